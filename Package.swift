@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "cachectl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "CacheKit", targets: ["CacheKit"]),
+        .executable(name: "cachectl", targets: ["cachectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only C surface of the project: libxml2's headers behind one shim.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "CacheKit",
+            dependencies: ["CLibXML2"]
+        ),
+        .executableTarget(
+            name: "cachectl",
+            dependencies: [
+                "CacheKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit"]),
+        // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
+        .testTarget(name: "cachectlTests", dependencies: ["CacheKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,31 @@
+/// Formatting of byte counts for people.
+public enum ByteCount {
+    /// Human-readable size the way `du -h` prints it: powers of 1024, rounded up, one decimal
+    /// below 10 (`4.0K`, `12M`, `1.5G`), plain digits below 1024.
+    public static func human(_ bytes: Int64) -> String {
+        if bytes < 1024 { return String(bytes) }
+        let units = ["K", "M", "G", "T", "P", "E"]
+        var value = Double(bytes)
+        var unit = -1
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        // du rounds up (ceiling) so a size is never shown smaller than it is.
+        if value < 10 {
+            var tenths = (value * 10).rounded(.up) / 10
+            if tenths >= 10 {
+                tenths = 10
+                return "10" + units[unit]
+            }
+            let whole = Int(tenths)
+            let fraction = Int(((tenths - Double(whole)) * 10).rounded())
+            return "\(whole).\(fraction)\(units[unit])"
+        }
+        let rounded = value.rounded(.up)
+        if rounded >= 1024 && unit < units.count - 1 {
+            return "1.0" + units[unit + 1]
+        }
+        return "\(Int(rounded))\(units[unit])"
+    }
+}

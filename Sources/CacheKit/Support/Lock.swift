@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutex with a condition variable, over pthreads so it works the same on Linux and macOS
+/// and keeps Foundation out of the walker's hot path.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(cond, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(cond)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        cond.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits for a signal; call with the lock held.
+    func wait() { pthread_cond_wait(cond, mutex) }
+    func signal() { pthread_cond_signal(cond) }
+    func broadcast() { pthread_cond_broadcast(cond) }
+
+    @inline(__always)
+    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

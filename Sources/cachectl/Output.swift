@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CacheKit
+
+/// The documented exit codes. Thrown by subcommands; mapped to the process status in main.
+struct ExitStatus: Error {
+    let code: Int32
+    /// Some paths could not be read or some operations failed; each was reported.
+    static let failure = ExitStatus(code: 1)
+    /// Bad options or arguments.
+    static let usage = ExitStatus(code: 2)
+}
+
+func Glibc_exit(_ code: Int32) -> Never { exit(code) }
+
+/// Everything the user sees goes through here: buffered stdout, immediate stderr.
+enum Output {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+
+    static func write(_ text: String) { buffer.append(contentsOf: text.utf8); if buffer.count > 1 << 16 { flush() } }
+    static func write(bytes: [UInt8]) { buffer.append(contentsOf: bytes); if buffer.count > 1 << 16 { flush() } }
+
+    static func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc_write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `cachectl: <message>` on stderr.
+    static func error(_ message: String, prefixed: Bool = true) {
+        flush()
+        let line = (prefixed ? "cachectl: " : "") + message + (message.hasSuffix("\n") ? "" : "\n")
+        stderr(line)
+    }
+
+    static func stderr(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc_write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}
+
+@inline(__always)
+private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, pointer, count)
+}
+
+/// The exact bytes of argv, so paths that are not UTF-8 survive argument parsing.
+enum RawArguments {
+    nonisolated(unsafe) private static var raw: [[UInt8]] = []
+
+    static func capture() {
+        raw = (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { pointer in
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            }
+        }
+    }
+
+    /// The raw bytes behind parsed strings: each one is matched, in order, to the argv
+    /// element that decodes to it (lossy decoding is what the parser saw).
+    static func paths(_ parsed: [String]) -> [RawPath] {
+        var cursor = 0
+        return parsed.map { string in
+            var index = cursor
+            while index < raw.count {
+                if String(decoding: raw[index], as: UTF8.self) == string {
+                    cursor = index + 1
+                    return RawPath(bytes: raw[index])
+                }
+                index += 1
+            }
+            return RawPath(string)
+        }
+    }
+}
+
+/// Dates for tables (UTC day) and JSON (ISO 8601, UTC).
+enum DateText {
+    static func day(_ time: FileTime?) -> String {
+        guard let time else { return "-" }
+        let parts = civil(time.seconds)
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+    }
+
+    static func iso8601(_ time: FileTime) -> String {
+        let parts = civil(time.seconds)
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
+    }
+
+    private static func civil(_ seconds: Int64) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

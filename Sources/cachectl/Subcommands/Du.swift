@@ -1,0 +1,166 @@
+import ArgumentParser
+import CacheKit
+
+/// `cachectl du`: allocated sizes as GNU du counts them, and what each cache holds.
+struct Du: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report the disk usage of cache directories, exactly as GNU du counts it.",
+        discussion: """
+            Without PATH, walks the default cache root ($XDG_CACHE_HOME, else ~/.cache; \
+            ~/Library/Caches on macOS). Sizes are allocated bytes (st_blocks × 512), hard \
+            links counted once across all arguments, symlinks never followed.
+            With -s, prints '<size>\\t<PATH>' per argument. Otherwise lists the caches found \
+            under each PATH: directories tagged with CACHEDIR.TAG, else the immediate \
+            subdirectories, largest first, with a total line.
+            """
+    )
+
+    @Argument(help: "Directories or files to measure.")
+    var paths: [String] = []
+
+    @Flag(name: [.customShort("s"), .long], help: "Print only a total for each argument.")
+    var summarize = false
+
+    @OptionGroup var sizes: SizeFormatOptions
+
+    @Flag(name: .long, help: "Count st_size of regular files and symlinks instead of allocated blocks.")
+    var apparentSize = false
+
+    @Flag(name: [.customShort("x"), .customLong("one-file-system")], help: "Stay on each argument's file system.")
+    var oneFileSystem = false
+
+    @Option(name: [.customShort("d"), .long], help: "List every directory at most N levels below each argument, instead of caches.")
+    var depth: Int?
+
+    @Option(name: .long, help: "Also list the N largest files under each argument.")
+    var top: Int?
+
+    @Option(name: .long, help: .hidden)
+    var threads: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+        if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
+        if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
+    }
+
+    func run() throws {
+        let roots = paths.isEmpty ? [defaultCacheRoot()] : RawArguments.paths(paths)
+        var options = DiskUsageOptions()
+        options.oneFileSystem = oneFileSystem
+        options.largestFiles = top ?? 0
+        if let threads { options.threads = threads }
+        if let depth {
+            options.breakdown = .directories(maxDepth: depth)
+        } else if !summarize {
+            options.breakdown = .caches
+        }
+        let counters = WalkProgress()
+        options.progress = counters
+        let progress = ProgressLine(counters)
+        let report = DiskUsage.measure(roots, options: options)
+        progress?.finish()
+
+        for issue in report.issues { Output.error(issue.description) }
+        if output.json {
+            Output.write(DuPresenter.json(report, options: options).text)
+        } else if summarize {
+            for root in report.roots where root.exists && !root.alreadyCounted {
+                Output.write(sizes.format(size(of: root.totals)) + "\t")
+                Output.write(bytes: root.path.bytes)
+                Output.write("\n")
+            }
+        } else {
+            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparentSize, depth: depth != nil))
+        }
+        Output.flush()
+        if !report.issues.isEmpty { throw ExitStatus.failure }
+    }
+
+    private func size(of totals: UsageTotals) -> Int64 {
+        apparentSize ? totals.apparentBytes : totals.allocatedBytes
+    }
+}
+
+/// Turns a report into text or JSON; no walking, no decisions.
+enum DuPresenter {
+    static func text(_ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool) -> String {
+        func size(_ t: UsageTotals) -> String { sizes.format(apparent ? t.apparentBytes : t.allocatedBytes) }
+        var out = ""
+        let shown = report.roots.filter { $0.exists && !$0.alreadyCounted }
+        for (index, root) in shown.enumerated() {
+            if index > 0 { out += "\n" }
+            var table = Table([.right, .right, .left, .left, .left])
+            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", depth ? "DIRECTORY" : "CACHE"])
+            if depth {
+                for dir in root.directories {
+                    table.add([size(dir.totals), String(dir.totals.files), DateText.day(dir.totals.oldestModification),
+                               DateText.day(dir.totals.newestModification), dir.path.description])
+                }
+            } else if root.isDirectory {
+                for cache in root.caches {
+                    let label: String
+                    switch cache.kind {
+                    case .tagged: label = cache.path.description + "  [CACHEDIR.TAG]"
+                    case .directory: label = cache.path.description
+                    case .rootFiles: label = cache.path.description + "  (files directly inside)"
+                    }
+                    table.add([size(cache.totals), String(cache.totals.files), DateText.day(cache.totals.oldestModification),
+                               DateText.day(cache.totals.newestModification), label])
+                }
+            }
+            table.add([size(root.totals), String(root.totals.files), DateText.day(root.totals.oldestModification),
+                       DateText.day(root.totals.newestModification), "total " + root.path.description])
+            out += table.render()
+            if !root.largestFiles.isEmpty {
+                var files = Table([.right, .left, .left])
+                files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
+                for file in root.largestFiles {
+                    files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.description])
+                }
+                out += "\n" + files.render()
+            }
+        }
+        if shown.count > 1 {
+            out += "\n" + size(report.total) + "\ttotal\n"
+        }
+        return out
+    }
+
+    static func json(_ report: DiskUsageReport, options: DiskUsageOptions) -> JSON {
+        func totals(_ t: UsageTotals) -> [(String, JSON)] {
+            [("allocatedBytes", .int(t.allocatedBytes)), ("apparentBytes", .int(t.apparentBytes)),
+             ("files", .int(t.files)), ("directories", .int(t.directories)),
+             ("oldestModification", .time(t.oldestModification)), ("newestModification", .time(t.newestModification))]
+        }
+        let roots: [JSON] = report.roots.filter(\.exists).map { root in
+            var members: [(String, JSON)] = [("path", .string(root.path.description))]
+            members += totals(root.totals)
+            members.append(("alreadyCounted", .bool(root.alreadyCounted)))
+            if options.breakdown == .caches {
+                members.append(("caches", .array(root.caches.map { cache in
+                    .object([("path", .string(cache.path.description)), ("kind", .string(cache.kind.rawValue))] + totals(cache.totals))
+                })))
+            }
+            if case .directories = options.breakdown {
+                members.append(("directories", .array(root.directories.map { dir in
+                    .object([("path", .string(dir.path.description)), ("depth", .int(dir.depth))] + totals(dir.totals))
+                })))
+            }
+            if options.largestFiles > 0 {
+                members.append(("largestFiles", .array(root.largestFiles.map { file in
+                    .object([("path", .string(file.path.description)), ("allocatedBytes", .int(file.allocatedBytes)),
+                             ("apparentBytes", .int(file.apparentBytes)), ("modified", .time(file.modified))])
+                })))
+            }
+            return .object(members)
+        }
+        let errors: [JSON] = report.issues.map { issue in
+            .object([("path", .string(issue.path.description)), ("message", .string(issue.description))])
+        }
+        return .object([("roots", .array(roots)), ("errors", .array(errors))])
+    }
+}
