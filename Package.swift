@@ -29,9 +29,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit"]),
+        // Fixture trees and a process runner shared by both test targets.
+        .target(name: "TestSupport", dependencies: ["CacheKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "TestSupport"]),
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
-        .testTarget(name: "cachectlTests", dependencies: ["CacheKit"]),
+        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -83,3 +83,17 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RawPath {
+    /// Whether something (anything, a dangling symlink included) exists at this path.
+    public var exists: Bool {
+        if case .success = Sys.lstat(path: self) { return true }
+        return false
+    }
+}

@@ -464,10 +464,9 @@ final class RootWalk: @unchecked Sendable {
         case .totalsOnly:
             return
         case .caches:
-            let units = accumulators.map { CacheUsage(path: $0.node.path, kind: $0.kind, totals: $0.totals) }
-            // The root's own line only matters when it holds files or is all there is.
-            usage.caches = units
-                .filter { $0.kind != .rootFiles || $0.totals.files > 0 || units.count == 1 }
+            // Every unit is kept, the root's own one too, so the lines add up to the total.
+            usage.caches = accumulators
+                .map { CacheUsage(path: $0.node.path, kind: $0.kind, totals: $0.totals) }
                 .sorted(by: largestFirst)
         case .directories:
             // Roll subtree totals up: deepest first, each into its parent's anchor.

@@ -49,6 +49,11 @@ struct Du: ParsableCommand {
 
     func run() throws {
         let roots = paths.isEmpty ? [defaultCacheRoot()] : RawArguments.paths(paths)
+        if paths.isEmpty && !roots[0].exists {
+            // No cache root yet simply means nothing is cached: not an error.
+            Output.error("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")
+            return
+        }
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
         options.largestFiles = top ?? 0
@@ -106,7 +111,7 @@ enum DuPresenter {
                     switch cache.kind {
                     case .tagged: label = cache.path.description + "  [CACHEDIR.TAG]"
                     case .directory: label = cache.path.description
-                    case .rootFiles: label = cache.path.description + "  (files directly inside)"
+                    case .rootFiles: label = cache.path.description + "  (the directory itself and files directly inside)"
                     }
                     table.add([size(cache.totals), String(cache.totals.files), DateText.day(cache.totals.oldestModification),
                                DateText.day(cache.totals.newestModification), label])

@@ -1,0 +1,51 @@
+import XCTest
+import CacheKit
+import TestSupport
+
+final class ByteCountTests: XCTestCase {
+    /// `du -h` and `numfmt --to=iec --round=up` print the same forms; numfmt is the oracle.
+    func testHumanSizesMatchCoreutils() throws {
+        guard Run.available("numfmt") else { throw XCTSkip("numfmt not installed") }
+        let values: [Int64] = [0, 1, 512, 1023, 1024, 1025, 1536, 4096, 10_239, 10_240, 10_241, 102_400, 1_048_575,
+                               1_048_576, 5_000_000, 999_999_999, 1_073_741_824, 123_456_789_012, 1 << 50]
+        let oracle = Run.command(["numfmt", "--to=iec", "--round=up"] + values.map(String.init)).out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(values.map(ByteCount.human), oracle)
+    }
+}
+
+final class RawPathTests: XCTestCase {
+    func testQuotedEscapesControlsAndInvalidBytes() {
+        XCTAssertEqual(RawPath("plain/path").quoted, "'plain/path'")
+        XCTAssertEqual(RawPath(bytes: Array("a\nb".utf8)).quoted, "'a\\x0ab'")
+        XCTAssertEqual(RawPath(bytes: [0x63, 0xE9]).quoted, "'c\\xe9'")
+        XCTAssertEqual(RawPath("café").quoted, "'café'")
+        XCTAssertEqual(RawPath("it's").quoted, "'it'\\''s'")
+    }
+
+    func testAppendingDoesNotDoubleSlashes() {
+        XCTAssertEqual(RawPath("a/").appending("b"), RawPath("a/b"))
+        XCTAssertEqual(RawPath("a").appending("b"), RawPath("a/b"))
+    }
+}
+
+final class CacheLocationsTests: XCTestCase {
+    func testDefaultRootFollowsXDGThenHome() {
+        #if os(Linux)
+        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]), RawPath("/x/cache"))
+        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["HOME": "/home/u"]), RawPath("/home/u/.cache"))
+        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]), RawPath("/home/u/.cache"),
+                       "the XDG spec says a relative value is ignored")
+        #else
+        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["HOME": "/Users/u"]), RawPath("/Users/u/Library/Caches"))
+        #endif
+    }
+
+    func testCacheDirTagSignature() {
+        let tree = TestTree("tag")
+        tree.file("yes/CACHEDIR.TAG", contents: Array(CacheDirTag.contents.utf8))
+        tree.file("short/CACHEDIR.TAG", contents: Array("Signature: 8a477f".utf8))
+        XCTAssertTrue(CacheDirTag.isTagged(tree.path("yes")))
+        XCTAssertFalse(CacheDirTag.isTagged(tree.path("short")))
+        XCTAssertFalse(CacheDirTag.isTagged(tree.path("none")))
+    }
+}

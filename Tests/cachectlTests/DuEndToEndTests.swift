@@ -1,0 +1,238 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// Runs the real `cachectl` binary that `swift test` built.
+enum Binary {
+    static var path: String {
+        if let override = ProcessInfo.processInfo.environment["CACHECTL_BINARY"] { return override }
+        // The test bundle sits in the same build folder as the executable.
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundle, bundle.deletingLastPathComponent()] {
+            let p = candidate.appendingPathComponent("cachectl").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return bundle.appendingPathComponent("cachectl").path
+    }
+
+    static func run(_ args: [String], as user: String? = nil, environment: [String: String] = [:]) -> RunResult {
+        runBytes(args.map { Array($0.utf8) }, as: user, environment: environment)
+    }
+
+    static func runBytes(_ args: [[UInt8]], as user: String? = nil, environment: [String: String] = [:]) -> RunResult {
+        var argv = [Array((user == nil ? path : worldReadableCopy).utf8)] + args
+        if let user { argv = Privilege.prefix(user) + argv }
+        return Run.bytes(argv, environment: environment)
+    }
+
+    /// A copy of the binary another user can execute (the checkout may sit under /root).
+    static let worldReadableCopy: String = {
+        let dir = "/tmp/cachectl-e2e-bin-\(getpid())"
+        _ = Run.command(["mkdir", "-p", dir])
+        _ = Run.command(["cp", path, dir + "/cachectl"])
+        _ = Run.command(["chmod", "755", dir, dir + "/cachectl"])
+        return dir + "/cachectl"
+    }()
+}
+
+/// Running a command as an unprivileged user, for permission tests when the suite runs as root.
+enum Privilege {
+    static var isRoot: Bool { geteuid() == 0 }
+    static func prefix(_ user: String) -> [[UInt8]] {
+        ["setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--"].map { Array($0.utf8) }
+    }
+}
+
+final class DuEndToEndTests: XCTestCase {
+    /// First fields of `du -sB1 ARGS...` and `cachectl du -s -b ARGS...`, line by line.
+    private func compareWithDu(_ args: [[UInt8]], file: StaticString = #filePath, line: UInt = #line) {
+        let du = Run.bytes([Array("du".utf8), Array("-sB1".utf8)] + args)
+        let ours = Binary.runBytes([Array("du".utf8), Array("-s".utf8), Array("-b".utf8)] + args)
+        XCTAssertEqual(ours.stdout, du.stdout, "stdout differs from du -sB1 for \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)", file: file, line: line)
+        XCTAssertEqual(ours.status, du.status, "exit status differs: \(ours.err) / \(du.err)", file: file, line: line)
+    }
+
+    private func richTree() -> TestTree {
+        let tree = TestTree("e2e")
+        tree.file("a/small", size: 1)
+        tree.file("a/medium", size: 5000)
+        tree.file("a/sub/deeper/big", size: 300_000)
+        tree.sparse("a/sparse.img", size: 50_000_000)
+        tree.hardLink("a/medium", "b/medium-link")
+        tree.hardLink("a/sub/deeper/big", "a/big-link")
+        tree.file("b/own", size: 12_345)
+        tree.symlink("../a", at: "b/to-a")
+        tree.symlink("../a/medium", at: "b/to-medium")
+        tree.symlink("missing-target", at: "b/dangling")
+        tree.dir("c/empty/nested-empty")
+        tree.file("c/line\nbreak name", size: 4000)
+        tree.file(bytes: Array("c/latin1-".utf8) + [0xE9, 0xFF], size: 7000)
+        tree.file("c/CACHEDIR.TAG", contents: Array(CacheDirTag.contents.utf8))
+        return tree
+    }
+
+    func testSummaryEqualsDuOnEveryArgumentList() {
+        let tree = richTree()
+        let p = { (s: String) in tree.path(s).bytes }
+        let lists: [[[UInt8]]] = [
+            [tree.root.bytes],
+            [p("a"), p("b")],
+            [p("b"), p("a")],
+            [p("a"), p("a")],
+            [p("a"), p("a/sub")],
+            [p("a/sub"), p("a")],
+            [p("a/medium"), p("b"), p("a")],
+            [p("b/to-a"), p("b/to-a") + Array("/".utf8)],
+            [p("c"), tree.root.bytes, p("a/sparse.img")],
+            [tree.root.bytes + Array("/".utf8)],
+        ]
+        for list in lists { compareWithDu(list) }
+    }
+
+    func testArgumentThatIsNotUTF8IsPrintedByteForByte() {
+        let tree = TestTree("rawarg")
+        let name: [UInt8] = Array("dir-".utf8) + [0xE9, 0x0A, 0x80]
+        tree.file(bytes: name + Array("/f".utf8), size: 3000)
+        compareWithDu([tree.path(bytes: name).bytes, tree.root.bytes])
+    }
+
+    func testChainDeeperThanPathMaxEqualsDu() {
+        let tree = TestTree("deep")
+        tree.deepChain("chain", levels: 150)
+        compareWithDu([tree.path("chain").bytes])
+        compareWithDu([tree.root.bytes])
+    }
+
+    func testDirectoryWithManyEntriesEqualsDu() throws {
+        let tree = TestTree("wide")
+        let dir = tree.dir("wide")
+        // 100,000 entries made by one shell loop (fast), a few with content.
+        let script = "cd '\(dir.description)' && seq -f 'entry-%06g' 1 100000 | xargs touch && head -c 100000 /dev/urandom > entry-000001 && mkdir sub && echo x > sub/y"
+        XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
+        compareWithDu([dir.bytes])
+    }
+
+    func testApparentSizeCountsRegularFilesAndSymlinks() {
+        let tree = richTree()
+        // coreutils 9.2 rules; the oracle is find's own st_size of files and links.
+        let find = Run.command(["sh", "-c", "find '\(tree.root.description)' \\( -type f -o -type l \\) -printf '%i %s\\n' | sort -u -k1,1 | awk '{s+=$2} END {print s}'"])
+        let ours = Binary.run(["du", "-s", "-b", "--apparent-size", tree.root.description])
+        XCTAssertEqual(ours.status, 0)
+        XCTAssertEqual(ours.out.split(separator: "\t").first.map(String.init), find.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func testOneFileSystemSkipsAMountInside() throws {
+        let tree = TestTree("xdev")
+        tree.file("local/f", size: 8000)
+        let mountPoint = tree.dir("mnt")
+        guard Run.command(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint.description]).status == 0 else {
+            throw XCTSkip("cannot mount a tmpfs here")
+        }
+        defer { _ = Run.command(["umount", mountPoint.description]) }
+        _ = Run.command(["sh", "-c", "head -c 1000000 /dev/zero > '\(mountPoint.description)/big'"])
+        let du = Run.command(["du", "-sxB1", tree.root.description])
+        let ours = Binary.run(["du", "-s", "-b", "-x", tree.root.description])
+        XCTAssertEqual(ours.out, du.out)
+        let all = Binary.run(["du", "-s", "-b", tree.root.description])
+        XCTAssertEqual(all.out, Run.command(["du", "-sB1", tree.root.description]).out)
+        XCTAssertNotEqual(all.out, ours.out, "the mount's megabyte is counted only without -x")
+    }
+
+    func testUnreadableDirectoryIsReportedCountedAndExitsOne() throws {
+        guard Privilege.isRoot else { throw XCTSkip("needs root to switch to an unprivileged user") }
+        let tree = TestTree("perm")
+        tree.file("ok/f", size: 5000)
+        tree.file("locked/secret", size: 90_000)
+        tree.chmod("locked", 0o000)
+        _ = Run.command(["chmod", "-R", "a+rX", tree.path("ok").description])
+        let du = Run.bytes((Privilege.prefix("65534") + [Array("du".utf8), Array("-sB1".utf8), tree.root.bytes]))
+        let ours = Binary.run(["du", "-s", "-b", tree.root.description], as: "65534")
+        XCTAssertEqual(ours.status, 1)
+        XCTAssertEqual(ours.err, "cachectl: cannot read directory '\(tree.path("locked").description)': Permission denied\n")
+        XCTAssertEqual(ours.out, du.out, "the total still prints and counts the locked directory's own blocks, as du's does")
+
+        let json = Binary.run(["du", "--json", tree.root.description], as: "65534")
+        XCTAssertEqual(json.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+        let errors = try XCTUnwrap(object["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.first?["path"] as? String, tree.path("locked").description)
+    }
+
+    func testMissingPathIsReportedAndExitsOne() {
+        let tree = TestTree("nopath")
+        tree.file("f", size: 10)
+        let result = Binary.run(["du", "-s", "-b", tree.path("absent").description, tree.root.description])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.err, "cachectl: cannot access '\(tree.path("absent").description)': No such file or directory\n")
+        XCTAssertTrue(result.out.hasSuffix("\t\(tree.root.description)\n"), "the other argument still prints")
+    }
+
+    func testUsageErrorsExitTwo() {
+        XCTAssertEqual(Binary.run(["du", "--depth", "-3"]).status, 2)
+        XCTAssertEqual(Binary.run(["du", "--no-such-flag"]).status, 2)
+        XCTAssertEqual(Binary.run(["du", "-s", "--depth", "1", "/tmp"]).status, 2)
+        XCTAssertEqual(Binary.run(["no-such-subcommand"]).status, 2)
+        let help = Binary.run(["du", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("--apparent-size"))
+    }
+
+    func testJSONShape() throws {
+        let tree = richTree()
+        let result = Binary.run(["du", "--json", "--top", "2", tree.root.description])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let roots = try XCTUnwrap(object["roots"] as? [[String: Any]])
+        XCTAssertEqual((object["errors"] as? [Any])?.count, 0)
+        XCTAssertEqual(roots.count, 1)
+        let root = roots[0]
+        XCTAssertEqual(root["path"] as? String, tree.root.description)
+        let du = Run.command(["du", "-sB1", tree.root.description]).out.split(separator: "\t")[0]
+        XCTAssertEqual((root["allocatedBytes"] as? NSNumber)?.int64Value, Int64(du))
+        for key in ["apparentBytes", "files", "directories", "oldestModification", "newestModification", "caches", "largestFiles"] {
+            XCTAssertNotNil(root[key], "missing \(key)")
+        }
+        let caches = try XCTUnwrap(root["caches"] as? [[String: Any]])
+        XCTAssertTrue(caches.contains { $0["path"] as? String == tree.path("c").description && $0["kind"] as? String == "tagged" })
+        XCTAssertEqual(caches.compactMap { ($0["allocatedBytes"] as? NSNumber)?.int64Value }.reduce(0, +), Int64(du))
+        XCTAssertEqual((root["largestFiles"] as? [Any])?.count, 2)
+    }
+
+    func testHumanViewListsCachesLargestFirstWithATotal() {
+        let tree = TestTree("human")
+        tree.file("small/f", size: 1000)
+        tree.file("big/CACHEDIR.TAG", contents: Array(CacheDirTag.contents.utf8))
+        tree.file("big/f", size: 900_000)
+        let result = Binary.run(["du", "-h", tree.root.description])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.err, "", "no progress or noise when stderr is not a terminal")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 5, result.out)
+        XCTAssertTrue(lines[0].hasPrefix(" SIZE") || lines[0].contains("SIZE"))
+        XCTAssertTrue(lines[1].hasSuffix("\(tree.path("big").description)  [CACHEDIR.TAG]"), lines[1])
+        XCTAssertTrue(lines[2].hasSuffix(tree.path("small").description), lines[2])
+        XCTAssertTrue(lines[3].hasSuffix("\(tree.root.description)  (the directory itself and files directly inside)"), lines[3])
+        XCTAssertTrue(lines[4].hasSuffix("total \(tree.root.description)"), lines[4])
+        let duHuman = Run.command(["du", "-sh", tree.root.description]).out.split(separator: "\t")[0]
+        XCTAssertTrue(lines[4].trimmingCharacters(in: .whitespaces).hasPrefix(String(duHuman)), "\(lines[4]) vs du -sh \(duHuman)")
+    }
+
+    func testDepthViewMatchesDuMaxDepth() {
+        let tree = richTree()
+        let result = Binary.run(["du", "-b", "--depth", "1", "--json", tree.root.description])
+        let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout))) as? [String: Any]
+        let dirs = ((object?["roots"] as? [[String: Any]])?.first?["directories"] as? [[String: Any]]) ?? []
+        let ours = Dictionary(uniqueKeysWithValues: dirs.map { ($0["path"] as! String, ($0["allocatedBytes"] as! NSNumber).int64Value) })
+        let du = Run.command(["du", "-B1", "-d", "1", tree.root.description]).out.split(separator: "\n").map { line -> (String, Int64) in
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            return (String(parts[1]), Int64(parts[0])!)
+        }
+        // Directories whose hard links are all inside them must agree exactly; 'a' and 'b'
+        // share a hard link, which du gives to whichever it meets first.
+        for (path, size) in du where !path.hasSuffix("/a") && !path.hasSuffix("/b") {
+            XCTAssertEqual(ours[path], size, path)
+        }
+        XCTAssertEqual(ours.count, du.count)
+    }
+}
