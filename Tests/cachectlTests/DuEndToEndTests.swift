@@ -144,12 +144,22 @@ final class DuEndToEndTests: XCTestCase {
         let tree = TestTree("perm")
         tree.file("ok/f", size: 5000)
         tree.file("locked/secret", size: 90_000)
+        tree.file("listable/f", size: 100)
+        tree.file("listable/sub/g", size: 100)
         tree.chmod("locked", 0o000)
+        tree.chmod("listable", 0o444) // names readable, entries not examinable
         _ = Run.command(["chmod", "-R", "a+rX", tree.path("ok").description])
         let du = Run.bytes((Privilege.prefix("65534") + [Array("du".utf8), Array("-sB1".utf8), tree.root.bytes]))
         let ours = Binary.run(["du", "-s", "-b", tree.root.description], as: "65534")
         XCTAssertEqual(ours.status, 1)
-        XCTAssertEqual(ours.err, "cachectl: cannot read directory '\(tree.path("locked").description)': Permission denied\n")
+        XCTAssertEqual(ours.err, """
+            cachectl: cannot access '\(tree.path("listable/f").description)': Permission denied
+            cachectl: cannot access '\(tree.path("listable/sub").description)': Permission denied
+            cachectl: cannot read directory '\(tree.path("locked").description)': Permission denied
+
+            """)
+        XCTAssertEqual(Set(ours.err.split(separator: "\n").map { $0.replacingOccurrences(of: "cachectl:", with: "du:") }),
+                       Set(du.err.split(separator: "\n").map(String.init)), "the same messages as du")
         XCTAssertEqual(ours.out, du.out, "the total still prints and counts the locked directory's own blocks, as du's does")
 
         let json = Binary.run(["du", "--json", tree.root.description], as: "65534")

@@ -46,8 +46,11 @@ public enum DiskUsage {
         let shared = SharedWalkState(hashAll: paths.count > 1)
         var roots: [RootUsage] = []
         for (index, path) in paths.enumerated() {
+            let firstIssue = shared.issues.count
             let walk = RootWalk(path: path, options: options, shared: shared, recordSeen: paths.count > 1 && index < paths.count - 1)
             roots.append(walk.run())
+            // Threads report in any order; by path is stable from run to run.
+            shared.sortIssues(from: firstIssue)
         }
         return DiskUsageReport(roots: roots, issues: shared.issues)
     }
@@ -86,6 +89,12 @@ final class SharedWalkState: @unchecked Sendable {
     init(hashAll: Bool) { self.hashAll = hashAll }
 
     func report(_ issue: WalkIssue) { issueLock.withLock { issues.append(issue) } }
+
+    func sortIssues(from start: Int) {
+        issueLock.withLock {
+            issues[start...].sort { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+        }
+    }
 }
 
 // MARK: - Per-root walk
