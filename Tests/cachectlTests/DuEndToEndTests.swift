@@ -166,7 +166,8 @@ final class DuEndToEndTests: XCTestCase {
         XCTAssertEqual(json.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
         let errors = try XCTUnwrap(object["errors"] as? [[String: Any]])
-        XCTAssertEqual(errors.first?["path"] as? String, tree.path("locked").description)
+        XCTAssertEqual(errors.compactMap { $0["path"] as? String }, ["listable/f", "listable/sub", "locked"].map { tree.path($0).description })
+        XCTAssertEqual(errors.last?["message"] as? String, "cannot read directory \(tree.path("locked").quoted): Permission denied")
     }
 
     func testMissingPathIsReportedAndExitsOne() {
