@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // The only C surface of the project: libxml2's headers behind one shim.
@@ -20,7 +22,11 @@ let package = Package(
         ),
         .target(
             name: "CacheKit",
-            dependencies: ["CLibXML2"]
+            dependencies: [
+                "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "cachectl",

@@ -29,3 +29,41 @@ struct SizeFormatOptions: ParsableArguments {
 func defaultCacheRoot() -> RawPath {
     CacheLocations.defaultRoot()
 }
+
+/// `--cache ROOT` for commands whose subject is a URL.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("cache"), help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).")
+    var cache: String?
+
+    var root: RawPath { cache.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore() }
+}
+
+/// How entries' states are decided.
+struct InspectionOptions: ParsableArguments {
+    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (default 1h).")
+    var grace: String = "1h"
+
+    @Flag(name: .long, help: "Rehash bodies against the checksums the index recorded.")
+    var verify = false
+
+    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, plain (default: detected).")
+    var format: String?
+
+    func validate() throws {
+        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a duration (e.g. 90s, 15m, 1h, 7d).") }
+        if let format, CacheFormatKind(rawValue: format) == nil {
+            throw ValidationError("--format: '\(format)' is not one of \(CacheFormatKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    var context: InspectionContext { InspectionContext(graceSeconds: Units.parseDuration(grace) ?? 3600, verify: verify) }
+    var kind: CacheFormatKind? { format.flatMap(CacheFormatKind.init(rawValue:)) }
+}
+
+/// Runs a store operation, turning its error into a one-line message and exit status 1.
+func reporting<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as StoreError {
+        Output.error(error.description)
+        throw ExitStatus.failure
+    }
+}

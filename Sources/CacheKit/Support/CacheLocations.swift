@@ -32,3 +32,10 @@ public enum CacheLocations {
         return result
     }
 }
+
+extension CacheLocations {
+    /// cachectl's own store by default: `<default root>/cachectl`.
+    public static func defaultStore(environment: [String: String]? = nil) -> RawPath {
+        defaultRoot(environment: environment).appending("cachectl")
+    }
+}

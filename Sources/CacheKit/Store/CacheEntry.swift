@@ -1,0 +1,122 @@
+/// The state of one cache entry, decided by the owning format's own rules.
+public enum EntryState: String, CaseIterable, Sendable {
+    /// Usable as it is.
+    case fresh
+    /// Past its expiry, or beyond the format's age rule.
+    case expired
+    /// A download that never completed, older than the grace period.
+    case incomplete
+    /// Body missing, size or checksum not matching, empty or truncated image.
+    case corrupted
+    /// A body no index refers to, older than the grace period.
+    case orphan
+    /// Indexed at a path outside the cache root or through a symlink: reported, never deleted.
+    case outside
+}
+
+/// One entry of a cache, in any format.
+public struct CacheEntry: Sendable {
+    /// The URL (or key) it caches, where the format lets us know it.
+    public var url: String?
+    /// The body's path (absolute when the root is).
+    public var path: RawPath
+    public var allocatedBytes: Int64
+    public var apparentBytes: Int64
+    public var modified: FileTime?
+    /// Last use by the format's own clock, where the format keeps one.
+    public var lastAccess: FileTime?
+    /// When it stops being fresh, where known.
+    public var expires: FileTime?
+    public var state: EntryState
+    /// Why it is in that state, in words.
+    public var reason: String
+    /// The index key that refers to it (native URL, plist key), nil for unindexed files.
+    public var indexKey: String?
+
+    public init(url: String?, path: RawPath, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
+                lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String, indexKey: String? = nil) {
+        self.url = url
+        self.path = path
+        self.allocatedBytes = allocatedBytes
+        self.apparentBytes = apparentBytes
+        self.modified = modified
+        self.lastAccess = lastAccess
+        self.expires = expires
+        self.state = state
+        self.reason = reason
+        self.indexKey = indexKey
+    }
+}
+
+/// What inspecting a cache needs to know besides its files.
+public struct InspectionContext: Sendable {
+    /// "Now" for every age decision.
+    public var now: FileTime
+    /// Incomplete and orphan items younger than this many seconds are left alone (a live
+    /// writer may still be producing them). Default 1 hour.
+    public var graceSeconds: Double
+    /// Rehash bodies against recorded checksums (native store). Default false.
+    public var verify: Bool
+
+    public init(now: FileTime = .now, graceSeconds: Double = 3600, verify: Bool = false) {
+        self.now = now
+        self.graceSeconds = graceSeconds
+        self.verify = verify
+    }
+
+    func isOlderThanGrace(_ time: FileTime?) -> Bool {
+        guard let time else { return true }
+        return now.timeInterval - time.timeInterval >= graceSeconds
+    }
+}
+
+/// Errors of the cache store and formats: each names the path and the cause.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    case notAURL(String)
+    case cannotRead(RawPath, String)
+    case cannotWrite(RawPath, String)
+    case notACacheIndex(RawPath, String)
+    case corruptIndex(RawPath, String)
+    case malformedPlist(RawPath, String)
+    case notFound(String)
+    case stale(String, expired: FileTime?)
+    case unsupported(String)
+    case busy(RawPath)
+
+    public var description: String {
+        switch self {
+        case .notAURL(let text): return "not a URL: '\(text)' (expected an absolute URL such as https://host/path)"
+        case .cannotRead(let path, let cause): return "cannot read \(path.quoted): \(cause)"
+        case .cannotWrite(let path, let cause): return "cannot write \(path.quoted): \(cause)"
+        case .notACacheIndex(let path, let cause): return "\(path.quoted) is not a cachectl index: \(cause)"
+        case .corruptIndex(let path, let cause): return "index \(path.quoted) is unreadable: \(cause)"
+        case .malformedPlist(let path, let cause): return "malformed property list \(path.quoted): \(cause)"
+        case .notFound(let url): return "not in the cache: \(url)"
+        case .stale(let url, _): return "only a stale copy is cached for \(url) (use --allow-stale to accept it)"
+        case .unsupported(let what): return what
+        case .busy(let path): return "another cachectl holds the lock on \(path.quoted)"
+        }
+    }
+}
+
+extension FileTime {
+    /// The current wall-clock time.
+    public static var now: FileTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return FileTime(seconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))
+    }
+
+    public init(timeInterval: Double) {
+        let whole = timeInterval.rounded(.down)
+        self.init(seconds: Int64(whole), nanoseconds: Int32(((timeInterval - whole) * 1e9).rounded(.down)))
+    }
+
+    public func adding(_ seconds: Double) -> FileTime { FileTime(timeInterval: timeInterval + seconds) }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small, careful file operations the store is built from.
+enum FileIO {
+    /// `mkdir -p`, byte-exact.
+    static func makeDirectories(_ path: RawPath, mode: mode_t = 0o755) throws {
+        var prefix: [UInt8] = []
+        for (index, byte) in path.bytes.enumerated() {
+            if byte == UInt8(ascii: "/") && index > 0 {
+                _ = RawPath(bytes: prefix).withCString { mkdir($0, mode) }
+            }
+            prefix.append(byte)
+        }
+        let rc = path.withCString { mkdir($0, mode) }
+        if rc != 0 && errno != EEXIST { throw StoreError.cannotWrite(path, Errno(errno).description) }
+        guard case .success(let st) = Sys.lstat(path: path), st.isDirectory else {
+            throw StoreError.cannotWrite(path, "not a directory")
+        }
+    }
+
+    /// Opens for reading, refusing symlinks.
+    static func openForReading(_ path: RawPath) throws -> Int32 {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        if fd < 0 { throw StoreError.cannotRead(path, Errno(errno).description) }
+        return fd
+    }
+
+    /// Reads a whole file.
+    static func readAll(_ path: RawPath) throws -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.cannotRead(path, Errno(errno).description)
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
+    /// Streams a file in chunks; returns the byte count.
+    @discardableResult
+    static func stream(_ path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var total: Int64 = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.cannotRead(path, Errno(errno).description)
+            }
+            if n == 0 { break }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            total += Int64(n)
+        }
+        return total
+    }
+
+    /// SHA-256 of a file's content.
+    static func sha256(of path: RawPath) throws -> String {
+        var hasher = StreamingSHA256()
+        try stream(path) { hasher.update($0) }
+        return hasher.finalize()
+    }
+
+    /// Writes `chunks` to a new unique file in `directory`, flushed to disk; returns its
+    /// path, length and SHA-256. The file is removed again if anything fails.
+    static func writeTemporary(in directory: RawPath, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+        throws -> (path: RawPath, length: Int64, sha256: String)
+    {
+        var template = directory.appending("put-XXXXXX.part").bytes.map { CChar(bitPattern: $0) } + [0]
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
+        guard fd >= 0 else { throw StoreError.cannotWrite(directory, Errno(errno).description) }
+        let path = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        var hasher = StreamingSHA256()
+        var length: Int64 = 0
+        do {
+            try produce { chunk in
+                hasher.update(chunk)
+                var offset = 0
+                while offset < chunk.count {
+                    let n = write(fd, chunk.baseAddress! + offset, chunk.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw StoreError.cannotWrite(path, Errno(errno).description)
+                    }
+                    offset += n
+                }
+                length += Int64(chunk.count)
+            }
+            fchmod(fd, 0o644)
+            if fsync(fd) != 0 { throw StoreError.cannotWrite(path, Errno(errno).description) }
+            close(fd)
+        } catch {
+            close(fd)
+            _ = path.withCString { unlink($0) }
+            throw error
+        }
+        return (path, length, hasher.finalize())
+    }
+
+    static func rename(_ from: RawPath, _ to: RawPath) throws {
+        let rc = from.withCString { f in to.withCString { t in Glibc_rename(f, t) } }
+        if rc != 0 { throw StoreError.cannotWrite(to, Errno(errno).description) }
+    }
+
+    /// Flushes a directory's entries (after a rename) to disk.
+    static func syncDirectory(_ path: RawPath) {
+        let fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Removes a non-directory; true if it was there. Never follows symlinks (unlink doesn't).
+    @discardableResult
+    static func removeFile(_ path: RawPath) -> Bool {
+        path.withCString { unlink($0) } == 0
+    }
+
+    /// Writes a whole file atomically: temporary file in the same directory, then rename.
+    static func writeAtomically(_ path: RawPath, _ contents: [UInt8]) throws {
+        let directory = RawPath(bytes: Array(path.bytes[..<(path.bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]))
+        let temp = try writeTemporary(in: directory.bytes.isEmpty ? RawPath(".") : directory) { sink in
+            try contents.withUnsafeBytes { try sink($0) }
+        }
+        do { try rename(temp.path, path) } catch { removeFile(temp.path); throw error }
+        syncDirectory(directory)
+    }
+}
+
+@inline(__always)
+private func Glibc_rename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int32 { rename(a, b) }
+
+/// An advisory lock on a file (flock): shared for writers of entries, exclusive for
+/// whole-store operations such as clear and prune.
+final class FileLock {
+    private let fd: Int32
+
+    /// Takes the lock, waiting for it unless `wait` is false (then throws `busy`).
+    init(_ path: RawPath, exclusive: Bool, wait: Bool = true) throws {
+        fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        guard fd >= 0 else { throw StoreError.cannotWrite(path, Errno(errno).description) }
+        let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
+        while flock(fd, operation) != 0 {
+            if errno == EINTR { continue }
+            let error = errno
+            close(fd)
+            if error == EWOULDBLOCK { throw StoreError.busy(path) }
+            throw StoreError.cannotWrite(path, Errno(error).description)
+        }
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
+
+/// Test-only crash points: when `CACHECTL_CRASH_AT` names a point, the process kills itself
+/// there with SIGKILL, so tests can prove what a crash at that moment leaves behind.
+enum CrashPoint {
+    private static let target: String? = getenv("CACHECTL_CRASH_AT").map { String(cString: $0) }
+
+    static func reach(_ name: String) {
+        if target == name { kill(getpid(), SIGKILL) }
+    }
+}

@@ -1,0 +1,26 @@
+import Crypto
+
+/// Lower-case hex digests, the way the cache libraries name their files.
+public enum Digest {
+    public static func md5(_ text: String) -> String { hex(Insecure.MD5.hash(data: Array(text.utf8))) }
+    public static func sha1(_ text: String) -> String { hex(Insecure.SHA1.hash(data: Array(text.utf8))) }
+    public static func sha256(_ text: String) -> String { hex(SHA256.hash(data: Array(text.utf8))) }
+    public static func sha256(bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
+
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in digest {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// SHA-256 over a stream of chunks.
+struct StreamingSHA256 {
+    private var hasher = SHA256()
+    mutating func update(_ chunk: UnsafeRawBufferPointer) { hasher.update(bufferPointer: chunk) }
+    func finalize() -> String { Digest.hex(hasher.finalize()) }
+}

@@ -1,0 +1,436 @@
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One row of the native index.
+public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    public static let databaseTableName = "entries"
+
+    /// The normalized URL (the key).
+    public var url: String
+    /// Body path relative to the store root (`objects/ab/<sha256>[.ext]`).
+    public var bodyPath: String
+    public var allocatedBytes: Int64
+    public var apparentBytes: Int64
+    /// SHA-256 of the body, lower-case hex.
+    public var sha256: String
+    public var contentType: String?
+    public var etag: String?
+    public var lastModified: String?
+    /// Seconds since the epoch.
+    public var downloadStarted: Double
+    /// Nil while the download has not completed.
+    public var downloadCompleted: Double?
+    /// Nil when it never expires.
+    public var expires: Double?
+    public var lifetimeSeconds: Double?
+    /// Whether each hit moves the expiry to now + lifetime.
+    public var sliding: Bool
+    public var lastAccess: Double
+
+    enum CodingKeys: String, CodingKey {
+        case url, bodyPath = "body_path", allocatedBytes = "allocated_bytes", apparentBytes = "apparent_bytes"
+        case sha256, contentType = "content_type", etag, lastModified = "last_modified"
+        case downloadStarted = "download_started", downloadCompleted = "download_completed"
+        case expires, lifetimeSeconds = "lifetime_seconds", sliding, lastAccess = "last_access"
+    }
+
+    public func isFresh(at now: FileTime) -> Bool {
+        downloadCompleted != nil && (expires.map { now.timeInterval < $0 } ?? true)
+    }
+}
+
+/// Metadata to store with a body.
+public struct PutOptions: Sendable {
+    /// Lifetime in seconds; nil means it never expires.
+    public var lifetime: Double?
+    /// Move the expiry to now + lifetime on each hit. Default false.
+    public var sliding = false
+    public var contentType: String?
+    public var etag: String?
+    public var lastModified: String?
+    /// When the download began (defaults to the start of `put`).
+    public var downloadStarted: FileTime?
+
+    public init(lifetime: Double? = nil, sliding: Bool = false, contentType: String? = nil) {
+        self.lifetime = lifetime
+        self.sliding = sliding
+        self.contentType = contentType
+    }
+}
+
+/// cachectl's own cache store: a tagged directory with an SQLite index (WAL mode), bodies
+/// named by the SHA-256 of the normalized URL under `objects/`, and `tmp/` for bodies being
+/// written.
+///
+/// ```swift
+/// let store = try NativeStore.open(RawPath("/home/me/.cache/cachectl"), create: true)
+/// try store.put(url: "https://example.com/a.png", bytes: data, options: PutOptions(lifetime: 7 * 86400))
+/// if let hit = try store.lookup(url: "https://example.com/a.png") { print(hit.bodyPath) }
+/// ```
+///
+/// Writing is crash-safe: body to `tmp/`, flushed, renamed into place, then the row is
+/// committed. Several processes may use one store at once; SQLite's locking orders the
+/// index, and an advisory lock (`.lock`) keeps whole-store operations apart from writers.
+public final class NativeStore: @unchecked Sendable {
+    public static let indexName = "index.sqlite"
+    public static let lockName = ".lock"
+    static let applicationID: Int32 = 0x4343_544C // "CCTL"
+    static let schemaVersion: Int32 = 1
+
+    public let root: RawPath
+    let database: DatabaseQueue
+
+    var indexPath: RawPath { root.appending(Self.indexName) }
+    var tmpDirectory: RawPath { root.appending("tmp") }
+    var lockPath: RawPath { root.appending(Self.lockName) }
+
+    private init(root: RawPath, database: DatabaseQueue) {
+        self.root = root
+        self.database = database
+    }
+
+    /// True when `root` holds a cachectl index (checked without changing anything).
+    public static func isStore(_ root: RawPath) -> Bool {
+        let index = root.appending(indexName)
+        guard case .success(let st) = Sys.lstat(path: index), st.isRegular else { return false }
+        guard let bytes = try? FileIO.readPrefix(index, count: 100), bytes.count == 100,
+              bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
+        // The application id sits big-endian at offset 68 of the header.
+        let id = bytes[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
+        return id == applicationID
+    }
+
+    /// Opens the store at `root`. With `create`, makes the directory, its `CACHEDIR.TAG`
+    /// and an empty index as needed; without, a missing store is an error. A file that is
+    /// not a cachectl index is never modified.
+    public static func open(_ root: RawPath, create: Bool) throws -> NativeStore {
+        let index = root.appending(indexName)
+        let exists = index.exists
+        if !exists {
+            guard create else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+            try FileIO.makeDirectories(root)
+            try FileIO.makeDirectories(root.appending("objects"))
+            try FileIO.makeDirectories(root.appending("tmp"))
+        }
+        if create && !CacheDirTag.isTagged(root) {
+            try FileIO.writeAtomically(root.appending(CacheDirTag.fileName), Array(CacheDirTag.contents.utf8))
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.label = "cachectl.index"
+        let database: DatabaseQueue
+        do {
+            database = try DatabaseQueue(path: index.description, configuration: configuration)
+        } catch {
+            throw StoreError.corruptIndex(index, describe(error))
+        }
+        let store = NativeStore(root: root, database: database)
+        try store.prepareSchema(allowCreate: !exists || create)
+        return store
+    }
+
+    private func prepareSchema(allowCreate: Bool) throws {
+        let (appID, version, tables): (Int32, Int32, Int) = try readIndex { db in
+            (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+             try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+        }
+        if appID == Self.applicationID {
+            if version > Self.schemaVersion {
+                throw StoreError.notACacheIndex(indexPath, "schema version \(version) is newer than this cachectl understands (\(Self.schemaVersion))")
+            }
+            return
+        }
+        guard appID == 0 && tables == 0 && allowCreate else {
+            throw StoreError.notACacheIndex(indexPath, appID == 0 && tables == 0 ? "empty database" : "a foreign SQLite database")
+        }
+        try writeIndex { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        try writeIndex { db in
+            try db.inTransaction {
+                try db.execute(sql: """
+                    CREATE TABLE entries (
+                        url TEXT PRIMARY KEY NOT NULL,
+                        body_path TEXT NOT NULL,
+                        allocated_bytes INTEGER NOT NULL,
+                        apparent_bytes INTEGER NOT NULL,
+                        sha256 TEXT NOT NULL,
+                        content_type TEXT,
+                        etag TEXT,
+                        last_modified TEXT,
+                        download_started REAL NOT NULL,
+                        download_completed REAL,
+                        expires REAL,
+                        lifetime_seconds REAL,
+                        sliding INTEGER NOT NULL DEFAULT 0,
+                        last_access REAL NOT NULL
+                    );
+                    CREATE INDEX entries_last_access ON entries(last_access);
+                    PRAGMA user_version = \(Self.schemaVersion);
+                    PRAGMA application_id = \(Self.applicationID);
+                    """)
+                return .commit
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Stores the content of a local file for `url`.
+    @discardableResult
+    public func put(url: String, file: RawPath, options: PutOptions = PutOptions()) throws -> NativeRecord {
+        guard case .success(let st) = Sys.lstat(path: file) else {
+            throw StoreError.cannotRead(file, Errno(errno == 0 ? ENOENT : errno).description)
+        }
+        if st.isDirectory { throw StoreError.cannotRead(file, "Is a directory") }
+        return try put(url: url, options: options) { sink in
+            try FileIO.stream(file) { try sink($0) }
+        }
+    }
+
+    /// Stores `bytes` for `url`.
+    @discardableResult
+    public func put(url: String, bytes: [UInt8], options: PutOptions = PutOptions()) throws -> NativeRecord {
+        try put(url: url, options: options) { sink in try bytes.withUnsafeBytes { try sink($0) } }
+    }
+
+    /// Stores what `produce` writes for `url`: body to `tmp/`, flushed, renamed into place,
+    /// then the row committed.
+    @discardableResult
+    public func put(url: String, options: PutOptions, produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> NativeRecord {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        let started = options.downloadStarted ?? .now
+        let lock = try FileLock(lockPath, exclusive: false)
+        defer { withExtendedLifetime(lock) {} }
+        try FileIO.makeDirectories(tmpDirectory)
+        let temp = try FileIO.writeTemporary(in: tmpDirectory, produce)
+        CrashPoint.reach("put.afterTempWrite")
+        let relative = key.bodyRelativePath
+        let final = root.appending(relative)
+        do {
+            try FileIO.makeDirectories(RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!])))
+            try FileIO.rename(temp.path, final)
+        } catch {
+            FileIO.removeFile(temp.path)
+            throw error
+        }
+        FileIO.syncDirectory(RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!])))
+        CrashPoint.reach("put.afterRename")
+        guard case .success(let st) = Sys.lstat(path: final) else { throw StoreError.cannotWrite(final, "vanished after rename") }
+        let now = FileTime.now.timeInterval
+        let record = NativeRecord(
+            url: key.normalized, bodyPath: relative, allocatedBytes: st.allocatedBytes, apparentBytes: temp.length,
+            sha256: temp.sha256, contentType: options.contentType, etag: options.etag, lastModified: options.lastModified,
+            downloadStarted: started.timeInterval, downloadCompleted: now,
+            expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
+            lastAccess: now)
+        let previous: NativeRecord? = try writeIndex { db in
+            let old = try NativeRecord.fetchOne(db, key: key.normalized)
+            try record.save(db)
+            return old
+        }
+        CrashPoint.reach("put.afterCommit")
+        // A previous body under another name (other extension) is garbage now.
+        if let previous, previous.bodyPath != relative, Self.isSafeRelativePath(previous.bodyPath) {
+            FileIO.removeFile(root.appending(previous.bodyPath))
+        }
+        return record
+    }
+
+    // MARK: Reading
+
+    /// A looked-up entry and where its body is.
+    public struct Hit: Sendable {
+        public var record: NativeRecord
+        public var bodyPath: RawPath
+        public var isFresh: Bool
+    }
+
+    /// The complete entry for `url`, fresh or not; nil when absent or never completed.
+    /// Does not touch the entry (see `recordHit`).
+    public func lookup(url: String, now: FileTime = .now) throws -> Hit? {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        guard let record = try readIndex({ db in try NativeRecord.fetchOne(db, key: key.normalized) }),
+              record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { return nil }
+        return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
+    }
+
+    /// Notes a use: last access becomes now and, for sliding entries, expiry now + lifetime.
+    public func recordHit(url: String, now: FileTime = .now) throws {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        try writeIndex { db in
+            try db.execute(sql: """
+                UPDATE entries SET last_access = ?,
+                  expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds ELSE expires END
+                WHERE url = ?
+                """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
+        }
+    }
+
+    /// Every row of the index.
+    public func records() throws -> [NativeRecord] {
+        try readIndex { db in try NativeRecord.order(Column("url")).fetchAll(db) }
+    }
+
+    // MARK: Removing
+
+    /// Removes the entry for `url`: row and body in one transaction (the body is unlinked
+    /// only once the row's deletion is certain to commit). False when there was none.
+    @discardableResult
+    public func remove(url: String) throws -> Bool {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        return try removeRows([key.normalized]) == 1
+    }
+
+    /// Removes the rows with these keys and their bodies; returns how many rows went.
+    @discardableResult
+    public func removeRows(_ urls: [String]) throws -> Int {
+        let lock = try FileLock(lockPath, exclusive: false)
+        defer { withExtendedLifetime(lock) {} }
+        return try writeIndex { db in
+            var removed = 0
+            try db.inTransaction {
+                for url in urls {
+                    guard let record = try NativeRecord.fetchOne(db, key: url) else { continue }
+                    try record.delete(db)
+                    if Self.isSafeRelativePath(record.bodyPath) {
+                        let body = root.appending(record.bodyPath)
+                        if !FileIO.removeFile(body) && errno != ENOENT {
+                            throw StoreError.cannotWrite(body, Errno(errno).description)
+                        }
+                    }
+                    removed += 1
+                }
+                return .commit
+            }
+            return removed
+        }
+    }
+
+    /// Removes every entry; keeps the root, its tag and an empty index.
+    public func clear() throws {
+        let lock = try FileLock(lockPath, exclusive: true)
+        defer { withExtendedLifetime(lock) {} }
+        try writeIndex { db in try db.execute(sql: "DELETE FROM entries") }
+        for sub in ["objects", "tmp"] {
+            try FileTree.removeContents(of: root.appending(sub))
+        }
+    }
+
+    // MARK: States
+
+    /// Every entry with its state: rows (fresh, expired, incomplete, corrupted, outside),
+    /// `tmp/` leftovers (incomplete) and unindexed bodies (orphan).
+    public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
+        let rows = try records()
+        var referenced = Set<[UInt8]>()
+        var result: [CacheEntry] = []
+        for row in rows {
+            let body = root.appending(row.bodyPath)
+            var entry = CacheEntry(url: row.url, path: body, allocatedBytes: 0, apparentBytes: row.apparentBytes,
+                                   modified: nil, lastAccess: FileTime(timeInterval: row.lastAccess),
+                                   expires: row.expires.map(FileTime.init(timeInterval:)), state: .fresh, reason: "fresh", indexKey: row.url)
+            guard Self.isSafeRelativePath(row.bodyPath), !FileTree.hasSymlinkComponent(root: root, relative: row.bodyPath) else {
+                entry.state = .outside
+                entry.reason = "indexed body path '\(row.bodyPath)' leads outside the cache"
+                result.append(entry)
+                continue
+            }
+            referenced.insert(body.bytes)
+            let st: StatInfo?
+            if case .success(let info) = Sys.lstat(path: body) { st = info } else { st = nil }
+            entry.allocatedBytes = st?.allocatedBytes ?? 0
+            entry.modified = st?.modified
+            if row.downloadCompleted == nil {
+                let started = FileTime(timeInterval: row.downloadStarted)
+                if context.isOlderThanGrace(started) {
+                    (entry.state, entry.reason) = (.incomplete, "download started \(Self.age(started, context)) ago never completed")
+                } else {
+                    entry.reason = "download in progress (within the grace period)"
+                }
+            } else if st == nil {
+                (entry.state, entry.reason) = (.corrupted, "body missing")
+            } else if let st, !st.isRegular {
+                (entry.state, entry.reason) = (.corrupted, "body is not a regular file")
+            } else if let st, st.size != row.apparentBytes {
+                (entry.state, entry.reason) = (.corrupted, "body is \(st.size) bytes, index says \(row.apparentBytes)")
+            } else if context.verify, (try? FileIO.sha256(of: body)) != row.sha256 {
+                (entry.state, entry.reason) = (.corrupted, "body checksum does not match the index")
+            } else if let expires = row.expires, context.now.timeInterval >= expires {
+                (entry.state, entry.reason) = (.expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago")
+            } else {
+                entry.reason = row.expires == nil ? "complete, no expiry" : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
+            }
+            result.append(entry)
+        }
+        for file in FileTree.files(under: tmpDirectory) {
+            let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .incomplete : .fresh
+            result.append(CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
+                                     modified: file.stat.modified, state: state,
+                                     reason: state == .incomplete ? "leftover of an interrupted write" : "being written (within the grace period)"))
+        }
+        for file in FileTree.files(under: root.appending("objects")) where !referenced.contains(file.path.bytes) {
+            let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .orphan : .fresh
+            result.append(CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
+                                     modified: file.stat.modified, state: state,
+                                     reason: state == .orphan ? "no index entry refers to this body" : "unindexed body within the grace period"))
+        }
+        return result
+    }
+
+    // MARK: Helpers
+
+    /// A body path must be relative, stay below the root and have no `.`/`..` parts.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+
+    static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }
+
+    static func span(_ seconds: Double) -> String {
+        let s = max(0, seconds)
+        if s < 120 { return "\(Int(s))s" }
+        if s < 7200 { return "\(Int(s / 60))m" }
+        if s < 172_800 { return "\(Int(s / 3600))h" }
+        return "\(Int(s / 86_400))d"
+    }
+
+    private func readIndex<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try database.read(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError.corruptIndex(indexPath, Self.describe(error))
+        }
+    }
+
+    private func writeIndex<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
+            throw StoreError.corruptIndex(indexPath, Self.describe(error))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? "\(db.resultCode)" }
+        return "\(error)"
+    }
+}
+
+extension FileIO {
+    /// The first `count` bytes of a file (fewer if it is shorter).
+    static func readPrefix(_ path: RawPath, count: Int) throws -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+            if n <= 0 { break }
+            filled += n
+        }
+        return Array(buffer[0..<filled])
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import CacheKit
+
+/// `cachectl clear [ROOT]`: remove every entry, keep the root, its tag and an empty index.
+struct Clear: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove every entry of a cache; keep the root, its tag and an empty index.",
+        discussion: "Entries indexed outside the cache are never deleted (they are reported and kept).")
+
+    @Argument(help: "The cache (default: cachectl's own store).") var root: String?
+    @OptionGroup var inspection: InspectionOptions
+
+    func run() throws {
+        let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
+        let outcome = try reporting { try CacheClearer.clear(path, as: inspection.kind) }
+        for kept in outcome.keptOutside {
+            Output.error("kept \(kept.path.quoted): \(kept.reason)")
+        }
+        Output.write("removed \(outcome.removed) entries, \(ByteCount.human(outcome.freedBytes)) from \(path.description)\n")
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import CacheKit
+
+/// `cachectl put URL FILE`: store a local file in the native store.
+struct Put: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Store a local file as the cached body of a URL.")
+
+    @Argument(help: "The URL the body belongs to.") var url: String
+    @Argument(help: "The file holding the body.") var file: String
+    @Option(name: .long, help: "Lifetime: 90s, 15m, 12h, 7d, 2w (default: never expires).") var expires: String?
+    @Flag(name: .long, help: "Move the expiry to now + lifetime on every hit.") var sliding = false
+    @Option(name: .long, help: "The body's content type.") var contentType: String?
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if let expires, Units.parseDuration(expires) == nil { throw ValidationError("--expires: '\(expires)' is not a duration (e.g. 7d).") }
+        if sliding && expires == nil { throw ValidationError("--sliding needs --expires.") }
+    }
+
+    func run() throws {
+        let path = RawArguments.paths([url, file])[1]
+        var options = PutOptions(lifetime: expires.flatMap(Units.parseDuration), sliding: sliding, contentType: contentType)
+        options.contentType = contentType
+        let record = try reporting {
+            guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
+            guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
+            return try NativeStore.open(store.root, create: true).put(url: url, file: path, options: options)
+        }
+        Output.write("\(record.url)\t\(record.apparentBytes)\t\(store.root.appending(record.bodyPath).description)\n")
+    }
+}
