@@ -101,7 +101,13 @@ public final class NativeStore: @unchecked Sendable {
               bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
         // The application id sits big-endian at offset 68 of the header.
         let id = bytes[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
-        return id == applicationID
+        if id == applicationID { return true }
+        // A header change may still sit in the write-ahead log: ask SQLite, read-only.
+        guard root.appending(indexName + "-wal").exists else { return false }
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: index.description, configuration: configuration) else { return false }
+        return (try? queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }) == applicationID
     }
 
     /// Opens the store at `root`. With `create`, makes the directory, its `CACHEDIR.TAG`
@@ -116,9 +122,6 @@ public final class NativeStore: @unchecked Sendable {
             try FileIO.makeDirectories(root.appending("objects"))
             try FileIO.makeDirectories(root.appending("tmp"))
         }
-        if create && !CacheDirTag.isTagged(root) {
-            try FileIO.writeAtomically(root.appending(CacheDirTag.fileName), Array(CacheDirTag.contents.utf8))
-        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.label = "cachectl.index"
@@ -130,6 +133,10 @@ public final class NativeStore: @unchecked Sendable {
         }
         let store = NativeStore(root: root, database: database)
         try store.prepareSchema(allowCreate: !exists || create)
+        // Tag only a directory whose index is ours (never a foreign one we refused).
+        if create && !CacheDirTag.isTagged(root) {
+            try FileIO.writeAtomically(root.appending(CacheDirTag.fileName), Array(CacheDirTag.contents.utf8))
+        }
         return store
     }
 
@@ -177,6 +184,9 @@ public final class NativeStore: @unchecked Sendable {
                 return .commit
             }
         }
+        // Move the new header (application id) from the WAL into the main file now, so
+        // detection by header works while this connection stays open.
+        try writeIndex { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     // MARK: Writing

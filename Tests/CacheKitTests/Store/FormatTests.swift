@@ -1,0 +1,226 @@
+import XCTest
+import CacheKit
+import TestSupport
+
+/// Each library's layout built as that library writes it, and its own state rules.
+final class FormatTests: XCTestCase {
+    let now = FileTime.now
+    let day = 86_400
+
+    private func ago(_ days: Double) -> Int { Int(now.timeInterval - days * 86_400) }
+
+    private func states(_ format: any CacheFormat, grace: Double = 3600) throws -> [String: (EntryState, String)] {
+        let entries = try format.entries(InspectionContext(now: now, graceSeconds: grace))
+        return Dictionary(uniqueKeysWithValues: entries.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), ($0.state, $0.reason)) })
+    }
+
+    func testSDWebImageNamesAgeAndCorruption() throws {
+        let tree = TestTree("sd")
+        let dir = "com.hackemist.SDImageCache/default"
+        let fresh = "https://img.example.com/photos/cat.png?size=large"
+        let old = "https://img.example.com/old.jpg"
+        let empty = "https://img.example.com/empty.gif"
+        let cut = "https://img.example.com/cut.png"
+        let freshName = Oracle.md5(fresh) + ".png" // extension from the path, query ignored
+        tree.file("\(dir)/\(freshName)", contents: Images.png)
+        tree.file("\(dir)/\(Oracle.md5(old)).jpg", contents: Images.jpeg)
+        tree.setModified("\(dir)/\(Oracle.md5(old)).jpg", secondsSinceEpoch: ago(8))
+        tree.file("\(dir)/\(Oracle.md5(empty)).gif", size: 0)
+        tree.file("\(dir)/\(Oracle.md5(cut)).png", contents: Images.truncated(Images.png))
+
+        let root = tree.path(dir)
+        XCTAssertEqual(CacheFormats.detect(root), .sdwebimage)
+        let format = try CacheFormats.open(root)
+        let s = try states(format)
+        XCTAssertEqual(s[freshName]?.0, .fresh)
+        XCTAssertEqual(s["\(Oracle.md5(old)).jpg"]?.0, .expired)
+        XCTAssertEqual(s["\(Oracle.md5(empty)).gif"]?.0, .corrupted)
+        XCTAssertEqual(s["\(Oracle.md5(cut)).png"]?.0, .corrupted)
+        XCTAssertEqual(s["\(Oracle.md5(cut)).png"]?.1, "PNG without its IEND chunk (truncated)")
+        XCTAssertEqual(try format.locate(url: fresh, InspectionContext(now: now))?.path, root.appending(freshName))
+        XCTAssertNil(try format.locate(url: "https://img.example.com/absent.png", InspectionContext(now: now)))
+    }
+
+    func testKingfisherExpiryLivesInTheModificationDate() throws {
+        let tree = TestTree("kf")
+        let dir = "com.onevcat.Kingfisher.ImageCache.default"
+        let live = "https://cdn.example.com/a.webp"
+        let dead = "https://cdn.example.com/b.webp"
+        let legacy = "https://cdn.example.com/c.gif" // Kingfisher 7.x named files by MD5
+        tree.file("\(dir)/\(Oracle.sha256(live))", contents: Images.webp)
+        tree.setModified("\(dir)/\(Oracle.sha256(live))", secondsSinceEpoch: Int(now.timeInterval) + 3 * day)
+        tree.file("\(dir)/\(Oracle.sha256(dead))", contents: Images.webp)
+        tree.setModified("\(dir)/\(Oracle.sha256(dead))", secondsSinceEpoch: ago(0.1))
+        tree.file("\(dir)/\(Oracle.md5(legacy))", contents: Images.gif)
+        tree.setModified("\(dir)/\(Oracle.md5(legacy))", secondsSinceEpoch: Int(now.timeInterval) + day)
+
+        let root = tree.path(dir)
+        XCTAssertEqual(CacheFormats.detect(root), .kingfisher)
+        let format = try CacheFormats.open(root)
+        let s = try states(format)
+        XCTAssertEqual(s[Oracle.sha256(live)]?.0, .fresh)
+        XCTAssertEqual(s[Oracle.sha256(dead)]?.0, .expired)
+        XCTAssertEqual(try format.locate(url: legacy, InspectionContext(now: now))?.state, .fresh)
+        XCTAssertEqual(try format.locate(url: dead, InspectionContext(now: now))?.state, .expired)
+    }
+
+    func testKingfisherDetectedByNamesAlone() {
+        let tree = TestTree("kfnames")
+        for i in 0..<5 { tree.file("cache/\(Oracle.sha256("https://x.com/\(i)"))", contents: Images.gif) }
+        XCTAssertEqual(CacheFormats.detect(tree.path("cache")), .kingfisher)
+    }
+
+    func testPINCacheNamesAreReversibleAndAgeLimitIsThirtyDays() throws {
+        let tree = TestTree("pin")
+        let dir = "com.pinterest.PINDiskCache.images"
+        let young = "https://pics.example.com/a/b.jpg"
+        let old = "https://pics.example.com/50%off.jpg"
+        let youngName = "https%3A%2F%2Fpics%2Eexample%2Ecom%2Fa%2Fb%2Ejpg"
+        let oldName = "https%3A%2F%2Fpics%2Eexample%2Ecom%2F50%25off%2Ejpg"
+        tree.file("\(dir)/\(youngName)", contents: Images.jpeg)
+        tree.file("\(dir)/\(oldName)", contents: Images.jpeg)
+        tree.setModified("\(dir)/\(oldName)", secondsSinceEpoch: ago(31))
+        let root = tree.path(dir)
+        XCTAssertEqual(CacheFormats.detect(root), .pincache)
+        let format = try CacheFormats.open(root)
+        let entries = try format.entries(InspectionContext(now: now))
+        XCTAssertEqual(Set(entries.compactMap(\.url)), [young, old], "the name gives the URL back")
+        XCTAssertEqual(entries.first { $0.url == old }?.state, .expired)
+        XCTAssertEqual(entries.first { $0.url == young }?.state, .fresh)
+        XCTAssertEqual(try format.locate(url: old, InspectionContext(now: now))?.path, root.appending(oldName))
+    }
+
+    func testNukeHasNoAgeRuleButEmptyBodiesAreCorrupted() throws {
+        let tree = TestTree("nuke")
+        let dir = "com.github.kean.Nuke.DataCache"
+        tree.file("\(dir)/.data-cache-info", contents: Array("{\"version\":1}".utf8))
+        let url = "https://example.com/n.png"
+        tree.file("\(dir)/\(Oracle.sha1(url))", contents: Images.png)
+        tree.setModified("\(dir)/\(Oracle.sha1(url))", secondsSinceEpoch: ago(400))
+        tree.file("\(dir)/\(Oracle.sha1("https://example.com/e"))", size: 0)
+        let root = tree.path(dir)
+        XCTAssertEqual(CacheFormats.detect(root), .nuke)
+        let format = try CacheFormats.open(root)
+        let s = try states(format)
+        XCTAssertEqual(s.count, 2, "the hidden info file is not an entry")
+        XCTAssertEqual(s[Oracle.sha1(url)]?.0, .fresh)
+        XCTAssertEqual(s[Oracle.sha1("https://example.com/e")]?.0, .corrupted)
+        XCTAssertEqual(try format.locate(url: url, InspectionContext(now: now))?.state, .fresh)
+    }
+
+    func testPlainFolderPartialDownloadsAndTruncatedImages() throws {
+        let tree = TestTree("plain")
+        tree.file("dl/movie.mp4.part", size: 5000)
+        tree.setModified("dl/movie.mp4.part", secondsSinceEpoch: ago(1))
+        tree.file("dl/live.crdownload", size: 5000)
+        tree.file("dl/photo.jpg", contents: Images.truncated(Images.jpeg))
+        tree.file("dl/sub/ok.gif", contents: Images.gif)
+        let format = try CacheFormats.open(tree.path("dl"))
+        XCTAssertEqual(format.kind, .plain)
+        let s = try states(format)
+        XCTAssertEqual(s["movie.mp4.part"]?.0, .incomplete)
+        XCTAssertEqual(s["live.crdownload"]?.0, .fresh, "a young partial download may still be written")
+        XCTAssertEqual(s["photo.jpg"]?.0, .corrupted)
+        XCTAssertEqual(s["ok.gif"]?.0, .fresh)
+    }
+
+    func testImageSignatures() {
+        let tree = TestTree("img")
+        for (name, bytes) in [("p", Images.png), ("j", Images.jpeg), ("g", Images.gif), ("w", Images.webp)] {
+            let whole = tree.file(name, contents: bytes)
+            let cut = tree.file(name + "-cut", contents: Images.truncated(bytes))
+            XCTAssertNil(ImageSignature.truncation(of: whole, size: Int64(bytes.count)), name)
+            XCTAssertNotNil(ImageSignature.truncation(of: cut, size: Int64(bytes.count - 5)), name)
+        }
+        let text = tree.file("t", contents: Array("hello".utf8))
+        XCTAssertNil(ImageSignature.truncation(of: text, size: 5))
+    }
+}
+
+/// The seed design's plist-indexed download cache.
+final class PlistDownloadCacheTests: XCTestCase {
+    /// Writes CachedDownloads.dic with plistlib (XML or binary) from a Python literal.
+    private func writeIndex(_ root: RawPath, binary: Bool, items: String) {
+        let code = """
+            import plistlib, sys, datetime
+            now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+            d = lambda **kw: now + datetime.timedelta(**kw)
+            items = \(items)
+            with open(sys.argv[1], 'wb') as f:
+                plistlib.dump(items, f, fmt=plistlib.FMT_BINARY if sys.argv[2] == '1' else plistlib.FMT_XML)
+            """
+        let result = Oracle.python(code, [root.appending("CachedDownloads.dic").description, binary ? "1" : "0"])
+        XCTAssertEqual(result.status, 0, result.err)
+    }
+
+    private func fixture(binary: Bool) -> (TestTree, RawPath) {
+        let tree = TestTree("plist")
+        let root = tree.dir("Downloads")
+        tree.file("Downloads/examplecomfresh.cache", size: 3000)
+        tree.file("Downloads/examplecomold.cache", size: 3000)
+        tree.file("Downloads/examplecompartial.cache", size: 100)
+        tree.file("Downloads/stray.bin", size: 100)
+        tree.setModified("Downloads/stray.bin", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        let outside = TestTree("plist-outside")
+        outside.file("elsewhere.cache", size: 4000)
+        let r = root.description
+        writeIndex(root, binary: binary, items: """
+            {
+              'http://example.com/fresh': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(minutes=-59), 'ExpiresInSeconds': 86400, 'ExpiryDate': d(hours=23), 'LocalURL': '\(r)/examplecomfresh.cache', 'Custom': 'kept'},
+              'http://example.com/old': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiresInSeconds': 3600, 'ExpiryDate': d(days=-2), 'LocalURL': '\(r)/examplecomold.cache'},
+              'http://example.com/partial': {'DownloadStartDate': d(hours=-5), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecompartial.cache'},
+              'http://example.com/running': {'DownloadStartDate': d(minutes=-1), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecomrunning.cache'},
+              'http://example.com/gone': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=1), 'LocalURL': '\(r)/examplecomgone.cache'},
+              'http://example.com/escape': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(outside.path("elsewhere.cache").description)'},
+              'http://example.com/dotdot': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(r)/../x.cache'},
+            }
+            """)
+        withExtendedLifetime(outside) {}
+        return (tree, root)
+    }
+
+    func testStatesByTheSeedDesignsRules() throws {
+        for binary in [false, true] {
+            let (tree, root) = fixture(binary: binary)
+            XCTAssertEqual(CacheFormats.detect(root), .plist)
+            let format = try CacheFormats.open(root)
+            let entries = try format.entries(InspectionContext())
+            let byURL = Dictionary(uniqueKeysWithValues: entries.compactMap { e in e.url.map { ($0, e.state) } })
+            XCTAssertEqual(byURL["http://example.com/fresh"], .fresh)
+            XCTAssertEqual(byURL["http://example.com/old"], .expired)
+            XCTAssertEqual(byURL["http://example.com/partial"], .incomplete)
+            XCTAssertEqual(byURL["http://example.com/running"], .fresh, "a download younger than the grace period is left alone")
+            XCTAssertEqual(byURL["http://example.com/gone"], .corrupted)
+            XCTAssertEqual(byURL["http://example.com/escape"], .outside)
+            XCTAssertEqual(byURL["http://example.com/dotdot"], .outside)
+            XCTAssertEqual(entries.first { $0.path == root.appending("stray.bin") }?.state, .orphan)
+            XCTAssertEqual(try format.locate(url: "HTTP://example.com/fresh", InspectionContext())?.state, .fresh, "keys are lower-cased URLs")
+            withExtendedLifetime(tree) {}
+        }
+    }
+
+    func testRemovingItemsKeepsEveryOtherKeyValueAndTheFormat() throws {
+        for binary in [false, true] {
+            let (tree, root) = fixture(binary: binary)
+            let format = try XCTUnwrap(try CacheFormats.open(root) as? PlistDownloadCache)
+            _ = try format.removingItems(["http://example.com/old"])
+            let check = Oracle.python("""
+                import plistlib, sys
+                raw = open(sys.argv[1], 'rb').read()
+                d = plistlib.loads(raw)
+                print(raw.startswith(b'bplist00'), sorted(d), d['http://example.com/fresh']['Custom'], d['http://example.com/fresh']['ExpiresInSeconds'])
+                """, [root.appending("CachedDownloads.dic").description])
+            XCTAssertEqual(check.out, "\(binary ? "True" : "False") ['http://example.com/dotdot', 'http://example.com/escape', 'http://example.com/fresh', 'http://example.com/gone', 'http://example.com/partial', 'http://example.com/running'] kept 86400\n", check.err)
+            withExtendedLifetime(tree) {}
+        }
+    }
+
+    func testMalformedPlistIsAClearError() {
+        let tree = TestTree("badplist")
+        tree.file("c/CachedDownloads.dic", contents: Array("<?xml version=\"1.0\"?><plist><dict><key>x".utf8))
+        XCTAssertThrowsError(try CacheFormats.open(tree.path("c"))) { error in
+            guard case StoreError.malformedPlist(let path, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, tree.path("c/CachedDownloads.dic"))
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import XCTest
+import CacheKit
+import TestSupport
+
+final class NativeStoreTests: XCTestCase {
+    private func sql(_ store: RawPath, _ statement: String) {
+        let r = Oracle.python("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
+                              [store.appending("index.sqlite").description, statement])
+        XCTAssertEqual(r.status, 0, r.err)
+    }
+
+    func testPutLookupRemoveAndLayout() throws {
+        let tree = TestTree("native")
+        let root = tree.path("store")
+        let store = try NativeStore.open(root, create: true)
+        let body: [UInt8] = Array("hello body".utf8)
+        let record = try store.put(url: "HTTPS://Example.COM:443/a/b.PNG?q=1#frag", bytes: body, options: PutOptions(lifetime: 3600))
+        XCTAssertEqual(record.url, "https://example.com/a/b.PNG?q=1")
+        let hash = Oracle.sha256("https://example.com/a/b.PNG?q=1")
+        XCTAssertEqual(record.bodyPath, "objects/\(hash.prefix(2))/\(hash).png")
+        XCTAssertEqual(record.sha256, Oracle.sha256("hello body"))
+        XCTAssertTrue(CacheDirTag.isTagged(root))
+        XCTAssertEqual(CacheFormats.detect(root), .native)
+        let journal = Oracle.python("import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma journal_mode').fetchone()[0])",
+                                    [root.appending("index.sqlite").description])
+        XCTAssertEqual(journal.out, "wal\n")
+
+        let hit = try XCTUnwrap(try store.lookup(url: "https://example.com/a/b.PNG?q=1"))
+        XCTAssertTrue(hit.isFresh)
+        XCTAssertEqual(try FileIOProbe.read(hit.bodyPath), body)
+        XCTAssertTrue(try store.remove(url: "https://example.com/a/b.PNG?q=1"))
+        XCTAssertFalse(hit.bodyPath.exists)
+        XCTAssertNil(try store.lookup(url: "https://example.com/a/b.PNG?q=1"))
+        XCTAssertFalse(try store.remove(url: "https://example.com/a/b.PNG?q=1"))
+    }
+
+    func testReplacingAnEntryWithAnotherExtensionDropsTheOldBody() throws {
+        let tree = TestTree("replace")
+        let store = try NativeStore.open(tree.path("s"), create: true)
+        let first = try store.put(url: "https://x.com/img", bytes: [1, 2, 3])
+        let second = try store.put(url: "https://x.com/img", bytes: [4, 5, 6, 7])
+        XCTAssertEqual(first.bodyPath, second.bodyPath)
+        XCTAssertEqual(try store.records().count, 1)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("s").appending(second.bodyPath)), [4, 5, 6, 7])
+    }
+
+    func testSlidingExpiryMovesOnEachHit() throws {
+        let tree = TestTree("sliding")
+        let store = try NativeStore.open(tree.path("s"), create: true)
+        try store.put(url: "https://x.com/s", bytes: [1], options: PutOptions(lifetime: 100, sliding: true))
+        try store.put(url: "https://x.com/f", bytes: [1], options: PutOptions(lifetime: 100, sliding: false))
+        let later = FileTime.now.adding(1000)
+        try store.recordHit(url: "https://x.com/s", now: later)
+        try store.recordHit(url: "https://x.com/f", now: later)
+        XCTAssertEqual(try XCTUnwrap(try store.lookup(url: "https://x.com/s", now: later)).record.expires ?? 0, later.timeInterval + 100, accuracy: 0.01)
+        XCTAssertFalse(try XCTUnwrap(try store.lookup(url: "https://x.com/f", now: later)).isFresh)
+        XCTAssertEqual(try XCTUnwrap(try store.lookup(url: "https://x.com/f", now: later)).record.lastAccess, later.timeInterval, accuracy: 0.01)
+    }
+
+    func testStatesOfRowsLeftoversAndOrphans() throws {
+        let tree = TestTree("states")
+        let root = tree.path("s")
+        let store = try NativeStore.open(root, create: true)
+        let fresh = try store.put(url: "https://x.com/fresh", bytes: [1, 2, 3], options: PutOptions(lifetime: 3600))
+        try store.put(url: "https://x.com/expired", bytes: [1], options: PutOptions(lifetime: 1))
+        let gone = try store.put(url: "https://x.com/gone", bytes: [1])
+        let resized = try store.put(url: "https://x.com/resized", bytes: [1, 2])
+        let flipped = try store.put(url: "https://x.com/flipped", bytes: [1, 2])
+        XCTAssertTrue(FileIOProbe.remove(root.appending(gone.bodyPath)))
+        tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
+        tree.file("s/" + flipped.bodyPath, contents: [9, 9]) // same size, other bytes
+        tree.file("s/tmp/put-abc.part", size: 10)
+        tree.setModified("s/tmp/put-abc.part", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        tree.file("s/tmp/put-new.part", size: 10)
+        tree.file("s/objects/zz/stray", size: 10)
+        tree.setModified("s/objects/zz/stray", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        sql(root, "INSERT INTO entries VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        tree.dir("s/objects/ln")
+        tree.symlink("/etc", at: "s/objects/ln/dir")
+        sql(root, "INSERT INTO entries VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+
+        let later = FileTime.now.adding(5)
+        let entries = try store.entries(InspectionContext(now: later))
+        let byURL = Dictionary(uniqueKeysWithValues: entries.compactMap { e in e.url.map { ($0, e) } })
+        XCTAssertEqual(byURL["https://x.com/fresh"]?.state, .fresh)
+        XCTAssertEqual(byURL["https://x.com/expired"]?.state, .expired)
+        XCTAssertEqual(byURL["https://x.com/gone"]?.state, .corrupted)
+        XCTAssertEqual(byURL["https://x.com/gone"]?.reason, "body missing")
+        XCTAssertEqual(byURL["https://x.com/resized"]?.state, .corrupted)
+        XCTAssertEqual(byURL["https://x.com/flipped"]?.state, .fresh, "same size: only --verify can tell")
+        XCTAssertEqual(byURL["https://x.com/escape"]?.state, .outside)
+        XCTAssertEqual(byURL["https://x.com/through-link"]?.state, .outside)
+        XCTAssertEqual(byURL["https://x.com/never"]?.state, .incomplete)
+        XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-abc.part") }?.state, .incomplete)
+        XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-new.part") }?.state, .fresh)
+        XCTAssertEqual(entries.first { $0.path == root.appending("objects/zz/stray") }?.state, .orphan)
+        XCTAssertNotNil(entries.first { $0.path == root.appending(fresh.bodyPath) })
+
+        let verified = try store.entries(InspectionContext(now: later, verify: true))
+        XCTAssertEqual(verified.first { $0.url == "https://x.com/flipped" }?.state, .corrupted)
+        XCTAssertEqual(verified.first { $0.url == "https://x.com/fresh" }?.state, .fresh)
+    }
+
+    func testClearKeepsRootTagAndAnEmptyIndex() throws {
+        let tree = TestTree("clear")
+        let root = tree.path("s")
+        let store = try NativeStore.open(root, create: true)
+        for i in 0..<5 { try store.put(url: "https://x.com/\(i).png", bytes: [UInt8](repeating: 1, count: 100)) }
+        let outcome = try CacheClearer.clear(root)
+        XCTAssertEqual(outcome.removed, 5)
+        XCTAssertEqual(try store.records().count, 0)
+        XCTAssertTrue(CacheDirTag.isTagged(root))
+        XCTAssertTrue(FileTree.files(under: root.appending("objects")).isEmpty)
+        XCTAssertEqual(CacheFormats.detect(root), .native)
+    }
+
+    func testForeignAndCorruptIndexesAreRefusedAndLeftAlone() throws {
+        let tree = TestTree("foreign")
+        tree.file("junk/index.sqlite", contents: Array("definitely not sqlite".utf8))
+        XCTAssertThrowsError(try NativeStore.open(tree.path("junk"), create: true)) { error in
+            XCTAssertEqual("\(error)", "index \(tree.path("junk/index.sqlite").quoted) is unreadable: file is not a database")
+        }
+        XCTAssertEqual(try FileIOProbe.read(tree.path("junk/index.sqlite")), Array("definitely not sqlite".utf8))
+        tree.dir("other")
+        Oracle.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", [tree.path("other/index.sqlite").description])
+        let before = try FileIOProbe.read(tree.path("other/index.sqlite"))
+        XCTAssertThrowsError(try NativeStore.open(tree.path("other"), create: true))
+        XCTAssertEqual(try FileIOProbe.read(tree.path("other/index.sqlite")), before)
+        XCTAssertFalse(tree.path("other/CACHEDIR.TAG").exists, "no tag on a directory we refused")
+    }
+
+    func testBadURLs() throws {
+        let tree = TestTree("urls")
+        let store = try NativeStore.open(tree.path("s"), create: true)
+        for bad in ["", "not a url", "/just/a/path", "http://", "https://exa mple.com/", "mailto:someone"] {
+            XCTAssertThrowsError(try store.put(url: bad, bytes: [1]), bad) { XCTAssertEqual($0 as? StoreError, .notAURL(bad)) }
+        }
+        XCTAssertEqual(try store.records().count, 0)
+    }
+}
+
+final class UnitsTests: XCTestCase {
+    func testSizes() {
+        XCTAssertEqual(Units.parseSize("500"), 500)
+        XCTAssertEqual(Units.parseSize("500M"), 500 * 1024 * 1024)
+        XCTAssertEqual(Units.parseSize("2G"), 2 * 1024 * 1024 * 1024)
+        XCTAssertEqual(Units.parseSize("1.5K"), 1536)
+        XCTAssertEqual(Units.parseSize("10KB"), 10_000)
+        XCTAssertEqual(Units.parseSize("3MB"), 3_000_000)
+        XCTAssertEqual(Units.parseSize("4MiB"), 4 * 1024 * 1024)
+        XCTAssertEqual(Units.parseSize("1T"), 1 << 40)
+        XCTAssertNil(Units.parseSize("12X"))
+        XCTAssertNil(Units.parseSize("-5M"))
+        XCTAssertNil(Units.parseSize(""))
+    }
+
+    func testDurations() {
+        XCTAssertEqual(Units.parseDuration("90"), 90)
+        XCTAssertEqual(Units.parseDuration("90s"), 90)
+        XCTAssertEqual(Units.parseDuration("15m"), 900)
+        XCTAssertEqual(Units.parseDuration("12h"), 43_200)
+        XCTAssertEqual(Units.parseDuration("7d"), 604_800)
+        XCTAssertEqual(Units.parseDuration("2w"), 1_209_600)
+        XCTAssertEqual(Units.parseDuration("1d12h"), 129_600)
+        XCTAssertNil(Units.parseDuration("soon"))
+        XCTAssertNil(Units.parseDuration("5y"))
+    }
+}
+
+/// Plain reads and removals for assertions (independent of the store's own I/O).
+enum FileIOProbe {
+    static func read(_ path: RawPath) throws -> [UInt8] {
+        let r = Run.bytes([Array("cat".utf8), path.bytes])
+        if r.status != 0 { throw StoreError.cannotRead(path, r.err) }
+        return r.stdout
+    }
+
+    static func remove(_ path: RawPath) -> Bool { Run.bytes([Array("rm".utf8), path.bytes]).status == 0 }
+}
