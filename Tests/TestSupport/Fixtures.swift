@@ -31,3 +31,14 @@ public enum Images {
     }
     public static func truncated(_ image: [UInt8]) -> [UInt8] { Array(image.prefix(image.count - 5)) }
 }
+
+/// Plain reads and removals for assertions (independent of the store's own I/O).
+public enum FileIOProbe {
+    public static func read(_ path: RawPath) throws -> [UInt8] {
+        let r = Run.bytes([Array("cat".utf8), path.bytes])
+        if r.status != 0 { throw StoreError.cannotRead(path, r.err) }
+        return r.stdout
+    }
+
+    public static func remove(_ path: RawPath) -> Bool { Run.bytes([Array("rm".utf8), path.bytes]).status == 0 }
+}

@@ -168,13 +168,3 @@ final class UnitsTests: XCTestCase {
     }
 }
 
-/// Plain reads and removals for assertions (independent of the store's own I/O).
-enum FileIOProbe {
-    static func read(_ path: RawPath) throws -> [UInt8] {
-        let r = Run.bytes([Array("cat".utf8), path.bytes])
-        if r.status != 0 { throw StoreError.cannotRead(path, r.err) }
-        return r.stdout
-    }
-
-    static func remove(_ path: RawPath) -> Bool { Run.bytes([Array("rm".utf8), path.bytes]).status == 0 }
-}

@@ -1,0 +1,157 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// put / ls / cat / rm / clear through the built binary: crash safety, concurrency, bad input.
+final class StoreEndToEndTests: XCTestCase {
+    private func body(_ tree: TestTree, _ name: String, _ text: String) -> String {
+        tree.file(name, contents: Array(text.utf8)).description
+    }
+
+    func testPutCatRmRoundTripAndExitCodes() {
+        let tree = TestTree("roundtrip")
+        let store = tree.path("store").description
+        let file = body(tree, "in.txt", "the body")
+        let put = Binary.run(["put", "https://example.com/a.txt", file, "--cache", store, "--expires", "1h"])
+        XCTAssertEqual(put.status, 0, put.err)
+        let cat = Binary.run(["cat", "https://example.com/a.txt", "--cache", store])
+        XCTAssertEqual(cat.out, "the body")
+        XCTAssertEqual(cat.status, 0)
+        let missing = Binary.run(["cat", "https://example.com/nope", "--cache", store])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.err, "cachectl: not in the cache: https://example.com/nope\n")
+        XCTAssertEqual(missing.stdout, [])
+
+        XCTAssertEqual(Binary.run(["put", "https://example.com/stale", file, "--cache", store, "--expires", "1s"]).status, 0)
+        sleep(2)
+        let stale = Binary.run(["cat", "https://example.com/stale", "--cache", store])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.err.contains("stale"), stale.err)
+        XCTAssertEqual(Binary.run(["cat", "https://example.com/stale", "--cache", store, "--allow-stale"]).out, "the body")
+
+        let ls = Binary.run(["ls", store, "--json"])
+        let object = (try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any]
+        let states = ((object?["entries"] as? [[String: Any]]) ?? []).map { "\($0["url"]!) \($0["state"]!)" }.sorted()
+        XCTAssertEqual(states, ["https://example.com/a.txt fresh", "https://example.com/stale expired"])
+        XCTAssertEqual(Binary.run(["ls", store, "--state", "expired", "-b"]).out.split(separator: "\n").count, 3, "header, title, one entry")
+
+        let rm = Binary.run(["rm", "https://example.com/a.txt", "https://example.com/never-there", "--cache", store])
+        XCTAssertEqual(rm.status, 1)
+        XCTAssertEqual(rm.err, "cachectl: not in the cache: https://example.com/never-there\n")
+        XCTAssertEqual(Binary.run(["cat", "https://example.com/a.txt", "--cache", store]).status, 1)
+        XCTAssertEqual(Binary.run(["ls", "--state", "bogus", store]).status, 2)
+    }
+
+    func testCatRefusesABodyThatNoLongerMatchesItsRow() {
+        let tree = TestTree("tamper")
+        let store = tree.path("store")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/t", body(tree, "in", "original"), "--cache", store.description]).status, 0)
+        let bodyPath = FileTree.files(under: store.appending("objects"))[0].path
+        _ = Run.bytes([Array("sh".utf8), Array("-c".utf8), Array("printf tampered > \"$0\"".utf8), bodyPath.bytes])
+        let cat = Binary.run(["cat", "https://x.com/t", "--cache", store.description])
+        XCTAssertEqual(cat.status, 1)
+        XCTAssertEqual(cat.stdout, [], "nothing of a wrong body reaches stdout")
+        XCTAssertTrue(cat.err.contains("corrupted entry"), cat.err)
+    }
+
+    /// Kill `put` (SIGKILL) between its steps; the store keeps the old entry or gets the new
+    /// one, and what is left over is recognised.
+    func testPutKilledBetweenStepsLeavesOldOrNewEntry() {
+        let tree = TestTree("crash")
+        let store = tree.path("store").description
+        let url = "https://example.com/doc.txt"
+        XCTAssertEqual(Binary.run(["put", url, body(tree, "old", "old body"), "--cache", store]).status, 0)
+        let newer = body(tree, "new", "the new, longer body")
+
+        let afterTemp = Binary.run(["put", url, newer, "--cache", store], environment: ["CACHECTL_CRASH_AT": "put.afterTempWrite"])
+        XCTAssertEqual(afterTemp.status, 128 + 9, "killed by SIGKILL")
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "old body", "the old entry survives")
+        let leftovers = Binary.run(["ls", store, "--grace", "0s", "--state", "incomplete", "--json"])
+        XCTAssertTrue(leftovers.out.contains("leftover of an interrupted write"), leftovers.out)
+
+        let afterRename = Binary.run(["put", url, newer, "--cache", store], environment: ["CACHECTL_CRASH_AT": "put.afterRename"])
+        XCTAssertEqual(afterRename.status, 128 + 9)
+        let cat = Binary.run(["cat", url, "--cache", store])
+        XCTAssertEqual(cat.status, 1, "a body that does not match its row is never served")
+        XCTAssertEqual(cat.stdout, [])
+        XCTAssertTrue(Binary.run(["ls", store, "--state", "corrupted"]).out.contains(url))
+
+        let afterCommit = Binary.run(["put", url, newer, "--cache", store], environment: ["CACHECTL_CRASH_AT": "put.afterCommit"])
+        XCTAssertEqual(afterCommit.status, 128 + 9)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "the new, longer body")
+    }
+
+    func testTwoProcessesWritingWhileAThirdReads() {
+        let tree = TestTree("concurrent")
+        let store = tree.path("store").description
+        let file = body(tree, "in", "payload")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/seed", file, "--cache", store]).status, 0)
+        let bin = Binary.path
+        let script = """
+            set -u
+            w() { i=0; while [ $i -lt 40 ]; do "$0" put "https://x.com/$1/$i" "$2" --cache "$3" >/dev/null || exit 1; i=$((i+1)); done; }
+            r() { i=0; while [ $i -lt 40 ]; do [ "$("$0" cat https://x.com/seed --cache "$3")" = payload ] || exit 2; i=$((i+1)); done; }
+            w a "$1" "$2" & A=$!
+            w b "$1" "$2" & B=$!
+            r x "$1" "$2" & C=$!
+            wait $A || exit 11; wait $B || exit 12; wait $C || exit 13
+            """
+        let run = Run.command(["sh", "-c", script, bin, file, store])
+        XCTAssertEqual(run.status, 0, run.err)
+        let ls = Binary.run(["ls", store, "--json"])
+        let object = (try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any]
+        let entries = (object?["entries"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(entries.count, 81)
+        XCTAssertTrue(entries.allSatisfy { $0["state"] as? String == "fresh" })
+    }
+
+    func testBadInputsChangeNothing() throws {
+        let tree = TestTree("badin")
+        let store = tree.path("store")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/a", body(tree, "in", "a"), "--cache", store.description]).status, 0)
+        let snapshot = Run.command(["sh", "-c", "cd '\(store.description)' && find . -type f -exec sha256sum {} + | sort"]).out
+
+        let notURL = Binary.run(["put", "no url here", body(tree, "in2", "b"), "--cache", store.description])
+        XCTAssertEqual(notURL.status, 1)
+        XCTAssertEqual(notURL.err, "cachectl: not a URL: 'no url here' (expected an absolute URL such as https://host/path)\n")
+        let noFile = Binary.run(["put", "https://x.com/b", tree.path("absent").description, "--cache", store.description])
+        XCTAssertEqual(noFile.status, 1)
+        XCTAssertEqual(noFile.err, "cachectl: cannot read \(tree.path("absent").quoted): No such file or directory\n")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/b", body(tree, "in3", "c"), "--cache", store.description, "--expires", "soon"]).status, 2)
+        XCTAssertEqual(Run.command(["sh", "-c", "cd '\(store.description)' && find . -type f -exec sha256sum {} + | sort"]).out, snapshot)
+
+        tree.file("corrupt/index.sqlite", contents: Array("garbage".utf8))
+        let corrupt = Binary.run(["ls", tree.path("corrupt").description, "--format", "native"])
+        XCTAssertEqual(corrupt.status, 1)
+        XCTAssertEqual(corrupt.err, "cachectl: index \(tree.path("corrupt/index.sqlite").quoted) is unreadable: file is not a database\n")
+
+        tree.file("plist/CachedDownloads.dic", contents: Array("<plist><dict><key>oops".utf8))
+        let plist = Binary.run(["ls", tree.path("plist").description])
+        XCTAssertEqual(plist.status, 1)
+        XCTAssertTrue(plist.err.hasPrefix("cachectl: malformed property list \(tree.path("plist/CachedDownloads.dic").quoted): "), plist.err)
+        XCTAssertEqual(try? FileIOProbe.read(tree.path("plist/CachedDownloads.dic")), Array("<plist><dict><key>oops".utf8))
+    }
+
+    func testClearOnAForeignLayoutKeepsOutsideEntries() {
+        let tree = TestTree("clearplist")
+        let root = tree.dir("dl")
+        tree.file("dl/a.cache", size: 100)
+        let outside = TestTree("clear-outside")
+        outside.file("keep.cache", size: 100)
+        let code = """
+            import plistlib, sys, datetime
+            n = datetime.datetime.utcnow()
+            plistlib.dump({'http://a': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[2] + '/a.cache'},
+                           'http://out': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[3]}}, open(sys.argv[1], 'wb'))
+            """
+        XCTAssertEqual(Oracle.python(code, [root.appending("CachedDownloads.dic").description, root.description, outside.path("keep.cache").description]).status, 0)
+        let clear = Binary.run(["clear", root.description])
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertFalse(tree.path("dl/a.cache").exists)
+        XCTAssertTrue(outside.path("keep.cache").exists, "never deleted outside the cache")
+        XCTAssertTrue(clear.err.contains("kept"), clear.err)
+        let keys = Oracle.python("import plistlib,sys; print(sorted(plistlib.load(open(sys.argv[1],'rb'))))", [root.appending("CachedDownloads.dic").description])
+        XCTAssertEqual(keys.out, "['http://out']\n")
+    }
+}
