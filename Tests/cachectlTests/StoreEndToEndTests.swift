@@ -155,3 +155,39 @@ final class StoreEndToEndTests: XCTestCase {
         XCTAssertEqual(keys.out, "['http://out']\n")
     }
 }
+
+/// `du` names each recognised cache's format and splits it by state.
+final class DuFormatBreakdownTests: XCTestCase {
+    func testDuReportsFormatAndStatesPerCache() throws {
+        let tree = TestTree("duformats")
+        let store = tree.path("caches/cachectl").description
+        let file = tree.file("in", contents: Array("body".utf8)).description
+        XCTAssertEqual(Binary.run(["put", "https://x.com/keep", file, "--cache", store]).status, 0)
+        XCTAssertEqual(Binary.run(["put", "https://x.com/old", file, "--cache", store, "--expires", "1s"]).status, 0)
+        let sd = "caches/com.hackemist.SDImageCache/default"
+        tree.file("\(sd)/\(Oracle.md5("https://x.com/a.png")).png", contents: Images.png)
+        tree.file("\(sd)/\(Oracle.md5("https://x.com/b.png")).png", contents: Images.png)
+        tree.setModified("\(sd)/\(Oracle.md5("https://x.com/b.png")).png", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 8 * 86_400)
+        tree.file("caches/misc/notes.txt", size: 100)
+        sleep(2)
+
+        let result = Binary.run(["du", "--json", tree.path("caches").description])
+        XCTAssertEqual(result.status, 0, result.err)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let caches = try XCTUnwrap((object["roots"] as? [[String: Any]])?.first?["caches"] as? [[String: Any]])
+        func cache(_ suffix: String) -> [String: Any]? { caches.first { ($0["path"] as? String)?.hasSuffix(suffix) == true } }
+        func count(_ c: [String: Any]?, _ state: String) -> Int? { ((c?["states"] as? [String: Any])?[state] as? [String: Any])?["count"] as? Int }
+
+        XCTAssertEqual(cache("/cachectl")?["format"] as? String, "native")
+        XCTAssertEqual(count(cache("/cachectl"), "fresh"), 1)
+        XCTAssertEqual(count(cache("/cachectl"), "expired"), 1)
+        XCTAssertEqual(cache("/com.hackemist.SDImageCache")?["format"] as? String, "sdwebimage")
+        XCTAssertEqual(count(cache("/com.hackemist.SDImageCache"), "expired"), 1)
+        XCTAssertGreaterThan((cache("/com.hackemist.SDImageCache")?["staleBytes"] as? Int) ?? 0, 0)
+        XCTAssertTrue(cache("/misc")?["format"] is NSNull, "a plain folder is not a recognised format")
+
+        let text = Binary.run(["du", "-h", tree.path("caches").description]).out
+        XCTAssertTrue(text.contains("SDWebImage: 1 fresh, 1 expired"), text)
+        XCTAssertTrue(text.contains("cachectl store: 1 fresh, 1 expired"), text)
+    }
+}

@@ -70,8 +70,22 @@ struct Du: ParsableCommand {
         progress?.finish()
 
         for issue in report.issues { Output.error(issue.description) }
+        // What each cache is, and how much of it is stale, by its own format's rules.
+        var summaries: [RawPath: CacheStateSummary] = [:]
+        var summaryFailed = false
+        if options.breakdown == .caches {
+            for root in report.roots {
+                for cache in root.caches where cache.kind != .rootFiles || root.caches.count == 1 {
+                    switch CacheStateSummary.of(cache.path) {
+                    case .success(let summary): summaries[cache.path] = summary
+                    case .failure(let error): Output.error(error.description); summaryFailed = true
+                    case nil: break
+                    }
+                }
+            }
+        }
         if output.json {
-            Output.write(DuPresenter.json(report, options: options).text)
+            Output.write(DuPresenter.json(report, options: options, summaries: summaries).text)
         } else if summarize {
             for root in report.roots where root.exists && !root.alreadyCounted {
                 Output.write(sizes.format(size(of: root.totals)) + "\t")
@@ -79,10 +93,10 @@ struct Du: ParsableCommand {
                 Output.write("\n")
             }
         } else {
-            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparentSize, depth: depth != nil))
+            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparentSize, depth: depth != nil, summaries: summaries))
         }
         Output.flush()
-        if !report.issues.isEmpty { throw ExitStatus.failure }
+        if !report.issues.isEmpty || summaryFailed { throw ExitStatus.failure }
     }
 
     private func size(of totals: UsageTotals) -> Int64 {
@@ -92,33 +106,37 @@ struct Du: ParsableCommand {
 
 /// Turns a report into text or JSON; no walking, no decisions.
 enum DuPresenter {
-    static func text(_ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool) -> String {
+    static func text(_ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool,
+                     summaries: [RawPath: CacheStateSummary] = [:]) -> String {
         func size(_ t: UsageTotals) -> String { sizes.format(apparent ? t.apparentBytes : t.allocatedBytes) }
         var out = ""
         let shown = report.roots.filter { $0.exists && !$0.alreadyCounted }
         for (index, root) in shown.enumerated() {
             if index > 0 { out += "\n" }
-            var table = Table([.right, .right, .left, .left, .left])
-            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", depth ? "DIRECTORY" : "CACHE"])
+            var table = Table([.right, .right, .left, .left, .right, .left])
+            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", "STALE", depth ? "DIRECTORY" : "CACHE"])
             if depth {
                 for dir in root.directories {
                     table.add([size(dir.totals), String(dir.totals.files), DateText.day(dir.totals.oldestModification),
-                               DateText.day(dir.totals.newestModification), dir.path.description])
+                               DateText.day(dir.totals.newestModification), "-", dir.path.description])
                 }
             } else if root.isDirectory {
                 for cache in root.caches {
-                    let label: String
+                    var label: String
                     switch cache.kind {
                     case .tagged: label = cache.path.description + "  [CACHEDIR.TAG]"
                     case .directory: label = cache.path.description
                     case .rootFiles: label = cache.path.description + "  (the directory itself and files directly inside)"
                     }
+                    let summary = summaries[cache.path]
+                    if let summary { label += "  " + describe(summary, sizes) }
                     table.add([size(cache.totals), String(cache.totals.files), DateText.day(cache.totals.oldestModification),
-                               DateText.day(cache.totals.newestModification), label])
+                               DateText.day(cache.totals.newestModification), summary.map { sizes.format($0.staleBytes) } ?? "-", label])
                 }
             }
             table.add([size(root.totals), String(root.totals.files), DateText.day(root.totals.oldestModification),
-                       DateText.day(root.totals.newestModification), "total " + root.path.description])
+                       DateText.day(root.totals.newestModification),
+                       summaries.isEmpty ? "-" : sizes.format(summaries.values.reduce(0) { $0 + $1.staleBytes }), "total " + root.path.description])
             out += table.render()
             if !root.largestFiles.isEmpty {
                 var files = Table([.right, .left, .left])
@@ -135,7 +153,16 @@ enum DuPresenter {
         return out
     }
 
-    static func json(_ report: DiskUsageReport, options: DiskUsageOptions) -> JSON {
+    /// `SDWebImage: 120 fresh, 3 expired (1.2M), 1 corrupted (0)`.
+    static func describe(_ summary: CacheStateSummary, _ sizes: SizeFormatOptions) -> String {
+        let parts = EntryState.allCases.compactMap { state -> String? in
+            guard let totals = summary.states[state], totals.count > 0 else { return nil }
+            return state == .fresh ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
+        }
+        return summary.format.displayName + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
+    }
+
+    static func json(_ report: DiskUsageReport, options: DiskUsageOptions, summaries: [RawPath: CacheStateSummary] = [:]) -> JSON {
         func totals(_ t: UsageTotals) -> [(String, JSON)] {
             [("allocatedBytes", .int(t.allocatedBytes)), ("apparentBytes", .int(t.apparentBytes)),
              ("files", .int(t.files)), ("directories", .int(t.directories)),
@@ -147,7 +174,17 @@ enum DuPresenter {
             members.append(("alreadyCounted", .bool(root.alreadyCounted)))
             if options.breakdown == .caches {
                 members.append(("caches", .array(root.caches.map { cache in
-                    .object([("path", .string(cache.path.description)), ("kind", .string(cache.kind.rawValue))] + totals(cache.totals))
+                    let summary = summaries[cache.path]
+                    let states: JSON = summary.map { s in
+                        .object(EntryState.allCases.map { state in
+                            let t = s.states[state] ?? StateTotals()
+                            return (state.rawValue, .object([("count", .int(t.count)), ("allocatedBytes", .int(t.allocatedBytes))]))
+                        })
+                    } ?? .null
+                    return .object([("path", .string(cache.path.description)), ("kind", .string(cache.kind.rawValue)),
+                                    ("format", summary.map { .string($0.format.rawValue) } ?? .null)]
+                                   + totals(cache.totals)
+                                   + [("staleBytes", summary.map { .int($0.staleBytes) } ?? .null), ("states", states)])
                 })))
             }
             if case .directories = options.breakdown {

@@ -14,10 +14,17 @@ protocol FlatImageCache: CacheFormat {
 extension FlatImageCache {
     func url(fromName name: String) -> String? { nil }
 
+    /// The entry files: every file below the root (SDWebImage keeps one folder per
+    /// namespace, `default/`), hidden files and the tag excepted.
+    func files() -> [FileTree.File] {
+        FileTree.files(under: root).filter { file in
+            let name = file.path.lastComponent
+            return name.first != UInt8(ascii: ".") && name != Array(CacheDirTag.fileName.utf8)
+        }
+    }
+
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
-        FileTree.files(under: root, recursive: false)
-            .filter { !$0.relative.starts(with: [UInt8(ascii: ".")]) && $0.relative != Array(CacheDirTag.fileName.utf8) }
-            .map { entry(for: $0, context) }
+        files().map { entry(for: $0, context) }
     }
 
     func entry(for file: FileTree.File, _ context: InspectionContext) -> CacheEntry {
@@ -32,16 +39,16 @@ extension FlatImageCache {
         } else {
             (state, reason) = ageState(file, context)
         }
-        let name = String(decoding: file.relative, as: UTF8.self)
+        let name = String(decoding: file.path.lastComponent, as: UTF8.self)
         return CacheEntry(url: url(fromName: name), path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
                           modified: file.modified, state: state, reason: reason)
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
+        let byName = Dictionary(files().map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0) }, uniquingKeysWith: { a, _ in a })
         for name in candidateNames(for: url) {
-            let path = root.appending(name)
-            if let file = FileTree.files(under: root, recursive: false).first(where: { $0.path == path }) {
+            if let file = byName[name] {
                 var entry = entry(for: file, context)
                 entry.url = url
                 return entry

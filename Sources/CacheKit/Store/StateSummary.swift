@@ -1,0 +1,37 @@
+/// Count and allocated bytes of the entries in one state.
+public struct StateTotals: Sendable, Equatable {
+    public var count = 0
+    public var allocatedBytes: Int64 = 0
+    public init() {}
+}
+
+/// What a recognised cache is and how its entries divide by state.
+public struct CacheStateSummary: Sendable {
+    public var format: CacheFormatKind
+    public var states: [EntryState: StateTotals]
+
+    /// Bytes that are not fresh (expired, incomplete, corrupted, orphan, outside).
+    public var staleBytes: Int64 {
+        states.filter { $0.key != .fresh }.reduce(0) { $0 + $1.value.allocatedBytes }
+    }
+
+    /// The summary of `root` when it is a recognised (not plain) cache; nil otherwise.
+    /// Errors (a corrupt index, a malformed plist) are returned, never thrown.
+    public static func of(_ root: RawPath, context: InspectionContext = InspectionContext()) -> Result<CacheStateSummary, StoreError>? {
+        let kind = CacheFormats.detect(root)
+        guard kind != .plain else { return nil }
+        do {
+            let entries = try CacheFormats.open(root, as: kind).entries(context)
+            var states: [EntryState: StateTotals] = [:]
+            for entry in entries {
+                states[entry.state, default: StateTotals()].count += 1
+                states[entry.state, default: StateTotals()].allocatedBytes += entry.allocatedBytes
+            }
+            return .success(CacheStateSummary(format: kind, states: states))
+        } catch let error as StoreError {
+            return .failure(error)
+        } catch {
+            return .failure(.cannotRead(root, "\(error)"))
+        }
+    }
+}
