@@ -32,6 +32,11 @@ public struct CacheEntry: Sendable {
     public var reason: String
     /// The index key that refers to it (native URL, plist key), nil for unindexed files.
     public var indexKey: String?
+    /// A partial download or unindexed body younger than the grace period: a live writer
+    /// may still be producing it, so nothing may touch it.
+    public var inGracePeriod = false
+    /// The body's inode, where it exists (hard links free bytes only with their last link).
+    public var identity: FileIdentity?
 
     public init(url: String?, path: RawPath, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
                 lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String, indexKey: String? = nil) {
@@ -45,6 +50,25 @@ public struct CacheEntry: Sendable {
         self.state = state
         self.reason = reason
         self.indexKey = indexKey
+    }
+}
+
+/// Which file a body is: `(st_dev, st_ino)` and how many names it has.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var linkCount: UInt64
+
+    init(_ st: StatInfo) {
+        device = st.device
+        inode = st.inode
+        linkCount = st.linkCount
+    }
+
+    public init(device: UInt64, inode: UInt64, linkCount: UInt64) {
+        self.device = device
+        self.inode = inode
+        self.linkCount = linkCount
     }
 }
 

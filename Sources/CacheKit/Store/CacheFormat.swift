@@ -52,10 +52,13 @@ public enum CacheFormats {
         return .plain
     }
 
-    /// Opens `root` as `kind`, or as the detected format when `kind` is nil.
-    public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil) throws -> any CacheFormat {
+    /// Opens `root` as `kind`, or as the detected format when `kind` is nil. With
+    /// `snapshot`, a native index is read from a private copy so nothing in the cache is
+    /// touched (for dry runs).
+    public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
         switch kind ?? detect(root) {
-        case .native: return NativeFormat(store: try NativeStore.open(root, create: false))
+        case .native:
+            return NativeFormat(store: snapshot ? try NativeStore.openSnapshot(root) : try NativeStore.open(root, create: false))
         case .sdwebimage: return SDWebImageFormat(root: root)
         case .kingfisher: return KingfisherFormat(root: root)
         case .pincache: return PINCacheFormat(root: root)

@@ -24,7 +24,7 @@ enum FileIO {
 
     /// Opens for reading, refusing symlinks.
     static func openForReading(_ path: RawPath) throws -> Int32 {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        let fd = path.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
         if fd < 0 { throw StoreError.cannotRead(path, Errno(errno).description) }
         return fd
     }

@@ -21,7 +21,7 @@ public enum ImageSignature {
     /// Why the file is a truncated image, or nil when it is complete or not an image.
     public static func truncation(of path: RawPath, size: Int64) -> String? {
         guard size > 0 else { return nil }
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        let fd = path.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         let head = readAt(fd, offset: 0, count: 16)

@@ -88,9 +88,46 @@ public final class NativeStore: @unchecked Sendable {
     var tmpDirectory: RawPath { root.appending("tmp") }
     var lockPath: RawPath { root.appending(Self.lockName) }
 
+    /// A private copy of the index, removed with the store (see `openSnapshot`).
+    private var snapshotDirectory: RawPath?
+
     private init(root: RawPath, database: DatabaseQueue) {
         self.root = root
         self.database = database
+    }
+
+    deinit {
+        if let snapshotDirectory { try? FileTree.removeContents(of: snapshotDirectory); _ = snapshotDirectory.withCString { rmdir($0) } }
+    }
+
+    /// Opens a read-only view of the store at `root` from a private copy of its index (and
+    /// write-ahead log), read without updating access times: nothing in the store changes,
+    /// not even a journal file or a timestamp.
+    public static func openSnapshot(_ root: RawPath) throws -> NativeStore {
+        let index = root.appending(indexName)
+        guard index.exists else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+        var template = Array("/tmp/cachectl-snapshot-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw StoreError.cannotWrite(RawPath("/tmp"), Errno(errno).description)
+        }
+        let directory = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        let copy = directory.appending(indexName)
+        try FileIO.writeAtomically(copy, try FileIO.readAll(index))
+        let wal = root.appending(indexName + "-wal")
+        if wal.exists { try FileIO.writeAtomically(directory.appending(indexName + "-wal"), try FileIO.readAll(wal)) }
+        var configuration = Configuration()
+        configuration.label = "cachectl.index.snapshot"
+        let database: DatabaseQueue
+        do { database = try DatabaseQueue(path: copy.description, configuration: configuration) } catch {
+            throw StoreError.corruptIndex(index, describe(error))
+        }
+        let store = NativeStore(root: root, database: database)
+        store.snapshotDirectory = directory
+        do {
+            let appID = try database.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } ?? 0
+            if appID != applicationID { throw StoreError.notACacheIndex(index, "a foreign SQLite database") }
+        } catch let error as StoreError { throw error } catch { throw StoreError.corruptIndex(index, describe(error)) }
+        return store
     }
 
     /// True when `root` holds a cachectl index (checked without changing anything).
@@ -302,23 +339,43 @@ public final class NativeStore: @unchecked Sendable {
     public func removeRows(_ urls: [String]) throws -> Int {
         let lock = try FileLock(lockPath, exclusive: false)
         defer { withExtendedLifetime(lock) {} }
-        return try writeIndex { db in
-            var removed = 0
+        let bodies: [String] = try writeIndex { db in
+            var bodies: [String] = []
             try db.inTransaction {
                 for url in urls {
                     guard let record = try NativeRecord.fetchOne(db, key: url) else { continue }
                     try record.delete(db)
-                    if Self.isSafeRelativePath(record.bodyPath) {
-                        let body = root.appending(record.bodyPath)
-                        if !FileIO.removeFile(body) && errno != ENOENT {
-                            throw StoreError.cannotWrite(body, Errno(errno).description)
-                        }
-                    }
-                    removed += 1
+                    bodies.append(record.bodyPath)
                 }
                 return .commit
             }
-            return removed
+            return bodies
+        }
+        // Bodies go only after the rows are gone for sure: a crash in between leaves
+        // orphans (which prune removes), never a row whose body is missing.
+        CrashPoint.reach("remove.afterCommit")
+        let remover = try SafeRemover(root: root)
+        for body in bodies where Self.isSafeRelativePath(body) {
+            if case .failure(let error) = remover.remove(root.appending(body)), error != .noEntry {
+                throw StoreError.cannotWrite(root.appending(body), error.description)
+            }
+        }
+        return bodies.count
+    }
+
+    /// Deletes index rows only, in one transaction; the caller removes their bodies after
+    /// (prune), so a crash in between leaves orphans, never rows without bodies.
+    func deleteRows(_ urls: [String]) throws {
+        guard !urls.isEmpty else { return }
+        try writeIndex { db in
+            try db.inTransaction {
+                for start in stride(from: 0, to: urls.count, by: 500) {
+                    let part = Array(urls[start..<min(start + 500, urls.count)])
+                    try db.execute(sql: "DELETE FROM entries WHERE url IN (\(part.map { _ in "?" }.joined(separator: ",")))",
+                                   arguments: StatementArguments(part))
+                }
+                return .commit
+            }
         }
     }
 
@@ -356,12 +413,14 @@ public final class NativeStore: @unchecked Sendable {
             if case .success(let info) = Sys.lstat(path: body) { st = info } else { st = nil }
             entry.allocatedBytes = st?.allocatedBytes ?? 0
             entry.modified = st?.modified
+            entry.identity = st.map(FileIdentity.init)
             if row.downloadCompleted == nil {
                 let started = FileTime(timeInterval: row.downloadStarted)
                 if context.isOlderThanGrace(started) {
                     (entry.state, entry.reason) = (.incomplete, "download started \(Self.age(started, context)) ago never completed")
                 } else {
                     entry.reason = "download in progress (within the grace period)"
+                    entry.inGracePeriod = true
                 }
             } else if st == nil {
                 (entry.state, entry.reason) = (.corrupted, "body missing")
@@ -380,15 +439,21 @@ public final class NativeStore: @unchecked Sendable {
         }
         for file in FileTree.files(under: tmpDirectory) {
             let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .incomplete : .fresh
-            result.append(CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
-                                     modified: file.stat.modified, state: state,
-                                     reason: state == .incomplete ? "leftover of an interrupted write" : "being written (within the grace period)"))
+            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
+                                   modified: file.stat.modified, state: state,
+                                   reason: state == .incomplete ? "leftover of an interrupted write" : "being written (within the grace period)")
+            entry.inGracePeriod = state == .fresh
+            entry.identity = file.identity
+            result.append(entry)
         }
         for file in FileTree.files(under: root.appending("objects")) where !referenced.contains(file.path.bytes) {
             let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .orphan : .fresh
-            result.append(CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
-                                     modified: file.stat.modified, state: state,
-                                     reason: state == .orphan ? "no index entry refers to this body" : "unindexed body within the grace period"))
+            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
+                                   modified: file.stat.modified, state: state,
+                                   reason: state == .orphan ? "no index entry refers to this body" : "unindexed body within the grace period")
+            entry.inGracePeriod = state == .fresh
+            entry.identity = file.identity
+            result.append(entry)
         }
         return result
     }

@@ -17,14 +17,23 @@ public enum FileTree {
         public var modified: FileTime { stat.modified }
         public var isSymlink: Bool { stat.isSymlink }
         public var isRegular: Bool { stat.isRegular }
+        public var identity: FileIdentity { FileIdentity(stat) }
     }
 
-    /// Every non-directory below `directory` (symlinks listed, never followed), with
-    /// directories whose name is in `skipping` left out at the top level.
+    /// Every non-directory below `directory` (symlinks listed, never followed), staying on
+    /// the directory's file system (a mount point inside is not entered), with directories
+    /// whose name is in `skipping` left out at the top level.
     public static func files(under directory: RawPath, recursive: Bool = true, skipping: Set<String> = []) -> [File] {
         var out: [File] = []
+        // The root as given (a symlink to it is the caller's choice), then never again.
+        let topFD = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard topFD >= 0 else { return [] }
+        let topStat = Sys.fstat(topFD)
+        close(topFD)
+        guard case .success(let top) = topStat else { return [] }
         func visit(_ dir: RawPath, _ relative: [UInt8], depth: Int) {
-            let fd = dir.withCString { open($0, Sys.openDirectoryFlags) }
+            let flags = depth == 0 ? O_RDONLY | O_DIRECTORY | O_CLOEXEC : Sys.openDirectoryFlags
+            let fd = dir.withCString { Sys.openWithoutAtime($0, flags) }
             guard fd >= 0, let stream = fdopendir(fd) else { if fd >= 0 { close(fd) }; return }
             defer { closedir(stream) }
             var subdirectories: [[UInt8]] = []
@@ -39,8 +48,8 @@ public enum FileTree {
                     (buffer.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { Sys.lstat(at: fd, $0.baseAddress!) }
                 }) else { continue }
                 if st.isDirectory {
-                    if recursive { subdirectories.append(name) }
-                } else {
+                    if recursive && st.device == top.device { subdirectories.append(name) }
+                } else if st.device == top.device {
                     out.append(File(path: dir.appending(name), relative: childRelative, stat: st))
                 }
             }

@@ -93,6 +93,18 @@ enum Sys {
         return .failure(Errno(errno))
     }
 
+    /// `open` that leaves the access time alone where the system allows it (the owner, or
+    /// a privileged process), so inspecting a cache does not change its timestamps.
+    static func openWithoutAtime(_ path: UnsafePointer<CChar>, _ flags: Int32, at dirfd: Int32 = AT_FDCWD) -> Int32 {
+        #if os(Linux)
+        // O_NOATIME (01000000 on Linux) is hidden behind _GNU_SOURCE in Glibc's module.
+        let noAtime: Int32 = 0o1000000
+        let fd = openat(dirfd, path, flags | noAtime)
+        if fd >= 0 || errno != EPERM { return fd }
+        #endif
+        return openat(dirfd, path, flags)
+    }
+
     /// The entry's name as a C string pointer; valid until the next `readdir`.
     @inline(__always)
     static func withName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafePointer<CChar>) -> R) -> R {

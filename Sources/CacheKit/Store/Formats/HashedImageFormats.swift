@@ -40,8 +40,10 @@ extension FlatImageCache {
             (state, reason) = ageState(file, context)
         }
         let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-        return CacheEntry(url: url(fromName: name), path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                          modified: file.modified, state: state, reason: reason)
+        var entry = CacheEntry(url: url(fromName: name), path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
+                               modified: file.modified, state: state, reason: reason)
+        entry.identity = file.identity
+        return entry
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {

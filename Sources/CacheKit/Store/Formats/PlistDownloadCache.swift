@@ -65,9 +65,12 @@ public struct PlistDownloadCache: CacheFormat {
         where file.relative != Array(Self.indexName.utf8) && file.relative != Array(CacheDirTag.fileName.utf8)
             && !referenced.contains(file.path.bytes) && !file.relative.starts(with: Array("CachedDownloads.dic.".utf8)) {
             let old = context.isOlderThanGrace(file.modified)
-            result.append(CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                                     modified: file.modified, state: old ? .orphan : .fresh,
-                                     reason: old ? "no item of \(Self.indexName) refers to this file" : "unindexed file within the grace period"))
+            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
+                                   modified: file.modified, state: old ? .orphan : .fresh,
+                                   reason: old ? "no item of \(Self.indexName) refers to this file" : "unindexed file within the grace period")
+            entry.inGracePeriod = !old
+            entry.identity = file.identity
+            result.append(entry)
         }
         return result
     }
@@ -93,11 +96,13 @@ public struct PlistDownloadCache: CacheFormat {
         entry.allocatedBytes = st?.allocatedBytes ?? 0
         entry.apparentBytes = st?.apparentBytes ?? 0
         entry.modified = st?.modified
+        entry.identity = st.map(FileIdentity.init)
         if ended == nil {
             if context.isOlderThanGrace(started) {
                 (entry.state, entry.reason) = (.incomplete, "no DownloadEndDate: the download never completed")
             } else {
                 entry.reason = "download in progress (within the grace period)"
+                entry.inGracePeriod = true
             }
         } else if st == nil {
             (entry.state, entry.reason) = (.corrupted, "body missing")
@@ -144,18 +149,21 @@ struct PlainFormat: CacheFormat {
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         FileTree.files(under: root).filter { $0.relative != Array(CacheDirTag.fileName.utf8) }.map { file in
             let name = String(decoding: file.relative, as: UTF8.self)
-            var (state, reason) = (EntryState.fresh, "no age rule")
+            var (state, reason, young) = (EntryState.fresh, "no age rule", false)
             if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
                 if context.isOlderThanGrace(file.modified) {
                     (state, reason) = (.incomplete, "partial download left \(NativeStore.age(file.modified, context)) ago")
                 } else {
-                    reason = "partial download within the grace period"
+                    (reason, young) = ("partial download within the grace period", true)
                 }
             } else if file.isRegular, let cut = ImageSignature.truncation(of: file.path, size: file.apparentBytes) {
                 (state, reason) = (.corrupted, cut)
             }
-            return CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                              modified: file.modified, state: state, reason: reason)
+            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
+                                   modified: file.modified, state: state, reason: reason)
+            entry.inGracePeriod = young
+            entry.identity = file.identity
+            return entry
         }
     }
 

@@ -1,0 +1,130 @@
+/// What prune should do, decided from the entries alone (no file system): policy apart
+/// from action, so `--dry-run` prints exactly the plan a real run executes.
+public struct PruneRules: Sendable {
+    /// Trim when the total allocated size exceeds this. Nil: no size step.
+    public var maxSize: Int64?
+    /// Also expire any entry modified longer ago than this many seconds. Nil: format rules only.
+    public var maxAge: Double?
+    /// Trim down to `maxSize × trimTo`. Default 0.5, as the seed design and SDWebImage do.
+    public var trimTo: Double = 0.5
+    /// "Now" for `maxAge`.
+    public var now: FileTime = .now
+
+    public init(maxSize: Int64? = nil, maxAge: Double? = nil, trimTo: Double = 0.5, now: FileTime = .now) {
+        self.maxSize = maxSize
+        self.maxAge = maxAge
+        self.trimTo = trimTo
+        self.now = now
+    }
+}
+
+/// Why an entry is deleted.
+public enum PruneReason: String, CaseIterable, Sendable {
+    case corrupted, incomplete, orphan, expired, size
+}
+
+public struct PlannedDeletion: Sendable {
+    public var entry: CacheEntry
+    public var reason: PruneReason
+    /// Allocated bytes this deletion frees (0 for a hard link whose data another name keeps).
+    public var freesBytes: Int64
+}
+
+/// An entry prune keeps although a rule would have removed it, and why.
+public struct KeptEntry: Sendable {
+    public var entry: CacheEntry
+    public var why: String
+}
+
+/// The deletions, in execution order, and the sizes before and after.
+public struct PrunePlan: Sendable {
+    public var deletions: [PlannedDeletion] = []
+    /// Entries that match a deletion rule but are never deleted (outside the cache).
+    public var kept: [KeptEntry] = []
+    public var entriesBefore = 0
+    /// Allocated bytes of the entries, each inode once.
+    public var bytesBefore: Int64 = 0
+    public var bytesAfter: Int64 = 0
+    /// `maxSize × trimTo`, when a size step applies.
+    public var sizeTarget: Int64?
+}
+
+public enum PrunePolicy {
+    /// Corrupted, incomplete and orphan entries first; then expired ones (the format's rule,
+    /// or `maxAge`); then, while the total exceeds `maxSize`, the least recently used (the
+    /// format's clock: last access where kept, else modification; ties by path) until the
+    /// total is at most `maxSize × trimTo`. Entries outside the cache and items within the
+    /// grace period are never chosen.
+    public static func plan(_ entries: [CacheEntry], rules: PruneRules) -> PrunePlan {
+        var plan = PrunePlan()
+        plan.entriesBefore = entries.count
+        // Bytes are counted per inode, and freed only when the last of its names goes.
+        var remainingLinks: [FileIdentity: UInt64] = [:]
+        var total: Int64 = 0
+        var seen = Set<FileIdentity>()
+        for entry in entries {
+            if let id = entry.identity {
+                remainingLinks[id] = id.linkCount
+                if seen.insert(id).inserted { total += entry.allocatedBytes }
+            } else {
+                total += entry.allocatedBytes
+            }
+        }
+        plan.bytesBefore = total
+
+        func delete(_ entry: CacheEntry, _ reason: PruneReason) {
+            var frees = entry.allocatedBytes
+            if let id = entry.identity {
+                let left = (remainingLinks[id] ?? 1) &- 1
+                remainingLinks[id] = left
+                if left > 0 { frees = 0 }
+            }
+            total -= frees
+            plan.deletions.append(PlannedDeletion(entry: entry, reason: reason, freesBytes: frees))
+        }
+
+        var survivors: [CacheEntry] = []
+        for entry in entries {
+            if entry.state == .outside {
+                plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
+                continue
+            }
+            if entry.inGracePeriod { survivors.append(entry); continue }
+            switch entry.state {
+            case .corrupted: delete(entry, .corrupted)
+            case .incomplete: delete(entry, .incomplete)
+            case .orphan: delete(entry, .orphan)
+            default: survivors.append(entry)
+            }
+        }
+        var fresh: [CacheEntry] = []
+        for entry in survivors {
+            let tooOld = rules.maxAge.map { age in
+                entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
+            } ?? false
+            if !entry.inGracePeriod && (entry.state == .expired || tooOld) {
+                delete(entry, .expired)
+            } else {
+                fresh.append(entry)
+            }
+        }
+        if let maxSize = rules.maxSize {
+            let target = Int64((Double(maxSize) * rules.trimTo).rounded(.down))
+            plan.sizeTarget = target
+            if total > maxSize {
+                let order = fresh.filter { !$0.inGracePeriod }.sorted(by: evictsFirst)
+                for entry in order where total > target { delete(entry, .size) }
+            }
+        }
+        plan.bytesAfter = total
+        return plan
+    }
+
+    /// Least recently used first by the format's clock; ties broken by path.
+    static func evictsFirst(_ a: CacheEntry, _ b: CacheEntry) -> Bool {
+        let ta = a.lastAccess ?? a.modified ?? FileTime(seconds: 0)
+        let tb = b.lastAccess ?? b.modified ?? FileTime(seconds: 0)
+        if ta != tb { return ta < tb }
+        return a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import CacheKit
+
+/// `cachectl prune`: corrupted and incomplete first, expired next, then oldest-first down to
+/// half the cap.
+struct Prune: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete corrupted, incomplete and expired entries, then trim the least recently used to half the cap.",
+        discussion: """
+            For each ROOT (default: cachectl's own store): 1. corrupted, incomplete and orphan \
+            entries; 2. expired ones (the format's rule, or --max-age); 3. if the rest exceeds \
+            --max-size, least recently used first until at most --max-size × --trim-to. \
+            Entries outside the cache are never deleted; items younger than --grace are never \
+            touched. A second prune of the same root waits for the first.
+            """)
+
+    @Argument(help: "Caches to prune (default: cachectl's own store).") var roots: [String] = []
+    @Option(name: .long, help: "Size cap: bytes or 500M, 2G, 10GB, 1GiB.") var maxSize: String?
+    @Option(name: .long, help: "Also delete entries modified longer ago than this (7d, 12h, ...), in any format.") var maxAge: String?
+    @Option(name: .long, help: "Trim to this fraction of --max-size (default 0.5).") var trimTo: Double = 0.5
+    @Flag(name: .long, help: "Print the plan; change nothing.") var dryRun = false
+    @OptionGroup var inspection: InspectionOptions
+    @OptionGroup var sizes: SizeFormatOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let maxSize, Units.parseSize(maxSize) == nil { throw ValidationError("--max-size: '\(maxSize)' is not a size (e.g. 500M).") }
+        if let maxAge, Units.parseDuration(maxAge) == nil { throw ValidationError("--max-age: '\(maxAge)' is not a duration (e.g. 7d).") }
+        if !(trimTo > 0 && trimTo <= 1) { throw ValidationError("--trim-to must be greater than 0 and at most 1.") }
+    }
+
+    func run() throws {
+        let paths = roots.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(roots)
+        let rules = PruneRules(maxSize: maxSize.flatMap(Units.parseSize), maxAge: maxAge.flatMap(Units.parseDuration), trimTo: trimTo)
+        var reports: [PruneReport] = []
+        var errors: [(RawPath, String)] = []
+        var failed = false
+        for root in paths {
+            let counter = PruneProgress()
+            let line = ProgressLine(every: 0.2) { let s = counter.snapshot; return "pruning: \(s.done) of \(s.total) deletions" }
+            defer { line?.finish() }
+            do {
+                let report = try Pruner.prune(root, as: inspection.kind, rules: rules, context: inspection.context, dryRun: dryRun,
+                                              progress: counter, onWait: { Output.error("waiting for another prune of \(root.quoted) to finish") })
+                line?.finish()
+                for failure in report.outcome?.failures ?? [] {
+                    Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
+                    failed = true
+                }
+                reports.append(report)
+            } catch let error as StoreError {
+                line?.finish()
+                Output.error(error.description)
+                errors.append((root, error.description))
+                failed = true
+            }
+        }
+        if output.json {
+            Output.write(PrunePresenter.json(reports, errors: errors, dryRun: dryRun).text)
+        } else {
+            Output.write(reports.map { PrunePresenter.text($0, sizes: sizes, dryRun: dryRun) }.joined(separator: "\n"))
+        }
+        Output.flush()
+        if failed { throw ExitStatus.failure }
+    }
+}
+
+/// Turns prune reports into text or JSON.
+enum PrunePresenter {
+    static func removedByReason(_ report: PruneReport, dryRun: Bool) -> [PruneReason: StateTotals] {
+        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
+        var totals: [PruneReason: StateTotals] = [:]
+        for deletion in done {
+            totals[deletion.reason, default: StateTotals()].count += 1
+            totals[deletion.reason, default: StateTotals()].allocatedBytes += deletion.freesBytes
+        }
+        return totals
+    }
+
+    static func after(_ report: PruneReport, dryRun: Bool) -> (entries: Int, bytes: Int64) {
+        let removed = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
+        let freed = removed.reduce(Int64(0)) { $0 + $1.freesBytes }
+        return (report.plan.entriesBefore - removed.count, report.plan.bytesBefore - freed)
+    }
+
+    static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
+        let plan = report.plan
+        var out = "\(report.root.description) (\(report.format.displayName))\(dryRun ? " — dry run, nothing changed" : "")\n"
+        out += "  before   \(plan.entriesBefore) entries, \(sizes.format(plan.bytesBefore))\n"
+        let removed = removedByReason(report, dryRun: dryRun)
+        var table = Table([.left, .left, .right, .right])
+        for reason in PruneReason.allCases {
+            let t = removed[reason] ?? StateTotals()
+            table.add(["  " + (reason == .corrupted ? (dryRun ? "would remove" : "removed") : ""), reason.rawValue, String(t.count), sizes.format(t.allocatedBytes)])
+        }
+        out += table.render()
+        let (entries, bytes) = after(report, dryRun: dryRun)
+        var afterLine = "  after    \(entries) entries, \(sizes.format(bytes))"
+        if let target = plan.sizeTarget { afterLine += "  (target at most \(sizes.format(target)))" }
+        out += afterLine + "\n"
+        for kept in plan.kept { out += "  kept     \(kept.entry.path.description): \(kept.why)\n" }
+        for failure in report.outcome?.failures ?? [] { out += "  failed   \(failure.deletion.entry.path.description): \(failure.message)\n" }
+        if dryRun {
+            for deletion in plan.deletions {
+                out += "  - \(deletion.reason.rawValue)\t\(sizes.format(deletion.freesBytes))\t\(deletion.entry.url ?? deletion.entry.path.description)\t(\(deletion.entry.reason))\n"
+            }
+        }
+        return out
+    }
+
+    static func json(_ reports: [PruneReport], errors: [(RawPath, String)], dryRun: Bool) -> JSON {
+        .object([
+            ("dryRun", .bool(dryRun)),
+            ("roots", .array(reports.map { report in
+                let removed = removedByReason(report, dryRun: dryRun)
+                let (entries, bytes) = after(report, dryRun: dryRun)
+                var members: [(String, JSON)] = [
+                    ("path", .string(report.root.description)), ("format", .string(report.format.rawValue)),
+                    ("before", .object([("entries", .int(report.plan.entriesBefore)), ("allocatedBytes", .int(report.plan.bytesBefore))])),
+                    ("removed", .object(PruneReason.allCases.map { reason in
+                        let t = removed[reason] ?? StateTotals()
+                        return (reason.rawValue, .object([("count", .int(t.count)), ("allocatedBytes", .int(t.allocatedBytes))]))
+                    })),
+                    ("after", .object([("entries", .int(entries)), ("allocatedBytes", .int(bytes))])),
+                    ("sizeTarget", report.plan.sizeTarget.map { .int($0) } ?? .null),
+                    ("kept", .array(report.plan.kept.map { .object([("path", .string($0.entry.path.description)), ("reason", .string($0.why))]) })),
+                    ("failures", .array((report.outcome?.failures ?? []).map {
+                        .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])
+                    })),
+                ]
+                if dryRun {
+                    members.append(("plan", .array(report.plan.deletions.map { d in
+                        .object([("path", .string(d.entry.path.description)), ("url", d.entry.url.map(JSON.string) ?? .null),
+                                 ("reason", .string(d.reason.rawValue)), ("state", .string(d.entry.state.rawValue)),
+                                 ("detail", .string(d.entry.reason)), ("allocatedBytes", .int(d.entry.allocatedBytes)),
+                                 ("freesBytes", .int(d.freesBytes))])
+                    })))
+                }
+                return .object(members)
+            })),
+            ("errors", .array(errors.map { .object([("path", .string($0.0.description)), ("message", .string($0.1))]) })),
+        ])
+    }
+}
