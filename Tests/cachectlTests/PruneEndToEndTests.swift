@@ -1,0 +1,263 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+final class PruneEndToEndTests: XCTestCase {
+    let now = Int(FileTime.now.timeInterval)
+
+    /// Records every entry below `dir` so that any later read or write shows: contents are
+    /// hashed first, then every access time is set two days back (so a read would move it,
+    /// even under relatime), then lstat alone (no reads) gives size, mtime, atime, ctime.
+    /// `check` compares lstat of the same paths, then the listing and the hashes.
+    private func freeze(_ dir: RawPath) -> String {
+        let r = Oracle.python(Self.fingerprintScript, ["freeze", dir.description])
+        XCTAssertEqual(r.status, 0, r.err)
+        return r.out
+    }
+
+    private func check(_ dir: RawPath, _ frozen: String) -> String {
+        let r = Run.bytes([Array("python3".utf8), Array("-c".utf8), Array(Self.fingerprintScript.utf8), Array("check".utf8), dir.bytes],
+                          stdin: Array(frozen.utf8))
+        return r.out + r.err
+    }
+
+    static let fingerprintScript = """
+        import hashlib, json, os, sys, time
+        mode, root = sys.argv[1], sys.argv[2]
+        def listing():
+            out = [root]
+            for d, dirs, files in os.walk(root):
+                out += [os.path.join(d, n) for n in dirs + files]
+            return sorted(out)
+        def hashes(paths):
+            return {p: hashlib.sha256(open(p, 'rb').read()).hexdigest() for p in paths if os.path.isfile(p) and not os.path.islink(p)}
+        def stats(paths):
+            return {p: [s.st_size, s.st_mtime_ns, s.st_atime_ns, s.st_ctime_ns] for p in paths for s in [os.lstat(p)]}
+        if mode == 'freeze':
+            paths = listing(); h = hashes(paths)
+            old = time.time_ns() - 2 * 86400 * 10**9
+            for p in paths:
+                s = os.lstat(p); os.utime(p, ns=(old, s.st_mtime_ns), follow_symlinks=False)
+            print(json.dumps({'paths': paths, 'hashes': h, 'stats': stats(paths)}))
+        else:
+            frozen = json.load(sys.stdin)
+            now = stats(frozen['paths'])
+            for p in frozen['paths']:
+                if now[p] != frozen['stats'][p]: print('changed', p, frozen['stats'][p], now[p])
+            paths = listing()
+            if paths != frozen['paths']: print('listing changed', sorted(set(paths) ^ set(frozen['paths'])))
+            if hashes(paths) != frozen['hashes']: print('contents changed')
+        """
+
+    private func survivors(_ dir: RawPath) -> [String] {
+        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+    }
+
+    private func plainFixture(_ tree: TestTree) -> RawPath {
+        for i in 1...10 {
+            tree.file("c/sub\(i % 2)/f\(i)", size: i * 5000)
+            tree.setModified("c/sub\(i % 2)/f\(i)", secondsSinceEpoch: now - i * 86_400)
+        }
+        tree.file("c/old.part", size: 100)
+        tree.setModified("c/old.part", secondsSinceEpoch: now - 7200)
+        tree.file("c/young.part", size: 100)
+        tree.file("c/broken.png", contents: Images.truncated(Images.png))
+        return tree.path("c")
+    }
+
+    func testPlainCacheExactSurvivors() {
+        let tree = TestTree("prune-plain")
+        let root = plainFixture(tree)
+        let result = Binary.run(["prune", root.description, "--max-size", "60K", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        // Entries total 4 KiB blocks: f1..f10 = 8,12,16,20,24,32,36,40,48,52 KiB (5000-byte steps),
+        // plus young.part 4 KiB. Cap 60K → target 30K: oldest first until at most 30 KiB.
+        XCTAssertEqual(survivors(root), ["./sub0/f2", "./sub1/f1", "./young.part"])
+        let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout))) as? [String: Any]
+        let removed = ((object?["roots"] as? [[String: Any]])?.first?["removed"] as? [String: [String: Any]]) ?? [:]
+        XCTAssertEqual(removed["corrupted"]?["count"] as? Int, 1)
+        XCTAssertEqual(removed["incomplete"]?["count"] as? Int, 1)
+        XCTAssertEqual(removed["size"]?["count"] as? Int, 8)
+    }
+
+    func testDryRunChangesNothingAndPrintsTheRealPlan() throws {
+        let tree = TestTree("prune-dry")
+        let root = plainFixture(tree)
+        let store = tree.path("store")
+        for i in 0..<6 {
+            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 3000 * (i + 1)).description,
+                                       "--cache", store.description, "--expires", i < 2 ? "1s" : "1d"]).status, 0)
+        }
+        sleep(2)
+        for dir in [root, store] {
+            let frozen = freeze(dir)
+            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"])
+            XCTAssertEqual(dry.status, 0, dry.err)
+            XCTAssertEqual(check(dir, frozen), "", "dry run touched \(dir)")
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
+            let planned = Set(((object["roots"] as? [[String: Any]])?.first?["plan"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+            XCTAssertFalse(planned.isEmpty)
+            let real = Binary.run(["prune", dir.description, "--max-size", "20K"])
+            XCTAssertEqual(real.status, 0, real.err)
+            let gone = planned.filter { !RawPath($0).exists }
+            XCTAssertEqual(gone, planned, "the real run removes exactly what the dry run planned")
+        }
+    }
+
+    func testNativeStoreByLastAccessAndRowsWithBodies() throws {
+        let tree = TestTree("prune-native")
+        let store = tree.path("store")
+        for i in 0..<6 {
+            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 10_000).description, "--cache", store.description]).status, 0)
+        }
+        // Use entry 0 last: by last access it is the most recent despite being oldest.
+        XCTAssertEqual(Binary.run(["cat", "https://x.com/0", "--cache", store.description]).status, 0)
+        let result = Binary.run(["prune", store.description, "--max-size", "50K"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let ls = Binary.run(["ls", store.description, "--json"])
+        let entries = ((try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        XCTAssertEqual(entries.compactMap { $0["url"] as? String }.sorted(), ["https://x.com/0", "https://x.com/5"])
+        XCTAssertEqual(FileTree.files(under: store.appending("objects")).count, 2, "bodies went with their rows")
+        XCTAssertTrue(CacheDirTag.isTagged(store))
+        XCTAssertTrue(store.appending("index.sqlite").exists)
+    }
+
+    func testSymlinkToAnOutsideFolderFullOfOldFiles() {
+        let tree = TestTree("prune-link")
+        let outside = TestTree("prune-victim")
+        for i in 0..<5 {
+            outside.file("precious\(i)", size: 8000)
+            outside.setModified("precious\(i)", secondsSinceEpoch: now - 400 * 86_400)
+        }
+        tree.file("c/mine", size: 100)
+        tree.setModified("c/mine", secondsSinceEpoch: now - 400 * 86_400)
+        tree.symlink(outside.root.description, at: "c/link-dir")
+        tree.symlink(outside.path("precious0").description, at: "c/link-file")
+        tree.setModified("c/link-dir", secondsSinceEpoch: now - 400 * 86_400)
+        tree.setModified("c/link-file", secondsSinceEpoch: now - 400 * 86_400)
+        let frozen = freeze(outside.root)
+        let result = Binary.run(["prune", tree.path("c").description, "--max-age", "30d"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(check(outside.root, frozen), "", "nothing outside the cache changed, not even an access time")
+        XCTAssertEqual(survivors(tree.path("c")), [], "the links themselves are entries and were unlinked")
+    }
+
+    func testPlistEntryPointingOutsideIsKeptAndTheIndexKeepsOtherKeys() {
+        let tree = TestTree("prune-plist")
+        let outside = TestTree("prune-plist-out")
+        outside.file("elsewhere.cache", size: 5000)
+        let root = tree.dir("dl")
+        tree.file("dl/ok.cache", size: 3000)
+        tree.file("dl/stale.cache", size: 3000)
+        tree.file("dl/partial.cache", size: 3000)
+        let code = """
+            import plistlib, sys, datetime
+            n = datetime.datetime.utcnow(); d = lambda **k: n + datetime.timedelta(**k); r = sys.argv[2]
+            plistlib.dump({
+              'http://ok': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(hours=-1), 'ExpiryDate': d(days=1), 'LocalURL': r + '/ok.cache', 'Extra': [1, 2]},
+              'http://stale': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiryDate': d(days=-1), 'LocalURL': r + '/stale.cache'},
+              'http://partial': {'DownloadStartDate': d(hours=-3), 'LocalURL': r + '/partial.cache'},
+              'http://out': {'DownloadStartDate': d(days=-9), 'DownloadEndDate': d(days=-9), 'ExpiryDate': d(days=-8), 'LocalURL': sys.argv[3]},
+            }, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)
+            """
+        XCTAssertEqual(Oracle.python(code, [root.appending("CachedDownloads.dic").description, root.description, outside.path("elsewhere.cache").description]).status, 0)
+        let result = Binary.run(["prune", root.description])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("kept"), result.out)
+        XCTAssertTrue(outside.path("elsewhere.cache").exists)
+        XCTAssertEqual(survivors(root), ["./CachedDownloads.dic", "./ok.cache"])
+        let check = Oracle.python("import plistlib,sys; raw=open(sys.argv[1],'rb').read(); d=plistlib.loads(raw); print(raw[:8] == b'bplist00', sorted(d), d['http://ok']['Extra'])",
+                                  [root.appending("CachedDownloads.dic").description])
+        XCTAssertEqual(check.out, "True ['http://ok', 'http://out'] [1, 2]\n")
+    }
+
+    func testTwoPrunesAtOnceBothSucceed() {
+        let tree = TestTree("prune-two")
+        for i in 0..<300 {
+            tree.file("c/d\(i % 10)/f\(i)", size: 4000)
+            tree.setModified("c/d\(i % 10)/f\(i)", secondsSinceEpoch: now - i * 60)
+        }
+        let root = tree.path("c").description
+        let script = "\"$0\" prune \"$1\" --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
+        let run = Run.command(["sh", "-c", script, Binary.path, root])
+        XCTAssertEqual(run.status, 0, run.err)
+        // 300 files of 4 KiB; target 300 KiB → the 75 most recent stay.
+        XCTAssertEqual(survivors(tree.path("c")).count, 75)
+    }
+
+    func testKilledMidRunTheNextPruneRepairs() {
+        let tree = TestTree("prune-kill")
+        let store = tree.path("store").description
+        for i in 0..<20 {
+            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 5000).description, "--cache", store,
+                                       "--expires", i < 10 ? "1s" : "1d"]).status, 0)
+        }
+        sleep(2)
+        let killed = Binary.run(["prune", store], environment: ["CACHECTL_CRASH_AT": "prune.afterIndex"])
+        XCTAssertEqual(killed.status, 128 + 9)
+        // Rows went first: every remaining row has its body; the expired bodies are orphans now.
+        let afterKill = Binary.run(["ls", store, "--grace", "0s", "--json"])
+        let entries = ((try? JSONSerialization.jsonObject(with: Data(afterKill.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        XCTAssertEqual(entries.filter { $0["state"] as? String == "fresh" }.count, 10)
+        XCTAssertEqual(entries.filter { $0["state"] as? String == "orphan" }.count, 10)
+        XCTAssertEqual(entries.filter { $0["state"] as? String == "corrupted" }.count, 0, "no row lost its body")
+
+        let again = Binary.run(["prune", store, "--grace", "0s"])
+        XCTAssertEqual(again.status, 0, again.err)
+        let final = Binary.run(["ls", store, "--grace", "0s", "--json"])
+        let finalEntries = ((try? JSONSerialization.jsonObject(with: Data(final.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        XCTAssertEqual(finalEntries.count, 10)
+        XCTAssertTrue(finalEntries.allSatisfy { $0["state"] as? String == "fresh" })
+        for i in 10..<20 { XCTAssertEqual(Binary.run(["cat", "https://x.com/\(i)", "--cache", store]).status, 0) }
+    }
+
+    func testMountPointInsideTheCacheIsNeverCrossed() throws {
+        let tree = TestTree("prune-mount")
+        tree.file("c/old", size: 100)
+        tree.setModified("c/old", secondsSinceEpoch: now - 100 * 86_400)
+        let mount = tree.dir("c/mnt")
+        guard Run.command(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.description]).status == 0 else {
+            throw XCTSkip("cannot mount a tmpfs here")
+        }
+        defer { _ = Run.command(["umount", mount.description]) }
+        _ = Run.command(["sh", "-c", "echo data > '\(mount.description)/other-fs' && touch -d '200 days ago' '\(mount.description)/other-fs'"])
+        let result = Binary.run(["prune", tree.path("c").description, "--max-age", "1d"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertFalse(tree.path("c/old").exists)
+        XCTAssertTrue(mount.appending("other-fs").exists)
+    }
+
+    func testUsageAndMissingRoot() {
+        XCTAssertEqual(Binary.run(["prune", "/tmp", "--max-size", "lots"]).status, 2)
+        XCTAssertEqual(Binary.run(["prune", "/tmp", "--trim-to", "1.5"]).status, 2)
+        let missing = Binary.run(["prune", "/nonexistent-cache-root"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.err, "cachectl: cannot read '/nonexistent-cache-root': No such file or directory\n")
+    }
+}
+
+/// A directory swapped for a symlink between planning and deleting cannot redirect a deletion.
+final class PruneSwapTests: XCTestCase {
+    func testDirectorySwappedForASymlinkMidRun() throws {
+        let tree = TestTree("swap")
+        let outside = TestTree("swap-victim")
+        outside.file("f1", size: 100)
+        outside.file("f2", size: 100)
+        tree.file("c/sub/f1", size: 100)
+        tree.file("c/sub/f2", size: 100)
+        tree.file("c/keep/f3", size: 100)
+        let root = tree.path("c")
+        let format = try CacheFormats.open(root, as: .plain)
+        let plan = PrunePolicy.plan(try format.entries(InspectionContext()), rules: PruneRules(maxAge: 0, now: FileTime.now.adding(10)))
+        XCTAssertEqual(plan.deletions.count, 3)
+        // Swap: sub becomes a symlink to the outside folder holding files of the same names.
+        XCTAssertEqual(Run.command(["mv", tree.path("c/sub").description, tree.path("c/sub-moved").description]).status, 0)
+        tree.symlink(outside.root.description, at: "c/sub")
+        let outcome = PruneExecutor.execute(plan, on: format)
+        XCTAssertTrue(outside.path("f1").exists && outside.path("f2").exists, "nothing outside was deleted")
+        XCTAssertEqual(outcome.failures.count, 2)
+        XCTAssertTrue(outcome.failures.allSatisfy { $0.message.contains("symlink") }, "\(outcome.failures.map(\.message))")
+        XCTAssertFalse(tree.path("c/keep/f3").exists)
+    }
+}
