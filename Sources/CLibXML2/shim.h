@@ -9,6 +9,8 @@
 
 #include <libxml/parser.h>
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/encoding.h>
 #include <libxml/xmlerror.h>
 
 #endif

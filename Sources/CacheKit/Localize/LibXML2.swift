@@ -1,22 +1,24 @@
 import CLibXML2
 
-/// The libxml2 boundary. Only the files of `Localize/` import `CLibXML2`; they own every
-/// pointer and hand back Swift values.
+/// The libxml2 boundary. Only this file imports `CLibXML2`; it owns every pointer and hands
+/// back Swift values.
 public enum LibXML2 {
     /// The libxml2 version the package was compiled against, e.g. "2.9.14".
     public static let compiledVersion: String = LIBXML_DOTTED_VERSION
 
-    /// Initialises the library once; safe to call repeatedly. libxml2 wants this before any
-    /// parsing happens on several threads.
-    public static func initialize() {
-        _ = initialized
-    }
+    /// Initialises the library once (libxml2 wants this before parsing on several threads)
+    /// and routes its leftover messages away from stderr: the library never prints.
+    public static func initialize() { _ = initialized }
 
     private static let initialized: Bool = {
         xmlCheckVersion(LIBXML_VERSION)
         xmlInitParser()
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
         return true
     }()
+
+    static let parseOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+        | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue)
 
     /// The name of the root element libxml2's HTML parser builds for `bytes` (recover mode,
     /// no network), or nil when it builds none. A smoke test of the whole boundary.
@@ -24,16 +26,100 @@ public enum LibXML2 {
         initialize()
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
-        let flags = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), "about:blank", "UTF-8", flags)
+                htmlCtxtReadMemory(context, $0.baseAddress, Int32($0.count), "about:blank", "UTF-8", parseOptions)
             }
         }
         guard let document else { return nil }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document), let name = root.pointee.name else { return nil }
         return String(cString: name)
+    }
+
+    /// One start element as libxml2's HTML parser reported it.
+    struct StartElement {
+        /// Lower-cased element name.
+        var name: String
+        /// Attributes as libxml2 decided them: names lower-cased, values entity-decoded (UTF-8).
+        var attributes: [(name: String, value: String)]
+        /// `xmlByteConsumed` when the element started: the offset, in the original bytes, of
+        /// the `>` (or `/>`) closing the start tag.
+        var consumed: Int
+        /// Whether a `<picture>` element is open around it (libxml2 2.9 nests a second
+        /// `<source>` inside the first, so "parent is picture" would miss it).
+        var insidePicture: Bool
+    }
+
+    /// Parses UTF-8 `bytes` with libxml2's HTML parser in SAX mode (no tree is built) and
+    /// returns every start element in document order. (Other charsets are transcoded by the
+    /// caller first: libxml2 2.9's xmlByteConsumed is not exact once a decoder is installed.)
+    static func startElements(ofUTF8 bytes: [UInt8]) -> [StartElement] {
+        initialize()
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
+        final class Collector {
+            var context: htmlParserCtxtPtr?
+            var elements: [StartElement] = []
+            var stack: [String] = []
+            var openPictures = 0
+        }
+        let collector = Collector()
+        return withExtendedLifetime(collector) { () -> [StartElement] in
+            bytes.withUnsafeBufferPointer { buffer -> [StartElement] in
+                let created = buffer.withMemoryRebound(to: CChar.self) { htmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count)) }
+                guard let context = created else { return [] }
+                defer {
+                    if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+                    htmlFreeParserCtxt(context)
+                }
+                collector.context = context
+                // Only the two callbacks we need: text, comments and the tree stay off.
+                guard let sax = context.pointee.sax else { return [] }
+                sax.pointee = htmlSAXHandler()
+                sax.pointee.initialized = 1
+                sax.pointee.startElement = { user, name, attributes in
+                    guard let user, let name else { return }
+                    let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+                    var pairs: [(String, String)] = []
+                    if var cursor = attributes {
+                        while let attrName = cursor.pointee {
+                            let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
+                            pairs.append((String(cString: attrName), value))
+                            cursor = cursor.successor().successor()
+                        }
+                    }
+                    let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
+                    let element = String(cString: name)
+                    collector.elements.append(StartElement(name: element, attributes: pairs, consumed: consumed,
+                                                           insidePicture: collector.openPictures > 0))
+                    collector.stack.append(element)
+                    if element == "picture" { collector.openPictures += 1 }
+                }
+                sax.pointee.endElement = { user, name in
+                    guard let user, let name else { return }
+                    let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+                    let element = String(cString: name)
+                    if let index = collector.stack.lastIndex(of: element) {
+                        collector.openPictures -= collector.stack[index...].filter { $0 == "picture" }.count
+                        collector.stack.removeSubrange(index...)
+                    }
+                }
+                context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
+                // UTF-8 without an encoder: positions stay exact (xmlByteConsumed counts raw
+                // bytes), and IGNORE_ENC keeps a lying <meta> from switching the decoder.
+                htmlCtxtUseOptions(context, parseOptions | Int32(HTML_PARSE_IGNORE_ENC.rawValue))
+                // Declare the input UTF-8 up front: otherwise 2.9 guesses a decoder at the first
+                // non-ASCII byte, and from then on xmlByteConsumed reports the whole input.
+                xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+                htmlParseDocument(context)
+                return collector.elements
+            }
+        }
+    }
+
+    /// The code point of an HTML 4 named entity as libxml2 knows it (`amp` → 38).
+    static func entity(named name: String) -> UInt32? {
+        guard let entry = htmlEntityLookup(name) else { return nil }
+        return UInt32(entry.pointee.value)
     }
 }

@@ -64,32 +64,61 @@ public enum PruneExecutor {
         }
         CrashPoint.reach("prune.afterIndex")
 
-        // 2. Then the files, each through the safe remover.
-        var parents = Set<[UInt8]>()
+        // 2. Then the files, each through a safe remover. Unlinking dominates the run, so
+        // several workers share it, each taking whole directories (and its own descriptors).
+        var groups: [[UInt8]: [PlannedDeletion]] = [:]
         for deletion in unindexed {
-            defer { progress?.advance() }
-            let path = deletion.entry.path
-            if deletion.entry.indexKey != nil && !deletion.entry.path.exists {
-                outcome.removed.append(deletion) // a row whose body was already missing
-                continue
+            let path = deletion.entry.path.bytes
+            let parent = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[..<$0]) } ?? []
+            groups[parent, default: []].append(deletion)
+        }
+        let workers = max(1, min(4, groups.count))
+        var shares = [[PlannedDeletion]](repeating: [], count: workers)
+        for (index, key) in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
+            shares[index % workers] += groups[key]!
+        }
+        let collected = ResultLock<(PruneOutcome, Set<[UInt8]>)>()
+        runThreads(workers) { index in
+            var partial = PruneOutcome()
+            var parents = Set<[UInt8]>()
+            guard let remover = try? SafeRemover(root: format.root) else {
+                partial.failures = shares[index].map { ($0, "cannot open the cache root") }
+                collected.append((partial, parents))
+                return
             }
-            switch remover.remove(path) {
-            case .success:
-                outcome.removed.append(deletion)
-                if let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) { parents.insert(Array(path.bytes[..<slash])) }
-            case .failure(let error) where error == .noEntry:
-                outcome.vanished += 1
-                outcome.removed.append(deletion)
-            case .failure(let error):
-                let why: String
-                switch error.code {
-                case EXDEV: why = "on another file system (a mount point inside the cache): not deleted"
-                case ELOOP, ENOTDIR: why = "a directory on its path is now a symlink or not a directory: not deleted"
-                case EPERM where remover.relative(path) == nil: why = "outside the cache: not deleted"
-                default: why = error.description
+            for deletion in shares[index] {
+                defer { progress?.advance() }
+                let path = deletion.entry.path
+                if deletion.entry.indexKey != nil && !path.exists {
+                    partial.removed.append(deletion) // a row whose body was already missing
+                    continue
                 }
-                outcome.failures.append((deletion, why))
+                switch remover.remove(path) {
+                case .success:
+                    partial.removed.append(deletion)
+                    if let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) { parents.insert(Array(path.bytes[..<slash])) }
+                case .failure(let error) where error == .noEntry:
+                    partial.vanished += 1
+                    partial.removed.append(deletion)
+                case .failure(let error):
+                    let why: String
+                    switch error.code {
+                    case EXDEV: why = "on another file system (a mount point inside the cache): not deleted"
+                    case ELOOP, ENOTDIR: why = "a directory on its path is now a symlink or not a directory: not deleted"
+                    case EPERM where remover.relative(path) == nil: why = "outside the cache: not deleted"
+                    default: why = error.description
+                    }
+                    partial.failures.append((deletion, why))
+                }
             }
+            collected.append((partial, parents))
+        }
+        var parents = Set<[UInt8]>()
+        for (partial, dirs) in collected.items {
+            outcome.removed += partial.removed
+            outcome.failures += partial.failures
+            outcome.vanished += partial.vanished
+            parents.formUnion(dirs)
         }
         CrashPoint.reach("prune.afterFiles")
 
@@ -106,4 +135,11 @@ public enum PruneExecutor {
         }
         return outcome
     }
+}
+
+/// Results gathered from several threads.
+final class ResultLock<T>: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private(set) var items: [T] = []
+    func append(_ item: T) { lock.withLock { items.append(item) } }
 }

@@ -83,8 +83,20 @@ struct NativeFormat: CacheFormat {
     var kind: CacheFormatKind { .native }
     var root: RawPath { store.root }
     func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
+    /// By key, without scanning: the row, then its body checked against the row's size.
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        return try store.entries(context).first { $0.indexKey == key.normalized }
+        guard let hit = try store.lookup(url: url, now: context.now) else { return nil }
+        guard case .success(let st) = Sys.lstat(path: hit.bodyPath), st.isRegular,
+              !FileTree.hasSymlinkComponent(root: root, relative: hit.record.bodyPath) else {
+            return CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: 0, apparentBytes: 0, modified: nil,
+                              state: .corrupted, reason: "body missing", indexKey: hit.record.url)
+        }
+        let state: EntryState = st.size != hit.record.apparentBytes ? .corrupted : hit.isFresh ? .fresh : .expired
+        var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: st.allocatedBytes, apparentBytes: st.size,
+                               modified: st.modified, lastAccess: FileTime(timeInterval: hit.record.lastAccess),
+                               expires: hit.record.expires.map(FileTime.init(timeInterval:)), state: state,
+                               reason: state == .corrupted ? "body size does not match the index" : state.rawValue, indexKey: hit.record.url)
+        entry.identity = FileIdentity(st)
+        return entry
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Small, careful file operations the store is built from.
-enum FileIO {
+public enum FileIO {
     /// `mkdir -p`, byte-exact.
     static func makeDirectories(_ path: RawPath, mode: mode_t = 0o755) throws {
         var prefix: [UInt8] = []
@@ -30,20 +30,9 @@ enum FileIO {
     }
 
     /// Reads a whole file.
-    static func readAll(_ path: RawPath) throws -> [UInt8] {
-        let fd = try openForReading(path)
-        defer { close(fd) }
+    public static func readAll(_ path: RawPath) throws -> [UInt8] {
         var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.cannotRead(path, Errno(errno).description)
-            }
-            if n == 0 { break }
-            out.append(contentsOf: buffer[0..<n])
-        }
+        try stream(path) { out.append(contentsOf: $0) }
         return out
     }
 
@@ -129,12 +118,16 @@ enum FileIO {
         path.withCString { unlink($0) } == 0
     }
 
-    /// Writes a whole file atomically: temporary file in the same directory, then rename.
-    static func writeAtomically(_ path: RawPath, _ contents: [UInt8]) throws {
-        let directory = RawPath(bytes: Array(path.bytes[..<(path.bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]))
-        let temp = try writeTemporary(in: directory.bytes.isEmpty ? RawPath(".") : directory) { sink in
+    /// Writes a whole file atomically: temporary file in the same directory, flushed, then
+    /// renamed over `path` (with `mode` when given), so readers see the old file or the new
+    /// one, never a part.
+    public static func writeAtomically(_ path: RawPath, _ contents: [UInt8], mode: mode_t? = nil) throws {
+        let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { $0 == 0 ? RawPath("/") : RawPath(bytes: Array(path.bytes[..<$0])) } ?? RawPath(".")
+        let temp = try writeTemporary(in: directory) { sink in
             try contents.withUnsafeBytes { try sink($0) }
         }
+        if let mode { _ = temp.path.withCString { chmod($0, mode) } }
         do { try rename(temp.path, path) } catch { removeFile(temp.path); throw error }
         syncDirectory(directory)
     }
@@ -175,5 +168,20 @@ enum CrashPoint {
 
     static func reach(_ name: String) {
         if target == name { kill(getpid(), SIGKILL) }
+    }
+}
+
+extension FileIO {
+    /// The permission bits of a file, nil when it cannot be examined.
+    public static func mode(of path: RawPath) -> mode_t? {
+        guard case .success(let st) = Sys.lstat(path: path) else { return nil }
+        return mode_t(st.mode & 0o7777)
+    }
+
+    /// Throws unless `path` is a directory.
+    public static func requireDirectory(_ path: RawPath) throws {
+        guard case .success(let st) = Sys.lstat(path: path), st.isDirectory else {
+            throw StoreError.cannotWrite(path, "not a directory")
+        }
     }
 }

@@ -97,3 +97,13 @@ extension RawPath {
         return false
     }
 }
+
+extension RawPath {
+    /// The directory holding this path (`.` for a bare name, `/` for a top-level entry).
+    public var parentDirectory: RawPath {
+        var trimmed = bytes
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return RawPath(".") }
+        return slash == 0 ? RawPath("/") : RawPath(bytes: Array(trimmed[..<slash]))
+    }
+}

@@ -61,6 +61,24 @@ public enum FileTree {
         return out
     }
 
+    /// The immediate subdirectories of `directory` (not symlinks to directories).
+    static func subdirectories(of directory: RawPath) -> [RawPath] {
+        let fd = directory.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0, let stream = fdopendir(fd) else { if fd >= 0 { close(fd) }; return [] }
+        defer { closedir(stream) }
+        var out: [RawPath] = []
+        while let entry = readdir(stream) {
+            guard Sys.type(of: entry) == Sys.directoryType || Sys.type(of: entry) == Sys.unknownType else { continue }
+            let name: [UInt8] = Sys.withName(entry) { pointer in
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            let path = directory.appending(name)
+            if case .success(let st) = Sys.lstat(path: path), st.isDirectory { out.append(path) }
+        }
+        return out
+    }
+
     /// Whether any component of `relative` below `root` is a symlink (or missing parents
     /// are symlinks): such paths may lead outside the root.
     static func hasSymlinkComponent(root: RawPath, relative: String) -> Bool {

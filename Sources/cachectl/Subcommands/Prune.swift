@@ -37,7 +37,10 @@ struct Prune: ParsableCommand {
         var failed = false
         for root in paths {
             let counter = PruneProgress()
-            let line = ProgressLine(every: 0.2) { let s = counter.snapshot; return "pruning: \(s.done) of \(s.total) deletions" }
+            let line = ProgressLine(every: 0.2) {
+                let s = counter.snapshot
+                return s.total == 0 ? "inspecting \(root.description)…" : "pruning: \(s.done) of \(s.total) deletions"
+            }
             defer { line?.finish() }
             do {
                 let report = try Pruner.prune(root, as: inspection.kind, rules: rules, context: inspection.context, dryRun: dryRun,

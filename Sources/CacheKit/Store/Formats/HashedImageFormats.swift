@@ -48,10 +48,13 @@ extension FlatImageCache {
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        let byName = Dictionary(files().map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0) }, uniquingKeysWith: { a, _ in a })
+        // The root and its namespace folders (SDWebImage's `default/`), probed by name.
+        let folders = [root] + FileTree.subdirectories(of: root).filter { $0.lastComponent.first != UInt8(ascii: ".") }
         for name in candidateNames(for: url) {
-            if let file = byName[name] {
-                var entry = entry(for: file, context)
+            for folder in folders {
+                let path = folder.appending(name)
+                guard case .success(let st) = Sys.lstat(path: path), !st.isDirectory else { continue }
+                var entry = entry(for: FileTree.File(path: path, relative: Array(name.utf8), stat: st), context)
                 entry.url = url
                 return entry
             }

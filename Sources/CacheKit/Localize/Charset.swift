@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Deciding how a page's bytes are to be decoded for parsing. The output keeps the input's
+/// bytes whatever is decided; the charset only affects how libxml2 reads the values.
+public enum Charset {
+    /// Where the decision came from.
+    public enum Source: String, Sendable { case byteOrderMark, option, meta, utf8Fallback, defaultWindows1252, metaContradicted }
+
+    public struct Decision: Equatable, Sendable {
+        /// An encoding name libxml2 (iconv) understands, e.g. `UTF-8`, `GBK`, `windows-1252`.
+        public var encoding: String
+        public var source: Source
+        /// Bytes of a byte-order mark at the start (to skip).
+        public var bomLength: Int
+    }
+
+    /// BOM, then `option`, then a `<meta>` prescan of the first 1024 bytes mapped through the
+    /// WHATWG label table (`gb2312` is GBK); a declaration the bytes contradict (they do not
+    /// decode in it but are valid UTF-8) gives way to UTF-8; without any, UTF-8 when the
+    /// bytes are valid UTF-8, else windows-1252.
+    public static func decide(_ bytes: [UInt8], option: String? = nil) -> Decision {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Decision(encoding: "UTF-8", source: .byteOrderMark, bomLength: 3) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return Decision(encoding: "UTF-16LE", source: .byteOrderMark, bomLength: 2) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return Decision(encoding: "UTF-16BE", source: .byteOrderMark, bomLength: 2) }
+        if let option { return Decision(encoding: canonicalName(option) ?? option, source: .option, bomLength: 0) }
+        let validUTF8 = String(validating: bytes, as: UTF8.self) != nil
+        if let label = prescan(bytes), let name = canonicalName(label) {
+            if name == "UTF-16LE" || name == "UTF-16BE" {
+                // A meta tag readable as ASCII cannot be UTF-16: the standard says UTF-8.
+                return Decision(encoding: "UTF-8", source: .meta, bomLength: 0)
+            }
+            if name != "UTF-8" && validUTF8 && !decodes(bytes, as: name) {
+                return Decision(encoding: "UTF-8", source: .metaContradicted, bomLength: 0)
+            }
+            return Decision(encoding: name, source: .meta, bomLength: 0)
+        }
+        return validUTF8 ? Decision(encoding: "UTF-8", source: .utf8Fallback, bomLength: 0)
+            : Decision(encoding: "windows-1252", source: .defaultWindows1252, bomLength: 0)
+    }
+
+    /// The WHATWG Encoding Standard's labels for the encodings pages use, to names iconv knows.
+    static let labels: [String: String] = {
+        var table: [String: String] = [:]
+        func add(_ name: String, _ labels: [String]) { for l in labels { table[l] = name } }
+        add("UTF-8", ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"])
+        add("windows-1252", ["ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
+                             "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252"])
+        add("GBK", ["chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"])
+        add("GB18030", ["gb18030"])
+        add("BIG5", ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"])
+        add("SHIFT_JIS", ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"])
+        add("EUC-JP", ["cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"])
+        add("ISO-2022-JP", ["csiso2022jp", "iso-2022-jp"])
+        add("EUC-KR", ["cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"])
+        add("KOI8-R", ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"])
+        add("KOI8-U", ["koi8-ru", "koi8-u"])
+        add("UTF-16LE", ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"])
+        add("UTF-16BE", ["unicodefffe", "utf-16be"])
+        for (n, extra) in [(2, ["l2", "latin2", "csisolatin2", "iso-ir-101"]), (3, ["l3", "latin3", "csisolatin3", "iso-ir-109"]),
+                           (4, ["l4", "latin4", "csisolatin4", "iso-ir-110"]), (5, ["cyrillic", "csisolatincyrillic", "iso-ir-144"]),
+                           (6, ["arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127"]),
+                           (7, ["csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "sun_eu_greek"]),
+                           (8, ["csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "visual"]),
+                           (10, ["csisolatin6", "iso-ir-157", "l6"]), (13, []), (14, []), (15, ["csisolatin9", "l9"]), (16, [])] {
+            add("ISO-8859-\(n)", ["iso-8859-\(n)", "iso8859-\(n)", "iso8859\(n)", "iso_8859-\(n)"] + extra)
+        }
+        add("ISO-8859-8-I", ["csiso88598i", "iso-8859-8-i", "logical"])
+        for n in 1250...1258 where n != 1252 { add("windows-\(n)", ["cp\(n)", "windows-\(n)", "x-cp\(n)"]) }
+        add("windows-1254", ["cp1254", "windows-1254", "x-cp1254", "iso-8859-9", "iso8859-9", "iso88599", "iso_8859-9", "l5", "latin5", "csisolatin5", "iso-ir-148"])
+        add("windows-874", ["dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"])
+        add("MACINTOSH", ["csmacintosh", "mac", "macintosh", "x-mac-roman"])
+        add("IBM866", ["866", "cp866", "csibm866", "ibm866"])
+        return table
+    }()
+
+    /// The iconv name for a WHATWG label (trimmed, case-insensitive), nil for an unknown label.
+    public static func canonicalName(_ label: String) -> String? {
+        labels[label.trimmingWhitespace().lowercased()]
+    }
+
+    /// The charset label a `<meta charset>` or `<meta http-equiv=content-type content=…>`
+    /// in the first 1024 bytes declares.
+    static func prescan(_ bytes: [UInt8]) -> String? {
+        let head = Array(bytes.prefix(1024))
+        for tag in StartTagScanner.scan(head).tags where tag.name == Array("meta".utf8) {
+            func value(_ name: String) -> String? {
+                tag.attribute(name).flatMap { $0.value }.map { String(decoding: head[$0], as: UTF8.self) }
+            }
+            if let charset = value("charset"), !charset.trimmingWhitespace().isEmpty { return charset }
+            if let content = value("content"), value("http-equiv")?.lowercased() == "content-type" || value("http-equiv") == nil,
+               let label = charsetFromContentType(content) {
+                return label
+            }
+        }
+        return nil
+    }
+
+    /// `text/html; charset=gb2312` → `gb2312`.
+    static func charsetFromContentType(_ content: String) -> String? {
+        guard let range = content.lowercased().range(of: "charset") else { return nil }
+        var rest = content[range.upperBound...].drop { $0 == " " }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " }
+        if let q = rest.first, q == "\"" || q == "'" { rest = rest.dropFirst(); return String(rest.prefix { $0 != q }) }
+        let label = String(rest.prefix { $0 != ";" && $0 != " " && $0 != "\"" && $0 != "'" })
+        return label.isEmpty ? nil : label
+    }
+
+    /// Whether every byte decodes in `encoding` (iconv), so a declared charset can be trusted.
+    static func decodes(_ bytes: [UInt8], as encoding: String) -> Bool {
+        let cd = iconv_open("UTF-8", encoding)
+        if cd == iconv_t(bitPattern: -1) { return true } // unknown to iconv: let libxml2 decide
+        defer { iconv_close(cd) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: 4096)
+        return input.withUnsafeMutableBufferPointer { inBuf -> Bool in
+            var inPtr: UnsafeMutablePointer<CChar>? = inBuf.baseAddress
+            var inLeft = inBuf.count
+            while inLeft > 0 {
+                let ok = output.withUnsafeMutableBufferPointer { outBuf -> Bool in
+                    var outPtr: UnsafeMutablePointer<CChar>? = outBuf.baseAddress
+                    var outLeft = outBuf.count
+                    let rc = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                    return rc != Int(bitPattern: UInt(bitPattern: -1)) || errno == E2BIG
+                }
+                if !ok { return false }
+            }
+            return true
+        }
+    }
+}
+
+/// A page's bytes as UTF-8 with, for every view byte, the offset of the original byte its
+/// character came from, so positions found in the view map back exactly.
+struct TranscodedView {
+    let bytes: [UInt8]
+    /// `offsets[i]` is the original offset of view byte i; one extra entry for the end.
+    let offsets: [Int]
+    let encoding: String
+
+    /// Nil when iconv does not know `encoding`. Undecodable bytes become U+FFFD, one each.
+    init?(_ original: [UInt8], encoding: String) {
+        let cd = iconv_open("UTF-8", encoding)
+        if cd == iconv_t(bitPattern: -1) { return nil }
+        defer { iconv_close(cd) }
+        var view: [UInt8] = []
+        var offsets: [Int] = []
+        view.reserveCapacity(original.count + original.count / 2)
+        offsets.reserveCapacity(original.count + original.count / 2)
+        var out = [CChar](repeating: 0, count: 8)
+        var input = original.map { CChar(bitPattern: $0) }
+        input.withUnsafeMutableBufferPointer { inBuf in
+            let base = inBuf.baseAddress!
+            var position = 0
+            while position < inBuf.count {
+                var converted = false
+                // Room for exactly one character: 1 byte, else 2, 3, 4.
+                for room in 1...4 {
+                    var inPtr: UnsafeMutablePointer<CChar>? = base + position
+                    var inLeft = inBuf.count - position
+                    let produced: Int = out.withUnsafeMutableBufferPointer { outBuf in
+                        var outPtr: UnsafeMutablePointer<CChar>? = outBuf.baseAddress
+                        var outLeft = room
+                        _ = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                        return room - outLeft
+                    }
+                    let consumed = (inBuf.count - position) - inLeft
+                    if produced > 0 || consumed > 0 {
+                        for k in 0..<produced { view.append(UInt8(bitPattern: out[k])); offsets.append(position) }
+                        position += consumed
+                        converted = true
+                        break
+                    }
+                    if errno != E2BIG { break }
+                }
+                if !converted {
+                    // Invalid or incomplete sequence: one replacement character for one byte.
+                    for byte: UInt8 in [0xEF, 0xBF, 0xBD] { view.append(byte); offsets.append(position) }
+                    position += 1
+                    iconv(cd, nil, nil, nil, nil)
+                }
+            }
+        }
+        offsets.append(original.count)
+        self.bytes = view
+        self.offsets = offsets
+        self.encoding = encoding
+    }
+
+    /// The original range behind a view range.
+    func originalRange(_ r: Range<Int>) -> Range<Int> {
+        let lower = offsets[r.lowerBound]
+        let upper = r.upperBound < offsets.count - 1 && r.upperBound > r.lowerBound ? offsets[r.upperBound] : offsets[r.upperBound]
+        return lower..<max(lower, upper)
+    }
+
+    /// UTF-8 text encoded into the page's charset (our replacement text is ASCII, which
+    /// every ASCII-compatible charset keeps as is; UTF-16 gets it widened).
+    func encode(_ text: String) -> [UInt8] {
+        let utf8 = Array(text.utf8)
+        if utf8.allSatisfy({ $0 < 0x80 }) && !encoding.uppercased().hasPrefix("UTF-16") { return utf8 }
+        let cd = iconv_open(encoding, "UTF-8")
+        if cd == iconv_t(bitPattern: -1) { return utf8 }
+        defer { iconv_close(cd) }
+        var input = utf8.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: utf8.count * 4 + 8)
+        let written: Int = input.withUnsafeMutableBufferPointer { inBuf in
+            output.withUnsafeMutableBufferPointer { outBuf in
+                var inPtr: UnsafeMutablePointer<CChar>? = inBuf.baseAddress
+                var inLeft = inBuf.count
+                var outPtr: UnsafeMutablePointer<CChar>? = outBuf.baseAddress
+                var outLeft = outBuf.count
+                _ = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                return outBuf.count - outLeft
+            }
+        }
+        return output.prefix(written).map { UInt8(bitPattern: $0) }
+    }
+}

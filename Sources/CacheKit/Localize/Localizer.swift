@@ -1,0 +1,493 @@
+import Foundation
+
+/// One image reference found in a page, and what became of it.
+public struct ImageReference: Sendable {
+    public enum Outcome: String, Sendable {
+        /// Now points at the cached copy.
+        case rewritten
+        /// Not in any given cache: left as it was.
+        case missing
+        /// Only an expired copy is cached (rewritten only with `allowStale`): left as it was.
+        case stale
+        /// Not a fetchable URL (`data:`, `blob:`, `javascript:`, `about:`, fragment-only,
+        /// empty) or not locatable in the original bytes: left as it was.
+        case skipped
+    }
+
+    /// Byte offset of the reference in the original page.
+    public var offset: Int
+    /// Length in bytes of the URL as written in the original page (entities included).
+    public var length: Int = 0
+    /// 1-based line of `offset`.
+    public var line: Int
+    public var element: String
+    /// The attribute (`src`, `srcset`, `style`, …), or nil for `url(…)` in a `<style>` element.
+    public var attribute: String?
+    /// The URL as written (entities decoded).
+    public var original: String
+    /// The absolute URL it resolves to.
+    public var resolved: String?
+    public var outcome: Outcome
+    /// What it was rewritten to.
+    public var localPath: String?
+    /// Why it was skipped, stale or missing, in words.
+    public var note: String?
+}
+
+/// How to localize a page.
+public struct LocalizeOptions: Sendable {
+    /// The page's own URL: the base for relative references (and for `<base href>`).
+    /// Default `http://localhost/` when unknown.
+    public var pageURL: String = "http://localhost/"
+    /// The directory the output will live in: local paths are relative to it.
+    public var outputDirectory: RawPath = RawPath(".")
+    /// `file://` URLs instead of relative paths. Default false.
+    public var absolute = false
+    /// Rewrite references whose cached copy has expired too. Default false.
+    public var allowStale = false
+    /// Give lazy images (`data-src`, …) a real `src`/`srcset` pointing at the local copy
+    /// when theirs is missing, empty or a `data:` placeholder. Default false.
+    public var eager = false
+    /// Decoding charset, overriding the page's own declarations.
+    public var charset: String?
+
+    public init() {}
+}
+
+/// The rewritten page and the account of every reference.
+public struct LocalizeResult: Sendable {
+    /// The input bytes, except the values that were rewritten.
+    public var output: [UInt8]
+    public var references: [ImageReference]
+    public var charset: Charset.Decision
+    /// True when `<base href>` was neutralised (and other relative references made absolute).
+    public var baseNeutralized: Bool
+}
+
+/// Rewrites a page's image references to locally cached copies, changing nothing else.
+///
+/// libxml2's HTML parser decides which elements and attributes exist and what their values
+/// are; the output is produced by editing the original bytes at the positions of those
+/// values, so encodings, entities, markup and whitespace outside them are untouched.
+public final class Localizer {
+    private let caches: [any CacheFormat]
+    private var memo: [String: (CacheEntry?, EntryState?)] = [:]
+    private let now: FileTime
+
+    /// Opens each cache root once (any recognised format).
+    public init(caches roots: [RawPath], now: FileTime = .now) throws {
+        self.caches = try roots.map { root in
+            guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory (no cache here)") }
+            return try CacheFormats.open(Localizer.absolute(root))
+        }
+        self.now = now
+    }
+
+    /// Localizes one page.
+    public func localize(_ original: [UInt8], options: LocalizeOptions) -> LocalizeResult {
+        let charset = Charset.decide(original, option: options.charset)
+        // libxml2 reads UTF-8; any other charset is read through an exact UTF-8 view.
+        let view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
+        let page = view?.bytes ?? original
+        let scanned = StartTagScanner.scan(page)
+        let elements = LibXML2.startElements(ofUTF8: page)
+        var edits: [Edit] = []
+        var references: [ImageReference] = []
+        let lines = LineIndex(page)
+        let outputDirectory = Localizer.absolute(options.outputDirectory)
+
+        // Match libxml2's start elements to the scanned tags by the offset of their `>`.
+        let matched = align(elements, scanned.tags)
+
+        // The base: the first <base href>, resolved against the page URL.
+        let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
+        var base = pageURL
+        var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
+        for (element, tag) in matched where element.name == "base" {
+            if let href = element.attributes.first(where: { $0.name == "href" })?.value, let tag {
+                base = URLText.resolve(href, against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
+                baseAttribute = (tag, href)
+                break
+            }
+        }
+
+        func lookup(_ absolute: String) -> (CacheEntry?, EntryState?) {
+            if let hit = memo[absolute] { return hit }
+            var stale: CacheEntry?
+            for cache in caches {
+                guard let entry = try? cache.locate(url: absolute, InspectionContext(now: now)) else { continue }
+                if entry.state == .fresh { memo[absolute] = (entry, .fresh); return (entry, .fresh) }
+                if entry.state == .expired && stale == nil { stale = entry }
+            }
+            let result: (CacheEntry?, EntryState?) = stale.map { ($0, .expired) } ?? (nil, nil)
+            memo[absolute] = result
+            return result
+        }
+
+        /// Decides one URL occurrence; returns the replacement text when it is rewritten.
+        func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
+            var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
+                                           element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
+            defer { references.append(reference) }
+            guard let resolved = URLText.resolve(url, against: base) else {
+                reference.note = "not a fetchable URL"
+                return nil
+            }
+            reference.resolved = resolved.absolute
+            let (entry, state) = lookup(resolved.withoutFragment)
+            guard let entry, let state else {
+                reference.outcome = .missing
+                return nil
+            }
+            if state == .expired && !options.allowStale {
+                reference.outcome = .stale
+                reference.note = entry.reason
+                return nil
+            }
+            var local = options.absolute ? URLText.fileURL(entry.path) : URLText.relativePath(from: outputDirectory, to: entry.path)
+            if let fragment = resolved.fragment { local += "#" + fragment }
+            reference.outcome = .rewritten
+            reference.localPath = local
+            return local
+        }
+
+        // Image sites.
+        var rewrittenAny = false
+        var lazyLocal: [Int: (src: String?, srcset: String?)] = [:] // by tag start, for --eager
+        for (element, tag) in matched {
+            guard let tag else { continue }
+            let name = element.name
+            let attrs = element.attributes
+            func value(_ a: String) -> String? { attrs.first { $0.name == a }?.value }
+            var urlAttributes: [String] = []
+            var srcsetAttributes: [String] = []
+            switch name {
+            case "img":
+                urlAttributes = ["src"]
+                srcsetAttributes = ["srcset"]
+            case "source" where element.insidePicture:
+                srcsetAttributes = ["srcset"]
+            case "input" where value("type")?.lowercased() == "image":
+                urlAttributes = ["src"]
+            case "link":
+                let rel = (value("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                if rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed") {
+                    urlAttributes = ["href"]
+                }
+            case "video":
+                urlAttributes = ["poster"]
+            case "image":
+                urlAttributes = ["href", "xlink:href"]
+            default:
+                break
+            }
+            urlAttributes += ["data-src", "data-original", "data-lazy-src"]
+            srcsetAttributes += ["data-srcset", "data-lazy-srcset"]
+            if name == "source" && !element.insidePicture {
+                srcsetAttributes = srcsetAttributes.filter { $0 != "srcset" }
+            }
+
+            for attr in urlAttributes {
+                guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
+                      let map = ValueMap(raw: page, range: range, expected: decoded) else {
+                    if let decoded = value(attr), !decoded.isEmpty {
+                        references.append(ImageReference(offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
+                                                         attribute: attr, original: decoded, resolved: nil, outcome: .skipped,
+                                                         note: "value could not be located in the original bytes"))
+                    }
+                    continue
+                }
+                let trimmed = map.trimmedRange()
+                guard !trimmed.isEmpty else { continue }
+                let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
+                if let local = handle(url, range: map.rawRange(trimmed), element: name, attribute: attr) {
+                    edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(local, quote: raw.quote)))
+                    rewrittenAny = true
+                    if attr != "src" { lazyLocal[tag.range.lowerBound, default: (nil, nil)].src = local }
+                }
+            }
+            for attr in srcsetAttributes {
+                guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
+                      let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
+                var rewrittenValue = Array(map.decoded)
+                var localCandidates: [String] = []
+                var changed = false
+                for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)).reversed() {
+                    guard candidate.isValid else { continue }
+                    if let local = handle(candidate.url, range: map.rawRange(candidate.urlRange), element: name, attribute: attr) {
+                        let encoded = Srcset.encodeURL(local)
+                        edits.append(Edit(range: map.rawRange(candidate.urlRange), text: HTMLText.escape(encoded, quote: raw.quote)))
+                        rewrittenValue.replaceSubrange(candidate.urlRange, with: Array(encoded.utf8))
+                        changed = true
+                        rewrittenAny = true
+                        localCandidates.append(local)
+                    }
+                }
+                if changed && attr != "srcset" {
+                    lazyLocal[tag.range.lowerBound, default: (nil, nil)].srcset = String(decoding: rewrittenValue, as: UTF8.self)
+                }
+            }
+            // url(…) in a style attribute, on any element.
+            if let decoded = value("style"), let raw = tag.attribute("style"), let range = raw.value,
+               let map = ValueMap(raw: page, range: range, expected: decoded) {
+                for token in CSSURLs.find(Array(map.decoded)) {
+                    if let local = handle(token.url, range: map.rawRange(token.urlRange), element: name, attribute: "style") {
+                        edits.append(Edit(range: map.rawRange(token.urlRange), text: HTMLText.escape(CSSText.escapeURL(local), quote: raw.quote)))
+                        rewrittenAny = true
+                    }
+                }
+            }
+            // --eager: a lazy image with no usable src gets one.
+            if options.eager, name == "img" || name == "source", let lazy = lazyLocal[tag.range.lowerBound] {
+                if name == "img", let local = lazy.src {
+                    let src = value("src") ?? ""
+                    if src.trimmingWhitespace().isEmpty || src.trimmingWhitespace().lowercased().hasPrefix("data:") {
+                        edits.append(replaceOrInsert(tag, "src", HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
+                    }
+                }
+                if let set = lazy.srcset {
+                    let current = value("srcset") ?? ""
+                    if current.trimmingWhitespace().isEmpty || current.trimmingWhitespace().lowercased().hasPrefix("data:") {
+                        edits.append(replaceOrInsert(tag, "srcset", HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
+                    }
+                }
+            }
+        }
+        // url(…) in <style> elements (raw text: no entities).
+        for text in scanned.styleTexts {
+            let css = Array(page[text])
+            for token in CSSURLs.find(css) {
+                let start = text.lowerBound + token.urlRange.lowerBound
+                if let local = handle(token.url, range: start..<(text.lowerBound + token.urlRange.upperBound), element: "style", attribute: nil) {
+                    edits.append(Edit(range: start..<(text.lowerBound + token.urlRange.upperBound), text: CSSText.escapeURL(local)))
+                    rewrittenAny = true
+                }
+            }
+        }
+
+        // A local reference under <base href> would resolve against the base: neutralise it,
+        // and make every other relative reference absolute so it still means what it meant.
+        var neutralized = false
+        if rewrittenAny, let baseTag = baseAttribute, let hrefRange = baseTag.tag.attribute("href")?.value {
+            neutralized = true
+            edits.append(Edit(range: hrefRange, text: ""))
+            let taken = edits.map(\.range)
+            edits += absolutize(matched, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken)
+        }
+
+        // Apply the edits to the original bytes (through the view's offsets if any).
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var output: [UInt8] = []
+        output.reserveCapacity(original.count + edits.count * 16)
+        var cursor = 0
+        for edit in edits {
+            let range = view?.originalRange(edit.range) ?? edit.range
+            guard range.lowerBound >= cursor else { continue }
+            output += original[cursor..<range.lowerBound]
+            output += view?.encode(edit.text) ?? Array(edit.text.utf8)
+            cursor = range.upperBound
+        }
+        output += original[cursor...]
+        if let view {
+            let lines = LineIndex(original)
+            for i in references.indices {
+                let range = view.originalRange(references[i].offset..<(references[i].offset + references[i].length))
+                references[i].offset = range.lowerBound
+                references[i].length = range.count
+                references[i].line = lines.line(of: references[i].offset)
+            }
+        }
+        references.sort { $0.offset < $1.offset }
+        return LocalizeResult(output: output, references: references, charset: charset, baseNeutralized: neutralized)
+    }
+
+    // MARK: Pieces
+
+    struct Edit {
+        var range: Range<Int>
+        var text: String
+    }
+
+    private func replaceOrInsert(_ tag: StartTagScanner.Tag, _ attr: String, _ escaped: String) -> Edit {
+        if let existing = tag.attribute(attr), let range = existing.value, existing.quote != nil {
+            return Edit(range: range, text: escaped)
+        }
+        if let existing = tag.attribute(attr), let range = existing.value {
+            return Edit(range: range, text: "\"" + escaped + "\"")
+        }
+        return Edit(range: tag.insertionPoint..<tag.insertionPoint, text: " \(attr)=\"\(escaped)\"" + (tag.insertionPoint < tag.range.upperBound - 1 ? " " : ""))
+    }
+
+    /// Pairs each libxml2 start element with the scanned tag ending where libxml2 was when it
+    /// reported the element (nil for elements libxml2 implied, such as a missing `<body>`).
+    private func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(LibXML2.StartElement, StartTagScanner.Tag?)] {
+        var byEnd: [Int: Int] = [:]
+        for (index, tag) in tags.enumerated() { byEnd[tag.insertionPoint] = index }
+        var used = Set<Int>()
+        return elements.map { element in
+            let name = Array(element.name.utf8)
+            if let index = byEnd[element.consumed], tags[index].name == name, !used.contains(index) {
+                used.insert(index)
+                return (element, tags[index])
+            }
+            return (element, nil)
+        }
+    }
+
+    /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.
+    private func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URL,
+                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>]) -> [Edit] {
+        var edits: [Edit] = []
+        func free(_ r: Range<Int>) -> Bool { !taken.contains { $0.overlaps(r) || ($0.isEmpty && r.contains($0.lowerBound)) } }
+        let single: Set<String> = ["href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
+                                   "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"]
+        for (element, tag) in matched {
+            guard let tag, element.name != "base" else { continue }
+            for (name, decoded) in element.attributes {
+                guard let raw = tag.attribute(name), let range = raw.value,
+                      let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
+                if single.contains(name) {
+                    let trimmed = map.trimmedRange()
+                    let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
+                    guard !trimmed.isEmpty, URLText.isRelative(url), free(map.rawRange(trimmed)),
+                          let absolute = URLText.resolve(url, against: base, keepUnfetchable: true) else { continue }
+                    edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
+                } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
+                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) where URLText.isRelative(candidate.url) {
+                        let r = map.rawRange(candidate.urlRange)
+                        guard free(r), let absolute = URLText.resolve(candidate.url, against: base) else { continue }
+                        edits.append(Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote)))
+                    }
+                } else if name == "style" {
+                    for token in CSSURLs.find(Array(map.decoded)) where URLText.isRelative(token.url) {
+                        let r = map.rawRange(token.urlRange)
+                        guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
+                        edits.append(Edit(range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote)))
+                    }
+                }
+            }
+        }
+        for text in styleTexts {
+            for token in CSSURLs.find(Array(page[text])) where URLText.isRelative(token.url) {
+                let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
+                guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
+                edits.append(Edit(range: r, text: CSSText.escapeURL(absolute.absolute)))
+            }
+        }
+        return edits
+    }
+
+    /// The canonical absolute path (symlinks resolved), or the path itself when it cannot be.
+    public static func absolutePath(_ path: RawPath) -> RawPath { absolute(path) }
+
+    static func absolute(_ path: RawPath) -> RawPath {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if path.withCString({ realpath($0, &resolved) }) != nil {
+            return RawPath(bytes: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+        }
+        return path
+    }
+}
+
+// MARK: - Values in the original bytes
+
+/// An attribute value decoded the way libxml2 decodes it, with each decoded byte's offset
+/// in the original bytes, so decoded positions map back to raw ones.
+struct ValueMap {
+    let decoded: [UInt8]
+    /// `raw[i]` is the original offset of decoded byte i; one extra entry for the end.
+    let rawOffsets: [Int]
+
+    /// Nil when our decoding does not reproduce libxml2's value (then the value cannot be
+    /// edited safely, and is left alone).
+    init?(raw page: [UInt8], range: Range<Int>, expected: String) {
+        var out: [UInt8] = []
+        var offsets: [Int] = []
+        var i = range.lowerBound
+        let end = range.upperBound
+        func emit(_ scalar: UInt32, from start: Int) {
+            guard let s = Unicode.Scalar(scalar) else { return }
+            for byte in String(Character(s)).utf8 { out.append(byte); offsets.append(start) }
+        }
+        while i < end {
+            let c = page[i]
+            guard c == UInt8(ascii: "&") else { out.append(c); offsets.append(i); i += 1; continue }
+            let start = i
+            var j = i + 1
+            if j < end, page[j] == UInt8(ascii: "#") {
+                j += 1
+                var hex = false
+                if j < end, page[j] | 0x20 == UInt8(ascii: "x") { hex = true; j += 1 }
+                var value: UInt32 = 0
+                var digits = 0
+                while j < end, let d = hex ? Self.hexValue(page[j]) : Self.decimalValue(page[j]), value < 0x110000 {
+                    value = value * (hex ? 16 : 10) + d
+                    digits += 1
+                    j += 1
+                }
+                guard digits > 0, value > 0 else { return nil }
+                if j < end, page[j] == UInt8(ascii: ";") { j += 1 }
+                emit(value, from: start)
+                i = j
+                continue
+            }
+            var name: [UInt8] = []
+            while j < end, Self.isNameByte(page[j]) { name.append(page[j]); j += 1 }
+            if !name.isEmpty, j < end, page[j] == UInt8(ascii: ";"),
+               let value = LibXML2.entity(named: String(decoding: name, as: UTF8.self)) {
+                emit(value, from: start)
+                i = j + 1
+            } else {
+                out.append(c)
+                offsets.append(i)
+                i += 1
+            }
+        }
+        guard out == Array(expected.utf8) else { return nil }
+        offsets.append(end)
+        decoded = out
+        rawOffsets = offsets
+    }
+
+    func rawOffset(_ decodedIndex: Int) -> Int { rawOffsets[decodedIndex] }
+
+    /// The raw range behind a decoded range (a whole entity maps as a unit).
+    func rawRange(_ r: Range<Int>) -> Range<Int> {
+        let lower = rawOffsets[r.lowerBound]
+        var upper = rawOffsets[r.upperBound]
+        if r.upperBound > r.lowerBound && upper <= rawOffsets[r.upperBound - 1] { upper = rawOffsets[r.upperBound - 1] + 1 }
+        return lower..<max(lower, upper)
+    }
+
+    /// The decoded value without leading and trailing ASCII whitespace.
+    func trimmedRange() -> Range<Int> {
+        var lo = 0, hi = decoded.count
+        while lo < hi, StartTagScanner.isSpace(decoded[lo]) { lo += 1 }
+        while hi > lo, StartTagScanner.isSpace(decoded[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: return UInt32(c - 0x30)
+        case 0x41...0x46: return UInt32(c - 0x41 + 10)
+        case 0x61...0x66: return UInt32(c - 0x61 + 10)
+        default: return nil
+        }
+    }
+    private static func decimalValue(_ c: UInt8) -> UInt32? { (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil }
+    private static func isNameByte(_ c: UInt8) -> Bool { StartTagScanner.isLetter(c) || (0x30...0x39).contains(c) }
+}
+
+/// Counts lines for report offsets.
+struct LineIndex {
+    private var starts: [Int] = [0]
+    init(_ bytes: [UInt8]) {
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+    }
+    func line(of offset: Int) -> Int {
+        var lo = 0, hi = starts.count
+        while lo + 1 < hi { let mid = (lo + hi) / 2; if starts[mid] <= offset { lo = mid } else { hi = mid } }
+        return lo + 1
+    }
+}

@@ -1,0 +1,131 @@
+/// `srcset` parsing by the HTML Standard's algorithm ("parse a srcset attribute"), keeping
+/// where each candidate's URL sits so it can be replaced in place.
+public enum Srcset {
+    public struct Candidate: Equatable, Sendable {
+        /// The URL's range in the parsed string (in UTF-8 offsets of the input).
+        public var urlRange: Range<Int>
+        public var url: String
+        public var descriptors: [String]
+        /// False when the descriptors are invalid: dropped from consideration, left in place.
+        public var isValid: Bool
+    }
+
+    public static func parse(_ text: String) -> [Candidate] {
+        let b = Array(text.utf8)
+        var out: [Candidate] = []
+        var i = 0
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+        while i < b.count {
+            // Skip whitespace and commas.
+            while i < b.count, isSpace(b[i]) || b[i] == UInt8(ascii: ",") { i += 1 }
+            guard i < b.count else { break }
+            let start = i
+            while i < b.count, !isSpace(b[i]) { i += 1 }
+            var end = i
+            var descriptors: [String] = []
+            var trailingCommas = false
+            // A URL ending in commas: they end the candidate, with no descriptors.
+            while end > start, b[end - 1] == UInt8(ascii: ",") { end -= 1; trailingCommas = true }
+            if !trailingCommas {
+                // Descriptors run to the next comma outside parentheses.
+                var current: [UInt8] = []
+                var inParens = false
+                while i < b.count {
+                    let c = b[i]
+                    if inParens {
+                        current.append(c)
+                        if c == UInt8(ascii: ")") { inParens = false }
+                    } else if c == UInt8(ascii: ",") {
+                        i += 1
+                        break
+                    } else if isSpace(c) {
+                        if !current.isEmpty { descriptors.append(String(decoding: current, as: UTF8.self)); current = [] }
+                    } else {
+                        if c == UInt8(ascii: "(") { inParens = true }
+                        current.append(c)
+                    }
+                    i += 1
+                }
+                if !current.isEmpty { descriptors.append(String(decoding: current, as: UTF8.self)) }
+            }
+            guard end > start else { continue }
+            out.append(Candidate(urlRange: start..<end, url: String(decoding: b[start..<end], as: UTF8.self),
+                                 descriptors: descriptors, isValid: validDescriptors(descriptors)))
+        }
+        return out
+    }
+
+    /// `Nw` (integer > 0), `Nx` (number ≥ 0), `Nh` (integer > 0, only with `w`); at most one of each.
+    static func validDescriptors(_ descriptors: [String]) -> Bool {
+        var width = false, density = false, height = false
+        for d in descriptors {
+            guard let unit = d.last else { return false }
+            let number = String(d.dropLast())
+            switch unit {
+            case "w":
+                guard !width, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                width = true
+            case "x":
+                guard !width, !density, !height, let v = Double(number), v >= 0, v.isFinite,
+                      number.first.map({ $0.isNumber || $0 == "." || $0 == "-" }) ?? false else { return false }
+                density = true
+            case "h":
+                guard !height, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                height = true
+            default:
+                return false
+            }
+        }
+        return !height || width
+    }
+}
+
+/// `url(…)` tokens in CSS text, with the range of each URL (quotes excluded).
+public enum CSSURLs {
+    public struct Token: Equatable, Sendable {
+        public var urlRange: Range<Int>
+        public var url: String
+    }
+
+    public static func find(_ text: [UInt8]) -> [Token] {
+        var out: [Token] = []
+        var i = 0
+        let n = text.count
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+        while i + 4 <= n {
+            // Skip comments.
+            if text[i] == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
+                i = StartTagScanner.find(text, Array("*/".utf8), from: i + 2).map { $0 + 2 } ?? n
+                continue
+            }
+            let isURL = (text[i] | 0x20) == UInt8(ascii: "u") && (text[i + 1] | 0x20) == UInt8(ascii: "r")
+                && (text[i + 2] | 0x20) == UInt8(ascii: "l") && text[i + 3] == UInt8(ascii: "(")
+                && (i == 0 || !(StartTagScanner.isLetter(text[i - 1]) || text[i - 1] == UInt8(ascii: "-")))
+            guard isURL else { i += 1; continue }
+            var j = i + 4
+            while j < n, isSpace(text[j]) { j += 1 }
+            guard j < n else { break }
+            var start = j, end = j
+            if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
+                let quote = text[j]
+                start = j + 1
+                guard let close = text[start...].firstIndex(of: quote) else { i = j; continue }
+                end = close
+                j = close + 1
+                while j < n, isSpace(text[j]) { j += 1 }
+                guard j < n, text[j] == UInt8(ascii: ")") else { i = j; continue }
+            } else {
+                while end < n, text[end] != UInt8(ascii: ")"), !isSpace(text[end]),
+                      text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'") { end += 1 }
+                j = end
+                while j < n, isSpace(text[j]) { j += 1 }
+                guard j < n, text[j] == UInt8(ascii: ")") else { i = j; continue }
+            }
+            if end > start {
+                out.append(Token(urlRange: start..<end, url: String(decoding: text[start..<end], as: UTF8.self)))
+            }
+            i = j + 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,145 @@
+/// Finds the start tags of an HTML page in its original bytes, with the byte range of each
+/// attribute value, tokenizing the way libxml2's HTML parser does (comments, `<!…>` and
+/// `<?…>` skipped; only `script` and `style` hold raw text). libxml2 decides which elements
+/// and attributes exist; these positions tell where their values sit, so an edit changes
+/// those bytes and nothing else. Works on any ASCII-compatible encoding.
+struct StartTagScanner {
+    struct Attribute {
+        /// Lower-cased name bytes.
+        var name: [UInt8]
+        /// Range of the value's bytes (inside the quotes), nil for a bare attribute.
+        var value: Range<Int>?
+        /// The quote character around the value (`"` or `'`), nil when unquoted.
+        var quote: UInt8?
+    }
+
+    struct Tag {
+        /// Lower-cased element name.
+        var name: [UInt8]
+        /// From `<` to just past `>`.
+        var range: Range<Int>
+        var attributes: [Attribute]
+        /// Offset of the `>` (or of `/` in `/>`), where attributes can be inserted.
+        var insertionPoint: Int
+
+        func attribute(_ name: String) -> Attribute? {
+            let bytes = Array(name.utf8)
+            return attributes.first { $0.name == bytes }
+        }
+    }
+
+    /// Start tags in document order, and the ranges of raw text inside `style` elements.
+    static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
+        var tags: [Tag] = []
+        var styles: [Range<Int>] = []
+        var i = 0
+        let n = b.count
+        while i < n {
+            guard b[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            let next = b[i + 1]
+            if next == UInt8(ascii: "!") {
+                if i + 3 < n && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-") {
+                    i = find(b, Array("-->".utf8), from: i + 4).map { $0 + 3 } ?? n
+                } else {
+                    i = (b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) ?? n - 1) + 1
+                }
+                continue
+            }
+            if next == UInt8(ascii: "?") {
+                i = (b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) ?? n - 1) + 1
+                continue
+            }
+            if next == UInt8(ascii: "/") {
+                i = (b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) ?? n - 1) + 1
+                continue
+            }
+            guard isLetter(next) else { i += 1; continue }
+            guard let tag = parseTag(b, at: i) else { i += 1; continue }
+            tags.append(tag)
+            i = tag.range.upperBound
+            if tag.name == Array("script".utf8) || tag.name == Array("style".utf8) {
+                // Raw text: runs to the matching end tag, case-insensitively.
+                let end = findEndTag(b, name: tag.name, from: i) ?? n
+                if tag.name == Array("style".utf8) { styles.append(i..<end) }
+                i = end
+            }
+        }
+        return (tags, styles)
+    }
+
+    private static func parseTag(_ b: [UInt8], at start: Int) -> Tag? {
+        let n = b.count
+        var i = start + 1
+        var name: [UInt8] = []
+        while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "/") {
+            name.append(lower(b[i]))
+            i += 1
+        }
+        var attributes: [Attribute] = []
+        while i < n {
+            while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") && !(i + 1 < n && b[i + 1] == UInt8(ascii: ">")) { i += 1 }
+            guard i < n else { return nil }
+            if b[i] == UInt8(ascii: ">") {
+                return Tag(name: name, range: start..<(i + 1), attributes: attributes, insertionPoint: i)
+            }
+            if b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">") {
+                return Tag(name: name, range: start..<(i + 2), attributes: attributes, insertionPoint: i)
+            }
+            var attrName: [UInt8] = []
+            while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "="),
+                  !(b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">")) {
+                attrName.append(lower(b[i]))
+                i += 1
+            }
+            if attrName.isEmpty { i += 1; continue }
+            var j = i
+            while j < n, isSpace(b[j]) { j += 1 }
+            guard j < n, b[j] == UInt8(ascii: "=") else {
+                attributes.append(Attribute(name: attrName, value: nil, quote: nil))
+                continue
+            }
+            j += 1
+            while j < n, isSpace(b[j]) { j += 1 }
+            guard j < n else { return nil }
+            if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
+                let quote = b[j]
+                guard let close = b[(j + 1)...].firstIndex(of: quote) else { return nil }
+                attributes.append(Attribute(name: attrName, value: (j + 1)..<close, quote: quote))
+                i = close + 1
+            } else {
+                var k = j
+                while k < n, !isSpace(b[k]), b[k] != UInt8(ascii: ">") { k += 1 }
+                attributes.append(Attribute(name: attrName, value: j..<k, quote: nil))
+                i = k
+            }
+        }
+        return nil
+    }
+
+    private static func findEndTag(_ b: [UInt8], name: [UInt8], from: Int) -> Int? {
+        var i = from
+        while let lt = b[i...].firstIndex(of: UInt8(ascii: "<")) {
+            if lt + 1 + name.count < b.count, b[lt + 1] == UInt8(ascii: "/") {
+                let candidate = b[(lt + 2)..<(lt + 2 + name.count)].map(lower)
+                if candidate == name { return lt }
+            }
+            i = lt + 1
+            if i >= b.count { break }
+        }
+        return nil
+    }
+
+    static func find(_ b: [UInt8], _ needle: [UInt8], from: Int) -> Int? {
+        guard needle.count > 0, from <= b.count - needle.count else { return nil }
+        var i = from
+        while i <= b.count - needle.count {
+            if b[i] == needle[0] && Array(b[i..<(i + needle.count)]) == needle { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+    @inline(__always) static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Resolving references and writing local ones, as browsers read them.
+enum URLText {
+    struct Resolved {
+        /// The absolute URL, fragment included.
+        var absolute: String
+        /// Without the fragment: what caches are keyed by.
+        var withoutFragment: String
+        var fragment: String?
+    }
+
+    static let unfetchableSchemes: Set<String> = ["data", "blob", "javascript", "about", "mailto", "tel"]
+
+    /// Resolves `reference` against `base` the way the URL Standard does for the common
+    /// cases (`//host/…` takes the base's scheme; tabs and newlines removed, spaces and
+    /// non-ASCII percent-encoded). Nil for `data:`, `blob:`, `javascript:`, `about:`,
+    /// fragment-only and empty references, unless `keepUnfetchable` (then only nil when
+    /// unparseable).
+    static func resolve(_ reference: String, against base: URL, keepUnfetchable: Bool = false) -> Resolved? {
+        var text = reference.trimmingWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        if text.isEmpty { return nil }
+        if text.hasPrefix("#") && !keepUnfetchable { return nil }
+        if let scheme = scheme(of: text), unfetchableSchemes.contains(scheme), !keepUnfetchable { return nil }
+        text = encodeForParsing(text)
+        guard let url = URL(string: text, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased() else { return nil }
+        if !keepUnfetchable && unfetchableSchemes.contains(scheme) { return nil }
+        let absolute = url.absoluteString
+        if let hash = absolute.firstIndex(of: "#") {
+            return Resolved(absolute: absolute, withoutFragment: String(absolute[..<hash]), fragment: String(absolute[absolute.index(after: hash)...]))
+        }
+        return Resolved(absolute: absolute, withoutFragment: absolute, fragment: nil)
+    }
+
+    /// A reference with no scheme (relative path, `//host/…`, `?query`, `#fragment`).
+    static func isRelative(_ reference: String) -> Bool {
+        let text = reference.trimmingWhitespace()
+        return !text.isEmpty && scheme(of: text) == nil
+    }
+
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        return candidate.lowercased()
+    }
+
+    private static func encodeForParsing(_ text: String) -> String {
+        var out = ""
+        for byte in text.replacingOccurrences(of: "\\", with: "/").utf8 {
+            if byte <= 0x20 || byte >= 0x7F || "\"<>^`{|}".utf8.contains(byte) {
+                out += String(format: "%%%02X", byte)
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
+    }
+
+    /// Percent-encodes one path segment so a browser opens the file: only unreserved
+    /// characters and a few safe ones stay (`?`, `#`, `%`, spaces, non-ASCII are encoded).
+    static func encodeSegment(_ bytes: [UInt8]) -> String {
+        var out = ""
+        for byte in bytes {
+            let c = Unicode.Scalar(byte)
+            if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-._~!$'()*+;=@:".unicodeScalars.contains(c) && byte != UInt8(ascii: "'") {
+                out.unicodeScalars.append(c)
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
+    /// The relative URL from a directory to a file, both absolute, each segment encoded.
+    static func relativePath(from directory: RawPath, to file: RawPath) -> String {
+        let from = directory.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let to = file.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        let downs = to[common...].map(encodeSegment)
+        return (ups + downs).joined(separator: "/")
+    }
+
+    /// `file:///…` with each segment encoded.
+    static func fileURL(_ file: RawPath) -> String {
+        "file://" + file.bytes.split(separator: UInt8(ascii: "/")).map { "/" + encodeSegment(Array($0)) }.joined()
+    }
+}
+
+/// Text placed into an attribute value.
+enum HTMLText {
+    /// Escapes `&` and the value's own quote (for an unquoted value, also whitespace and `>`,
+    /// which our URLs never contain).
+    static func escape(_ text: String, quote: UInt8?) -> String {
+        var out = ""
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "\"" where quote != UInt8(ascii: "'"): out += "&quot;"
+            case "'" where quote == UInt8(ascii: "'"): out += "&#39;"
+            case "<" where quote == nil, ">" where quote == nil: out += ch == "<" ? "&lt;" : "&gt;"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// Text placed inside `url(…)`.
+enum CSSText {
+    /// Our URLs are percent-encoded already; parentheses, quotes and spaces are encoded too
+    /// so the value works quoted or not.
+    static func escapeURL(_ url: String) -> String {
+        url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+            .replacingOccurrences(of: "'", with: "%27").replacingOccurrences(of: "\"", with: "%22")
+            .replacingOccurrences(of: " ", with: "%20")
+    }
+}
+
+extension Srcset {
+    /// A URL fit for a srcset candidate: no whitespace, no leading or trailing comma.
+    static func encodeURL(_ url: String) -> String {
+        var out = url.replacingOccurrences(of: " ", with: "%20")
+        if out.hasPrefix(",") { out = "%2C" + out.dropFirst() }
+        if out.hasSuffix(",") { out = out.dropLast() + "%2C" }
+        return out
+    }
+}

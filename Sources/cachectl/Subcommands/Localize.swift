@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import CacheKit
+
+/// `cachectl localize`: image references pointed at cached copies, nothing else changed.
+struct Localize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rewrite a page's image references to locally cached copies, changing nothing else.",
+        discussion: """
+            Parses each page with libxml2, finds every image reference (img src/srcset, \
+            picture > source srcset, input type=image, icons, video poster, SVG image, \
+            style url(…), lazy data-src/-srcset/-original/-lazy-src/-lazy-srcset), resolves it \
+            against the base, and rewrites the ones with a fresh copy in a given cache to a \
+            relative path (or file:// URL with --absolute). The output is the input byte for \
+            byte except those values. A PAGE that is an http(s) URL is read from the cache.
+            """)
+
+    @Argument(help: "HTML files, or the URL of a page whose body is in the cache.") var pages: [String]
+    @Option(name: .customLong("cache"), help: "A cache to take images from (any recognised format); repeatable (default: cachectl's own store).")
+    var caches: [String] = []
+    @Option(name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL).") var baseURL: String?
+    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).") var output: String?
+    @Option(name: .long, help: "Write each result into this directory under the input's name.") var outputDir: String?
+    @Flag(name: .long, help: "Replace each input file (atomically, permissions kept).") var inPlace = false
+    @Flag(name: .long, help: "Use file:// URLs instead of relative paths.") var absolute = false
+    @Flag(name: .long, help: "Also use expired cached copies.") var allowStale = false
+    @Flag(name: .long, help: "Give lazy images a real src/srcset pointing at the local copy.") var eager = false
+    @Option(name: .long, help: "Decode the page as this charset (overrides BOM-less declarations).") var charset: String?
+    @Flag(name: .long, help: "Exit 1 when any image stays remote.") var requireAll = false
+    @Flag(name: .long, help: "Print every reference as JSON on stdout (needs -o, --output-dir or --in-place).") var json = false
+
+    func validate() throws {
+        if pages.isEmpty { throw ValidationError("give at least one page.") }
+        if [output != nil, outputDir != nil, inPlace].filter({ $0 }).count > 1 {
+            throw ValidationError("-o, --output-dir and --in-place cannot be combined.")
+        }
+        if pages.count > 1 && output != nil { throw ValidationError("-o takes one page; use --output-dir for several.") }
+        if pages.count > 1 && output == nil && outputDir == nil && !inPlace {
+            throw ValidationError("several pages need --output-dir or --in-place.")
+        }
+        if json && output == nil && outputDir == nil && !inPlace {
+            throw ValidationError("--json prints the report on stdout: give -o, --output-dir or --in-place for the page.")
+        }
+        if let charset, Charset.canonicalName(charset) == nil { throw ValidationError("--charset: unknown charset '\(charset)'.") }
+        if let baseURL, URLKey(baseURL) == nil { throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.") }
+    }
+
+    func run() throws {
+        let cacheRoots = caches.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(caches)
+        let localizer = try reporting { try Localizer(caches: cacheRoots) }
+        let inputs = RawArguments.paths(pages)
+        var failed = false
+        var remote = false
+        var reports: [JSON] = []
+        for (text, input) in zip(pages, inputs) {
+            do {
+                let page = try PageSource.read(text, input: input, caches: cacheRoots)
+                let destination = try destinationFor(input, page: page)
+                var options = LocalizeOptions()
+                options.pageURL = baseURL ?? page.url
+                options.outputDirectory = destination.directory
+                options.absolute = absolute
+                options.allowStale = allowStale
+                options.eager = eager
+                options.charset = charset
+                let result = localizer.localize(page.bytes, options: options)
+                if let path = destination.file {
+                    try FileIO.writeAtomically(path, result.output, mode: inPlace ? page.mode : nil)
+                } else {
+                    Output.write(bytes: result.output)
+                }
+                let counts = Dictionary(grouping: result.references, by: \.outcome).mapValues(\.count)
+                func n(_ o: ImageReference.Outcome) -> Int { counts[o] ?? 0 }
+                Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
+                    + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
+                if n(.missing) + n(.stale) > 0 { remote = true }
+                reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result))
+            } catch let error as StoreError {
+                Output.error(error.description)
+                failed = true
+            }
+        }
+        if json { Output.write(JSON.object([("pages", .array(reports))]).text) }
+        Output.flush()
+        if failed || (requireAll && remote) { throw ExitStatus.failure }
+    }
+
+    private func destinationFor(_ input: RawPath, page: PageSource) throws -> (file: RawPath?, directory: RawPath) {
+        if let output {
+            let path = RawArguments.paths([output])[0]
+            return (path, path.parentDirectory)
+        }
+        if let outputDir {
+            let dir = RawArguments.paths([outputDir])[0]
+            guard case .success = Result(catching: { try FileIO.requireDirectory(dir) }) else {
+                throw StoreError.cannotWrite(dir, "not a directory")
+            }
+            return (dir.appending(page.fileName), dir)
+        }
+        if inPlace {
+            guard page.isFile else { throw StoreError.unsupported("--in-place needs a file, not a URL: \(page.label)") }
+            return (input, input.parentDirectory)
+        }
+        return (nil, page.isFile ? input.parentDirectory : RawPath("."))
+    }
+}
+
+/// A page to localize: a file, or a page body from the cache.
+struct PageSource {
+    var bytes: [UInt8]
+    var url: String
+    var label: String
+    var fileName: [UInt8]
+    var isFile: Bool
+    var mode: mode_t?
+
+    static func read(_ text: String, input: RawPath, caches: [RawPath]) throws -> PageSource {
+        if (text.hasPrefix("http://") || text.hasPrefix("https://")) && !input.exists {
+            guard let key = URLKey(text) else { throw StoreError.notAURL(text) }
+            var lastError: StoreError = .notFound(text)
+            for root in caches {
+                do {
+                    let body = try CacheReader.body(url: text, root: root, allowStale: false)
+                    let bytes = try FileIO.readAll(body.path)
+                    let name = key.normalized.split(separator: "/").last.map(String.init) ?? "index.html"
+                    return PageSource(bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false, mode: nil)
+                } catch let error as StoreError { lastError = error }
+            }
+            throw lastError
+        }
+        let bytes = try FileIO.readAll(input)
+        return PageSource(bytes: bytes, url: "file://" + Localizer.absolutePath(input).description, label: input.description,
+                          fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
+    }
+}
+
+/// The per-page JSON report.
+enum LocalizePresenter {
+    static func json(page: String, output: RawPath?, result: LocalizeResult) -> JSON {
+        .object([
+            ("page", .string(page)), ("output", output.map { .string($0.description) } ?? .null),
+            ("charset", .string(result.charset.encoding)), ("charsetSource", .string(result.charset.source.rawValue)),
+            ("baseNeutralized", .bool(result.baseNeutralized)),
+            ("references", .array(result.references.map { r in
+                .object([("offset", .int(r.offset)), ("length", .int(r.length)), ("line", .int(r.line)), ("element", .string(r.element)),
+                         ("attribute", r.attribute.map(JSON.string) ?? .null), ("original", .string(r.original)),
+                         ("resolved", r.resolved.map(JSON.string) ?? .null), ("outcome", .string(r.outcome.rawValue)),
+                         ("localPath", r.localPath.map(JSON.string) ?? .null), ("note", r.note.map(JSON.string) ?? .null)])
+            })),
+        ])
+    }
+}

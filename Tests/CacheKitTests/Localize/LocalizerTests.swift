@@ -1,0 +1,249 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// Each reference site, srcset and base rules, encodings and bad input, on small pages.
+final class LocalizerTests: XCTestCase {
+    let pageURL = "http://fakehost/test/page.html"
+
+    /// A store holding a body for each URL; returns the tree, the localizer and the bodies.
+    private func setUp(_ urls: [String]) throws -> (TestTree, Localizer, [String: RawPath]) {
+        let tree = TestTree("loc")
+        let store = try NativeStore.open(tree.path("store"), create: true)
+        var bodies: [String: RawPath] = [:]
+        for url in urls {
+            let record = try store.put(url: url, bytes: Array("body of \(url)".utf8))
+            bodies[url] = tree.path("store").appending(record.bodyPath)
+        }
+        tree.dir("out")
+        return (tree, try Localizer(caches: [tree.path("store")]), bodies)
+    }
+
+    private func run(_ localizer: Localizer, _ html: String, _ tree: TestTree, configure: (inout LocalizeOptions) -> Void = { _ in }) -> LocalizeResult {
+        run(localizer, Array(html.utf8), tree, configure: configure)
+    }
+
+    private func run(_ localizer: Localizer, _ bytes: [UInt8], _ tree: TestTree, configure: (inout LocalizeOptions) -> Void = { _ in }) -> LocalizeResult {
+        var options = LocalizeOptions()
+        options.pageURL = pageURL
+        options.outputDirectory = tree.path("out")
+        configure(&options)
+        return localizer.localize(bytes, options: options)
+    }
+
+    /// Independent check of "nothing else changes": the output must equal the input with
+    /// each rewritten reference's original bytes replaced by its local path (escaped as
+    /// needed), and nothing more.
+    private func assertOnlyReferencesChanged(_ input: [UInt8], _ result: LocalizeResult, file: StaticString = #filePath, line: UInt = #line) {
+        var expected: [UInt8] = []
+        var cursor = 0
+        for ref in result.references where ref.outcome == .rewritten {
+            expected += input[cursor..<ref.offset]
+            expected += Array(ref.localPath!.utf8)
+            cursor = ref.offset + ref.length
+        }
+        expected += input[cursor...]
+        XCTAssertEqual(String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
+    }
+
+    func testEveryImageSiteIsFoundAndRewritten() throws {
+        let urls = (1...16).map { "http://fakehost/img/\($0).png" }
+        let (tree, localizer, _) = try setUp(urls)
+        let html = """
+            <!DOCTYPE html><html><head>
+            <link rel="icon" href="/img/1.png"><link rel="shortcut icon" href="../img/2.png"><link rel="apple-touch-icon" href="http://fakehost/img/3.png">
+            <link rel="stylesheet" href="/img/16.png">
+            <style>body { background: url("/img/4.png") } .x { background-image: url( /img/5.png ) }</style>
+            </head><body>
+            <img src="/img/6.png" srcset="/img/7.png 2x, /img/8.png 3x">
+            <picture><source srcset="/img/9.png" media="(min-width: 800px)"><source srcset="/img/10.png 1x"><img src="missing.png"></picture>
+            <input type="image" src="/img/11.png"><input type="text" src="/img/16.png">
+            <video poster="/img/12.png"></video>
+            <svg><image href="/img/13.png"/><image xlink:href="/img/14.png"/></svg>
+            <div style="background: url('/img/15.png')">x</div>
+            <source srcset="/img/16.png">
+            </body></html>
+            """
+        let result = run(localizer, html, tree)
+        let rewritten = Set(result.references.filter { $0.outcome == .rewritten }.compactMap(\.resolved))
+        XCTAssertEqual(rewritten, Set(urls.dropLast()), "all but the stylesheet, the text input and the source outside <picture>")
+        XCTAssertEqual(result.references.first { $0.original == "missing.png" }?.outcome, .missing)
+        XCTAssertFalse(result.references.contains { $0.resolved == urls.last }, "not image sites")
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+        // Each local path opens the cached body from the output directory.
+        for ref in result.references where ref.outcome == .rewritten {
+            let target = tree.path("out").appending(ref.localPath!.removingPercentEncodingForTest)
+            XCTAssertEqual(String(decoding: (try? FileIO.readAll(target)) ?? [], as: UTF8.self), "body of \(ref.resolved!)")
+        }
+    }
+
+    func testLazyAttributesAndEager() throws {
+        let urls = ["http://fakehost/lazy/a.jpg", "http://fakehost/lazy/b.jpg", "http://fakehost/lazy/c.jpg", "http://fakehost/lazy/d.jpg", "http://fakehost/lazy/e.jpg"]
+        let (tree, localizer, _) = try setUp(urls)
+        let html = """
+            <img data-src="/lazy/a.jpg" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img data-original="/lazy/b.jpg">
+            <img data-lazy-src="/lazy/c.jpg" src=""><img data-srcset="/lazy/d.jpg 1x"><img data-lazy-srcset="/lazy/e.jpg 2x" srcset="">
+            """
+        let plain = run(localizer, html, tree)
+        XCTAssertEqual(plain.references.filter { $0.outcome == .rewritten }.count, 5)
+        XCTAssertEqual(plain.references.first { $0.original.hasPrefix("data:") }?.outcome, .skipped)
+        assertOnlyReferencesChanged(Array(html.utf8), plain)
+
+        let eager = String(decoding: run(localizer, html, tree) { $0.eager = true }.output, as: UTF8.self)
+        XCTAssertFalse(eager.contains("data:image/gif"), "the placeholder gave way to the local copy")
+        XCTAssertEqual(eager.components(separatedBy: " src=\"../store/").count - 1, 3, eager)
+        XCTAssertEqual(eager.components(separatedBy: " srcset=\"../store/").count - 1, 2, eager)
+    }
+
+    func testSrcsetEdgeCases() throws {
+        let urls = ["http://fakehost/w_300,c_fill/a.jpg", "http://fakehost/b.jpg", "http://fakehost/c.jpg"]
+        let (tree, localizer, _) = try setUp(urls)
+        let html = """
+            <img srcset="/w_300,c_fill/a.jpg 300w,
+                 /b.jpg   600w , /c.jpg 2q, /missing.jpg 900w">
+            """
+        let result = run(localizer, html, tree)
+        let byURL = Dictionary(uniqueKeysWithValues: result.references.map { ($0.original, $0.outcome) })
+        XCTAssertEqual(byURL["/w_300,c_fill/a.jpg"], .rewritten, "a comma inside a URL belongs to it")
+        XCTAssertEqual(byURL["/b.jpg"], .rewritten)
+        XCTAssertNil(byURL["/c.jpg"], "an invalid candidate is dropped from consideration")
+        XCTAssertEqual(byURL["/missing.jpg"], .missing)
+        let out = String(decoding: result.output, as: UTF8.self)
+        XCTAssertTrue(out.contains("/c.jpg 2q"), "…but left in place")
+        XCTAssertTrue(out.contains("\n     "), "line breaks kept")
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+
+        XCTAssertEqual(Srcset.parse("a.jpg, b.jpg 2x,c.jpg 100w 200h").map(\.url), ["a.jpg", "b.jpg", "c.jpg"])
+        XCTAssertEqual(Srcset.parse("a.jpg 1x 2x, b.jpg 10h, c.jpg -5w, d.jpg 1.5x").map(\.isValid), [false, false, false, true])
+        XCTAssertEqual(Srcset.parse("data:image/png;base64,AAA= 1x").first?.url, "data:image/png;base64,AAA=")
+        XCTAssertEqual(Srcset.parse("x.jpg,, y.jpg").map(\.url), ["x.jpg", "y.jpg"])
+        XCTAssertEqual(Srcset.parse("x.jpg, (max-width: 5px) 1x").last?.isValid, false)
+    }
+
+    func testUnfetchableReferencesAreLeftAlone() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/test/page.html"])
+        let html = "<img src=\"#top\"><img src=\"javascript:void(0)\"><img src=\"blob:http://x/1\"><img src=\"about:blank\"><img src=\"  \"><img src=\"data:,x\">"
+        let result = run(localizer, html, tree)
+        XCTAssertTrue(result.references.allSatisfy { $0.outcome == .skipped }, "\(result.references.map { ($0.original, $0.outcome) })")
+        XCTAssertEqual(result.output, Array(html.utf8))
+    }
+
+    func testBaseIsNeutralisedAndOtherRelativeReferencesMadeAbsolute() throws {
+        let (tree, localizer, _) = try setUp(["http://other.example/dir/a.png"])
+        let html = """
+            <base href="http://other.example/dir/"><a href="page2.html">next</a><img src="a.png"><img src="b.png" srcset="c.png 2x">
+            <a href="//cdn.example/x">cdn</a><a href="https://abs.example/">abs</a><a href="#frag">f</a><div style="background:url(d.png)"></div>
+            """
+        let result = run(localizer, html, tree)
+        XCTAssertTrue(result.baseNeutralized)
+        let out = String(decoding: result.output, as: UTF8.self)
+        XCTAssertTrue(out.hasPrefix("<base href=\"\">"), out)
+        XCTAssertTrue(out.contains("<a href=\"http://other.example/dir/page2.html\">"), out)
+        XCTAssertTrue(out.contains("src=\"http://other.example/dir/b.png\" srcset=\"http://other.example/dir/c.png 2x\""), out)
+        XCTAssertTrue(out.contains("href=\"http://cdn.example/x\""), out)
+        XCTAssertTrue(out.contains("href=\"https://abs.example/\""), out)
+        XCTAssertTrue(out.contains("href=\"http://other.example/dir/#frag\""), out)
+        XCTAssertTrue(out.contains("url(http://other.example/dir/d.png)"), out)
+        XCTAssertEqual(result.references.first { $0.original == "a.png" }?.outcome, .rewritten)
+
+        // Nothing rewritten: the base stays as it was.
+        let (tree2, empty, _) = try setUp([])
+        let untouched = run(empty, html, tree2)
+        XCTAssertFalse(untouched.baseNeutralized)
+        XCTAssertEqual(untouched.output, Array(html.utf8))
+    }
+
+    func testFragmentKeptAndAbsoluteOption() throws {
+        let (tree, localizer, bodies) = try setUp(["http://fakehost/icons.svg"])
+        let html = "<img src=\"/icons.svg#star\">"
+        let relative = run(localizer, html, tree)
+        XCTAssertTrue(relative.references[0].localPath!.hasSuffix(".svg#star"))
+        let absolute = run(localizer, html, tree) { $0.absolute = true }
+        let expected = "file://" + Localizer.absolutePath(bodies["http://fakehost/icons.svg"]!).description + "#star"
+        XCTAssertEqual(absolute.references[0].localPath, expected)
+    }
+
+    func testLocalPathsArePercentEncoded() throws {
+        // PINCache names hold '%'; the cache folder holds a space, '#', '?' and non-ASCII.
+        let tree = TestTree("enc")
+        let url = "https://img.example/a%20b.png" // keys are URLs as apps pass them: encoded
+        let cacheDir = "c # ? é/com.pinterest.PINDiskCache.x"
+        tree.file("\(cacheDir)/\(PINName.encode(url))", contents: Images.png)
+        tree.dir("out")
+        let localizer = try Localizer(caches: [tree.path(cacheDir)])
+        var options = LocalizeOptions()
+        options.outputDirectory = tree.path("out")
+        let result = localizer.localize(Array("<img src='https://img.example/a%20b.png'><img src=\"https://img.example/a b.png\">".utf8), options: options)
+        let local = try XCTUnwrap(result.references.last?.localPath)
+        XCTAssertEqual(local, "../c%20%23%20%3F%20%C3%A9/com.pinterest.PINDiskCache.x/https%253A%252F%252Fimg%252Eexample%252Fa%252520b%252Epng")
+        XCTAssertEqual(result.references.map(\.outcome), [.rewritten, .rewritten], "a raw space resolves to the same URL")
+    }
+
+    func testEntitiesQuotesAndNewlinesInValues() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/q?a=1&b=2", "http://fakehost/it's.png"])
+        let html = "<img src=\"/q?a=1&amp;b=2\"><img src='/q?a=1&#38;b=2'><img src=\"/it's.png\"><img\nsrc\n=\n/q?a=1&b=2\n>"
+        let result = run(localizer, html, tree)
+        XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, 4, "\(result.references.map { ($0.original, $0.outcome, $0.note) })")
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+    }
+
+    func testGBKPageKeepsItsBytes() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/%E5%9B%BE.png"])
+        // "图片" in GBK is CD BC C6 AC; the URL path is percent-encoded UTF-8.
+        let bytes: [UInt8] = Array("<html><head><meta charset=\"gb2312\"><title>".utf8) + [0xCD, 0xBC, 0xC6, 0xAC]
+            + Array("</title></head><body><p>".utf8) + [0xCD, 0xBC] + Array("</p><img src=\"/%E5%9B%BE.png\"></body></html>".utf8)
+        let result = run(localizer, bytes, tree)
+        XCTAssertEqual(result.charset.encoding, "GBK")
+        XCTAssertEqual(result.references.first?.outcome, .rewritten)
+        assertOnlyReferencesChanged(bytes, result)
+    }
+
+    func testMetaThatLiesAboutItsCharsetDoesNotTruncate() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/after.png"])
+        // UTF-8 bytes that are not valid GB2312/GBK, then an image far after them.
+        let bytes = Array("<meta charset=\"gb2312\"><p>Ünïcödé — “quotes” 🙂</p>".utf8) + Array(repeating: UInt8(ascii: " "), count: 5000)
+            + Array("<img src=\"/after.png\">".utf8)
+        let result = run(localizer, bytes, tree)
+        XCTAssertEqual(result.charset.source, .metaContradicted)
+        XCTAssertEqual(result.references.first?.outcome, .rewritten)
+        assertOnlyReferencesChanged(bytes, result)
+    }
+
+    func testWindows1252PageWithoutDeclaration() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/x.png"])
+        let bytes: [UInt8] = Array("<p>caf".utf8) + [0xE9] + Array("</p><img alt=\"".utf8) + [0xE9] + Array("\" src=\"/x.png\">".utf8)
+        let result = run(localizer, bytes, tree)
+        XCTAssertEqual(result.charset.encoding, "windows-1252")
+        assertOnlyReferencesChanged(bytes, result)
+        XCTAssertEqual(result.references.first?.outcome, .rewritten)
+    }
+
+    func testBadInputNeverCrashes() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/deep.png"])
+        XCTAssertEqual(run(localizer, [], tree).output, [])
+        var junk: [UInt8] = []
+        var seed: UInt64 = 42
+        for _ in 0..<200_000 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; junk.append(UInt8(truncatingIfNeeded: seed >> 33)) }
+        XCTAssertEqual(run(localizer, junk, tree).output, junk, "nothing cached there: junk passes through unchanged")
+        let invalid: [UInt8] = [0x3C, 0x69, 0x6D, 0x67, 0x20, 0x73, 0x72, 0x63, 0x3D, 0x22, 0xFF, 0xFE, 0x22, 0x3E, 0xC3, 0x28]
+        XCTAssertEqual(run(localizer, invalid, tree).output, invalid)
+        let deep = String(repeating: "<div>", count: 100_000) + "<img src=\"/deep.png\">" + String(repeating: "</div>", count: 100_000)
+        let result = run(localizer, deep, tree)
+        assertOnlyReferencesChanged(Array(deep.utf8), result)
+        let unterminated = "<img src=\"/deep.png"
+        XCTAssertEqual(run(localizer, unterminated, tree).output, Array(unterminated.utf8))
+    }
+}
+
+private extension String {
+    var removingPercentEncodingForTest: String { self.removingPercentEncoding ?? self }
+}
+
+/// PINCache's naming, written out independently for the fixture.
+private enum PINName {
+    static func encode(_ key: String) -> String {
+        key.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ".", with: "%2E")
+            .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
+    }
+}
