@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One image reference found in a page, and what became of it.
 public struct ImageReference: Sendable {
@@ -64,27 +69,31 @@ public struct LocalizeResult: Sendable {
     public var baseNeutralized: Bool
 }
 
-/// Rewrites a page's image references to locally cached copies, changing nothing else.
+/// A cached copy of an image, as the rewriter needs it.
+public struct CachedCopy: Sendable {
+    public var path: RawPath
+    public var isFresh: Bool
+    /// Why it is not fresh, in words.
+    public var note: String?
+
+    public init(path: RawPath, isFresh: Bool, note: String? = nil) {
+        self.path = path
+        self.isFresh = isFresh
+        self.note = note
+    }
+}
+
+/// Finds a page's image references and rewrites those `lookup` has a copy of, changing
+/// nothing else. Independent of any cache format (`Localizer` connects it to caches).
 ///
 /// libxml2's HTML parser decides which elements and attributes exist and what their values
 /// are; the output is produced by editing the original bytes at the positions of those
 /// values, so encodings, entities, markup and whitespace outside them are untouched.
-public final class Localizer {
-    private let caches: [any CacheFormat]
-    private var memo: [String: (CacheEntry?, EntryState?)] = [:]
-    private let now: FileTime
+public struct PageRewriter {
+    public init() {}
 
-    /// Opens each cache root once (any recognised format).
-    public init(caches roots: [RawPath], now: FileTime = .now) throws {
-        self.caches = try roots.map { root in
-            guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory (no cache here)") }
-            return try CacheFormats.open(Localizer.absolute(root))
-        }
-        self.now = now
-    }
-
-    /// Localizes one page.
-    public func localize(_ original: [UInt8], options: LocalizeOptions) -> LocalizeResult {
+    /// Rewrites one page; `lookup` gets absolute URLs without fragment.
+    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookup: (String) -> CachedCopy?) -> LocalizeResult {
         let charset = Charset.decide(original, option: options.charset)
         // libxml2 reads UTF-8; any other charset is read through an exact UTF-8 view.
         let view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
@@ -94,7 +103,7 @@ public final class Localizer {
         var edits: [Edit] = []
         var references: [ImageReference] = []
         let lines = LineIndex(page)
-        let outputDirectory = Localizer.absolute(options.outputDirectory)
+        let outputDirectory = Self.absolute(options.outputDirectory)
 
         // Match libxml2's start elements to the scanned tags by the offset of their `>`.
         let matched = align(elements, scanned.tags)
@@ -111,19 +120,6 @@ public final class Localizer {
             }
         }
 
-        func lookup(_ absolute: String) -> (CacheEntry?, EntryState?) {
-            if let hit = memo[absolute] { return hit }
-            var stale: CacheEntry?
-            for cache in caches {
-                guard let entry = try? cache.locate(url: absolute, InspectionContext(now: now)) else { continue }
-                if entry.state == .fresh { memo[absolute] = (entry, .fresh); return (entry, .fresh) }
-                if entry.state == .expired && stale == nil { stale = entry }
-            }
-            let result: (CacheEntry?, EntryState?) = stale.map { ($0, .expired) } ?? (nil, nil)
-            memo[absolute] = result
-            return result
-        }
-
         /// Decides one URL occurrence; returns the replacement text when it is rewritten.
         func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
             var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
@@ -134,17 +130,16 @@ public final class Localizer {
                 return nil
             }
             reference.resolved = resolved.absolute
-            let (entry, state) = lookup(resolved.withoutFragment)
-            guard let entry, let state else {
+            guard let copy = lookup(resolved.withoutFragment) else {
                 reference.outcome = .missing
                 return nil
             }
-            if state == .expired && !options.allowStale {
+            if !copy.isFresh && !options.allowStale {
                 reference.outcome = .stale
-                reference.note = entry.reason
+                reference.note = copy.note
                 return nil
             }
-            var local = options.absolute ? URLText.fileURL(entry.path) : URLText.relativePath(from: outputDirectory, to: entry.path)
+            var local = options.absolute ? URLText.fileURL(copy.path) : URLText.relativePath(from: outputDirectory, to: copy.path)
             if let fragment = resolved.fragment { local += "#" + fragment }
             reference.outcome = .rewritten
             reference.localPath = local
@@ -378,9 +373,7 @@ public final class Localizer {
     }
 
     /// The canonical absolute path (symlinks resolved), or the path itself when it cannot be.
-    public static func absolutePath(_ path: RawPath) -> RawPath { absolute(path) }
-
-    static func absolute(_ path: RawPath) -> RawPath {
+    public static func absolute(_ path: RawPath) -> RawPath {
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         if path.withCString({ realpath($0, &resolved) }) != nil {
             return RawPath(bytes: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })

@@ -1,0 +1,88 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// `cachectl localize` through the built binary: outputs, permissions, exit codes, JSON.
+final class LocalizeEndToEndTests: XCTestCase {
+    private func fixture() -> (TestTree, String) {
+        let tree = TestTree("loc-e2e")
+        let store = tree.path("store").description
+        tree.file("img.png", contents: Images.png)
+        XCTAssertEqual(Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        tree.file("site/page.html", contents: Array("<p>x</p><img src=\"/a.png\"><img src=\"/b.png\">\n".utf8))
+        tree.chmod("site/page.html", 0o640)
+        return (tree, store)
+    }
+
+    func testStdoutOutputFileOutputDirAndInPlace() throws {
+        let (tree, store) = fixture()
+        let page = tree.path("site/page.html").description
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+
+        let stdout = Binary.run(["localize", page] + base)
+        XCTAssertEqual(stdout.status, 0, stdout.err)
+        XCTAssertTrue(stdout.out.hasPrefix("<p>x</p><img src=\"../store/objects/"), stdout.out)
+        XCTAssertTrue(stdout.out.hasSuffix("<img src=\"/b.png\">\n"))
+        XCTAssertEqual(stdout.err, "cachectl: \(page): 1 rewritten, 1 missing, 0 stale, 0 skipped\n")
+
+        let out = tree.path("elsewhere/deeper/out.html")
+        tree.dir("elsewhere/deeper")
+        XCTAssertEqual(Binary.run(["localize", page, "-o", out.description] + base).status, 0)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(out), as: UTF8.self).contains("src=\"../../store/objects/"), "relative to the output's directory")
+
+        tree.dir("outdir")
+        XCTAssertEqual(Binary.run(["localize", page, "--output-dir", tree.path("outdir").description] + base).status, 0)
+        XCTAssertTrue(tree.path("outdir/page.html").exists)
+
+        XCTAssertEqual(Binary.run(["localize", page, "--in-place"] + base).status, 0)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("site/page.html")), as: UTF8.self).contains("../store/objects/"))
+        XCTAssertEqual(FileIO.mode(of: tree.path("site/page.html")), 0o640, "permissions kept")
+        XCTAssertEqual(Run.command(["sh", "-c", "ls '\(tree.path("site").description)'"]).out, "page.html\n", "no temporary file left")
+    }
+
+    func testRequireAllJSONAndExitCodes() throws {
+        let (tree, store) = fixture()
+        let page = tree.path("site/page.html").description
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        XCTAssertEqual(Binary.run(["localize", page, "--require-all"] + base).status, 1)
+        let json = Binary.run(["localize", page, "-o", tree.path("o.html").description, "--json"] + base)
+        XCTAssertEqual(json.status, 0)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+        let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+        XCTAssertEqual(refs.map { $0["outcome"] as? String }, ["rewritten", "missing"])
+        XCTAssertEqual(refs.first?["resolved"] as? String, "http://fakehost/a.png")
+        XCTAssertEqual(refs.first?["offset"] as? Int, 18)
+        XCTAssertEqual(refs.first?["length"] as? Int, 6)
+
+        let missing = Binary.run(["localize", tree.path("nope.html").description, "-o", tree.path("x.html").description] + base)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.err, "cachectl: cannot read \(tree.path("nope.html").quoted): No such file or directory\n")
+        XCTAssertFalse(tree.path("x.html").exists, "no output for an input that could not be read")
+        XCTAssertEqual(Binary.run(["localize", page, page] + base).status, 2, "several pages need an output directory")
+        XCTAssertEqual(Binary.run(["localize", page, "-o", "a", "--in-place"] + base).status, 2)
+        XCTAssertEqual(Binary.run(["localize", page, "--charset", "klingon"] + base).status, 2)
+    }
+
+    func testPageWhoseBodyIsInTheCache() throws {
+        let (tree, store) = fixture()
+        tree.file("cached-page.html", contents: Array("<img src=\"a.png\">".utf8))
+        XCTAssertEqual(Binary.run(["put", "http://fakehost/index.html", tree.path("cached-page.html").description, "--cache", store]).status, 0)
+        tree.dir("o")
+        let result = Binary.run(["localize", "http://fakehost/index.html", "--cache", store, "-o", tree.path("o/index.html").description])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("o/index.html")), as: UTF8.self).hasPrefix("<img src=\"../store/objects/"))
+    }
+
+    func testHundredMegabytePageIsHandledWithoutPartialOutput() throws {
+        let (tree, store) = fixture()
+        let big = tree.path("big.html")
+        // 100 MB: filler paragraphs with an image every so often.
+        let script = "python3 -c \"import sys; chunk = '<p>' + 'x' * 9990 + '</p>\\n'; f = open(sys.argv[1], 'w'); [f.write(chunk + ('<img src=/a.png>' if i % 1000 == 0 else '')) for i in range(10000)]\" '\(big.description)'"
+        XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
+        let out = tree.path("big-out.html")
+        let result = Binary.run(["localize", big.description, "--cache", store, "--base-url", "http://fakehost/", "-o", out.description])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.err.contains(": 10 rewritten"), result.err)
+    }
+}
