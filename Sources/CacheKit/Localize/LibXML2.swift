@@ -83,8 +83,10 @@ public enum LibXML2 {
                     var pairs: [(String, String)] = []
                     if var cursor = attributes {
                         while let attrName = cursor.pointee {
-                            let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
-                            pairs.append((String(cString: attrName), value))
+                            if LibXML2.isWanted(attrName) {
+                                let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
+                                pairs.append((String(cString: attrName), value))
+                            }
                             cursor = cursor.successor().successor()
                         }
                     }
@@ -115,6 +117,21 @@ public enum LibXML2 {
                 return collector.elements
             }
         }
+    }
+
+    /// Attributes the rewriter reads (image sites, base, rel/type, style, and the URL
+    /// attributes made absolute when a base is neutralised); others are not copied.
+    static let wantedAttributes: [[UInt8]] = ["src", "srcset", "href", "xlink:href", "style", "rel", "type", "poster",
+        "data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset", "action", "formaction", "cite",
+        "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase"].map { Array($0.utf8) }
+
+    /// Compared by length, then bytes: cheaper than hashing every attribute name.
+    static func isWanted(_ name: UnsafePointer<xmlChar>) -> Bool {
+        let length = Int(xmlStrlen(name))
+        for wanted in wantedAttributes where wanted.count == length && wanted[0] == name[0] {
+            if wanted.withUnsafeBufferPointer({ xmlStrncmp($0.baseAddress, name, Int32(length)) }) == 0 { return true }
+        }
+        return false
     }
 
     /// The code point of an HTML 4 named entity as libxml2 knows it (`amp` → 38).

@@ -19,20 +19,36 @@ public final class Localizer {
     /// Localizes one page: the first fresh copy in the caches, in order, wins; else an
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
-        PageRewriter().rewrite(page, options: options) { url in
-            if let hit = memo[url] { return hit }
-            var stale: CachedCopy?
-            for cache in caches {
-                guard let entry = try? cache.locate(url: url, InspectionContext(now: now)) else { continue }
-                if entry.state == .fresh {
-                    let copy = CachedCopy(path: entry.path, isFresh: true)
-                    memo[url] = copy
-                    return copy
+        withLocators(0, []) { locators in
+            PageRewriter().rewrite(page, options: options) { url in
+                if let hit = memo[url] { return hit }
+                var stale: CachedCopy?
+                for locate in locators {
+                    guard let entry = locate(url) else { continue }
+                    if entry.state == .fresh {
+                        let copy = CachedCopy(path: entry.path, isFresh: true)
+                        memo[url] = copy
+                        return copy
+                    }
+                    if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
                 }
-                if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
+                memo[url] = stale
+                return stale
             }
-            memo[url] = stale
-            return stale
         }
+    }
+
+    /// One locate function per cache; native stores answer inside one read transaction.
+    private func withLocators(_ index: Int, _ locators: [(String) -> CacheEntry?], _ body: ([(String) -> CacheEntry?]) -> LocalizeResult) -> LocalizeResult {
+        guard index < caches.count else { return body(locators) }
+        let cache = caches[index]
+        let context = InspectionContext(now: now)
+        if let native = cache as? NativeFormat,
+           let result = try? native.store.withLookups(now: now, { lookup in
+               withLocators(index + 1, locators + [{ url in lookup(url).map(native.entry(for:)) }], body)
+           }) {
+            return result
+        }
+        return withLocators(index + 1, locators + [{ url in try? cache.locate(url: url, context) }], body)
     }
 }

@@ -103,7 +103,8 @@ public struct PageRewriter {
         var edits: [Edit] = []
         var references: [ImageReference] = []
         let lines = LineIndex(page)
-        let outputDirectory = Self.absolute(options.outputDirectory)
+        let outputParts = Self.absolute(options.outputDirectory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        var localPaths: [String: String] = [:]
 
         // Match libxml2's start elements to the scanned tags by the offset of their `>`.
         let matched = align(elements, scanned.tags)
@@ -139,7 +140,14 @@ public struct PageRewriter {
                 reference.note = copy.note
                 return nil
             }
-            var local = options.absolute ? URLText.fileURL(copy.path) : URLText.relativePath(from: outputDirectory, to: copy.path)
+            var local: String
+            let pathKey = copy.path.description
+            if let known = localPaths[pathKey] {
+                local = known
+            } else {
+                local = options.absolute ? URLText.fileURL(copy.path) : URLText.relativePath(from: outputParts, to: copy.path)
+                localPaths[pathKey] = local
+            }
             if let fragment = resolved.fragment { local += "#" + fragment }
             reference.outcome = .rewritten
             reference.localPath = local

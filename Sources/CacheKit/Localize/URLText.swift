@@ -18,7 +18,10 @@ enum URLText {
     /// fragment-only and empty references, unless `keepUnfetchable` (then only nil when
     /// unparseable).
     static func resolve(_ reference: String, against base: URL, keepUnfetchable: Bool = false) -> Resolved? {
-        var text = reference.trimmingWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        var text = reference
+        if text.utf8.contains(where: { $0 <= 0x20 }) {
+            text = text.trimmingWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        }
         if text.isEmpty { return nil }
         if text.hasPrefix("#") && !keepUnfetchable { return nil }
         if let scheme = scheme(of: text), unfetchableSchemes.contains(scheme), !keepUnfetchable { return nil }
@@ -26,27 +29,32 @@ enum URLText {
         guard let url = URL(string: text, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased() else { return nil }
         if !keepUnfetchable && unfetchableSchemes.contains(scheme) { return nil }
         let absolute = url.absoluteString
-        if let hash = absolute.firstIndex(of: "#") {
-            return Resolved(absolute: absolute, withoutFragment: String(absolute[..<hash]), fragment: String(absolute[absolute.index(after: hash)...]))
+        if let hash = absolute.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            return Resolved(absolute: absolute, withoutFragment: String(absolute[..<hash]), fragment: String(absolute[absolute.utf8.index(after: hash)...]))
         }
         return Resolved(absolute: absolute, withoutFragment: absolute, fragment: nil)
     }
 
     /// A reference with no scheme (relative path, `//host/…`, `?query`, `#fragment`).
     static func isRelative(_ reference: String) -> Bool {
-        let text = reference.trimmingWhitespace()
+        let text = reference.utf8.contains(where: { $0 <= 0x20 }) ? reference.trimmingWhitespace() : reference
         return !text.isEmpty && scheme(of: text) == nil
     }
 
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
-        return candidate.lowercased()
+        var length = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ":") { break }
+            let letter = StartTagScanner.isLetter(byte)
+            guard letter || (length > 0 && ((byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E)) else { return nil }
+            length += 1
+        }
+        guard length > 0, length < text.utf8.count else { return nil }
+        return String(decoding: text.utf8.prefix(length), as: UTF8.self).lowercased()
     }
 
     private static func encodeForParsing(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || "\"<>^`{|}\\".utf8.contains($0) }) { return text }
         var out = ""
         for byte in text.replacingOccurrences(of: "\\", with: "/").utf8 {
             if byte <= 0x20 || byte >= 0x7F || "\"<>^`{|}".utf8.contains(byte) {
@@ -75,7 +83,10 @@ enum URLText {
 
     /// The relative URL from a directory to a file, both absolute, each segment encoded.
     static func relativePath(from directory: RawPath, to file: RawPath) -> String {
-        let from = directory.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        relativePath(from: directory.bytes.split(separator: UInt8(ascii: "/")).map(Array.init), to: file)
+    }
+
+    static func relativePath(from: [[UInt8]], to file: RawPath) -> String {
         let to = file.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var common = 0
         while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
@@ -95,6 +106,9 @@ enum HTMLText {
     /// Escapes `&` and the value's own quote (for an unquoted value, also whitespace and `>`,
     /// which our URLs never contain).
     static func escape(_ text: String, quote: UInt8?) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+            return text
+        }
         var out = ""
         for ch in text.unicodeScalars {
             switch ch {
@@ -114,7 +128,10 @@ enum CSSText {
     /// Our URLs are percent-encoded already; parentheses, quotes and spaces are encoded too
     /// so the value works quoted or not.
     static func escapeURL(_ url: String) -> String {
-        url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+        if !url.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: " ") }) {
+            return url
+        }
+        return url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
             .replacingOccurrences(of: "'", with: "%27").replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: " ", with: "%20")
     }
@@ -123,6 +140,7 @@ enum CSSText {
 extension Srcset {
     /// A URL fit for a srcset candidate: no whitespace, no leading or trailing comma.
     static func encodeURL(_ url: String) -> String {
+        if !url.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") }) { return url }
         var out = url.replacingOccurrences(of: " ", with: "%20")
         if out.hasPrefix(",") { out = "%2C" + out.dropFirst() }
         if out.hasSuffix(",") { out = out.dropLast() + "%2C" }

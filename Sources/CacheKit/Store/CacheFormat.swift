@@ -85,9 +85,13 @@ struct NativeFormat: CacheFormat {
     func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
     /// By key, without scanning: the row, then its body checked against the row's size.
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
-        guard let hit = try store.lookup(url: url, now: context.now) else { return nil }
+        try store.lookup(url: url, now: context.now).map(entry(for:))
+    }
+
+    /// The entry for a looked-up row: its body checked against the row's size.
+    func entry(for hit: NativeStore.Hit) -> CacheEntry {
         guard case .success(let st) = Sys.lstat(path: hit.bodyPath), st.isRegular,
-              !FileTree.hasSymlinkComponent(root: root, relative: hit.record.bodyPath) else {
+              !store.bodyPathCrossesSymlink(hit.record.bodyPath) else {
             return CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: 0, apparentBytes: 0, modified: nil,
                               state: .corrupted, reason: "body missing", indexKey: hit.record.url)
         }

@@ -307,6 +307,21 @@ public final class NativeStore: @unchecked Sendable {
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
     }
 
+    /// Runs `body` with a lookup function that answers from one read transaction and one
+    /// prepared statement (for many lookups in a row, as localize makes).
+    /// (The function must not be kept past `body`: it reads inside the transaction.)
+    func withLookups<T>(now: FileTime, _ body: (@escaping (String) -> Hit?) -> T) throws -> T {
+        try readIndex { db in
+            let statement = try db.cachedStatement(sql: "SELECT * FROM entries WHERE url = ?")
+            return body { url in
+                guard let key = URLKey(url),
+                      let record = try? NativeRecord.fetchOne(statement, arguments: [key.normalized]),
+                      record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { return nil }
+                return Hit(record: record, bodyPath: self.root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
+            }
+        }
+    }
+
     /// Notes a use: last access becomes now and, for sliding entries, expiry now + lifetime.
     public func recordHit(url: String, now: FileTime = .now) throws {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
@@ -459,6 +474,20 @@ public final class NativeStore: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    private let verifiedLock = ConditionLock()
+    private var verifiedDirectories = Set<String>()
+
+    /// Whether a directory on the way to a body is a symlink; directories found plain are
+    /// remembered for this store's lifetime (the final component is lstat-ed by callers).
+    func bodyPathCrossesSymlink(_ relative: String) -> Bool {
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let directory = String(relative[..<slash])
+        if verifiedLock.withLock({ verifiedDirectories.contains(directory) }) { return false }
+        if FileTree.hasSymlinkComponent(root: root, relative: directory) { return true }
+        verifiedLock.withLock { _ = verifiedDirectories.insert(directory) }
+        return false
+    }
 
     /// A body path must be relative, stay below the root and have no `.`/`..` parts.
     static func isSafeRelativePath(_ path: String) -> Bool {
