@@ -42,3 +42,19 @@ public enum FileIOProbe {
 
     public static func remove(_ path: RawPath) -> Bool { Run.bytes([Array("rm".utf8), path.bytes]).status == 0 }
 }
+
+/// The independent "nothing else changed" check for localize: the input with each rewritten
+/// reference's original bytes replaced by its local path, and nothing more.
+public enum Splice {
+    public static func expected(_ input: [UInt8], _ references: [ImageReference]) -> [UInt8] {
+        var expected: [UInt8] = []
+        var cursor = 0
+        for ref in references where ref.outcome == .rewritten {
+            expected += input[cursor..<ref.offset]
+            expected += Array(ref.localPath!.utf8)
+            cursor = ref.offset + ref.length
+        }
+        expected += input[cursor...]
+        return expected
+    }
+}

@@ -36,14 +36,7 @@ final class LocalizerTests: XCTestCase {
     /// each rewritten reference's original bytes replaced by its local path (escaped as
     /// needed), and nothing more.
     private func assertOnlyReferencesChanged(_ input: [UInt8], _ result: LocalizeResult, file: StaticString = #filePath, line: UInt = #line) {
-        var expected: [UInt8] = []
-        var cursor = 0
-        for ref in result.references where ref.outcome == .rewritten {
-            expected += input[cursor..<ref.offset]
-            expected += Array(ref.localPath!.utf8)
-            cursor = ref.offset + ref.length
-        }
-        expected += input[cursor...]
+        let expected = Splice.expected(input, result.references)
         XCTAssertEqual(String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
     }
 
