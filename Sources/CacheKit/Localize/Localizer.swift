@@ -148,7 +148,7 @@ public struct PageRewriter {
                 local = options.absolute ? URLText.fileURL(copy.path) : URLText.relativePath(from: outputParts, to: copy.path)
                 localPaths[pathKey] = local
             }
-            if let fragment = resolved.fragment { local += "#" + fragment }
+            if let fragment = resolved.fragment { local += "#" + URLText.encodeFragment(fragment) }
             reference.outcome = .rewritten
             reference.localPath = local
             return local

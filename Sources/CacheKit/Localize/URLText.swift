@@ -95,6 +95,22 @@ enum URLText {
         return (ups + downs).joined(separator: "/")
     }
 
+    /// A kept `#fragment`, with the characters HTML would need escaped (and whitespace,
+    /// controls, non-ASCII) percent-encoded: a local reference is written exactly as
+    /// reported, never entity-escaped.
+    static func encodeFragment(_ fragment: String) -> String {
+        guard fragment.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || "&\"'<>`".utf8.contains($0) }) else { return fragment }
+        var out = ""
+        for byte in fragment.utf8 {
+            if byte <= 0x20 || byte >= 0x7F || "&\"'<>`".utf8.contains(byte) {
+                out += String(format: "%%%02X", byte)
+            } else {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
+    }
+
     /// `file:///…` with each segment encoded.
     static func fileURL(_ file: RawPath) -> String {
         "file://" + file.bytes.split(separator: UInt8(ascii: "/")).map { "/" + encodeSegment(Array($0)) }.joined()

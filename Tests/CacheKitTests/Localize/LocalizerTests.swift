@@ -147,6 +147,29 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(untouched.output, Array(html.utf8))
     }
 
+    /// Found by Scripts/fuzz/localize: a kept fragment holding `&&` was entity-escaped in
+    /// the page but reported raw. Fragments are now percent-encoded where HTML would escape.
+    func testFuzzRegressionFragmentWithAmpersands() throws {
+        let input = try FileIO.readAll(RawPath(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions/fragment-with-ampersands.html").path))
+        var options = LocalizeOptions()
+        options.pageURL = pageURL
+        options.outputDirectory = RawPath("/tmp")
+        var counter = 0
+        let result = PageRewriter().rewrite(input, options: options) { url in
+            counter += 1
+            return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
+        }
+        XCTAssertTrue(result.references.contains { $0.outcome == .rewritten && $0.localPath!.contains("%26%26") })
+        XCTAssertTrue(Splice.expected(input, result.references) == result.output)
+
+        let (tree, localizer, _) = try setUp(["http://fakehost/sprite.svg"])
+        let html = "<img src=\"/sprite.svg#a&amp;b\">"
+        let plain = run(localizer, html, tree)
+        XCTAssertTrue(plain.references[0].localPath!.hasSuffix(".svg#a%26b"), plain.references[0].localPath!)
+        assertOnlyReferencesChanged(Array(html.utf8), plain)
+    }
+
     func testFragmentKeptAndAbsoluteOption() throws {
         let (tree, localizer, bodies) = try setUp(["http://fakehost/icons.svg"])
         let html = "<img src=\"/icons.svg#star\">"
