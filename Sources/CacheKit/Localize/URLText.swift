@@ -66,20 +66,28 @@ enum URLText {
         return out
     }
 
-    /// Percent-encodes one path segment so a browser opens the file: only unreserved
-    /// characters and a few safe ones stay (`?`, `#`, `%`, spaces, non-ASCII are encoded).
-    static func encodeSegment(_ bytes: [UInt8]) -> String {
+    /// Bytes a local reference keeps as they are: unreserved characters and `!$+;=@:`.
+    /// Everything else is percent-encoded (`?`, `#`, `%`, spaces, quotes, `&`, `<`, `>`,
+    /// parentheses, commas, non-ASCII), so the text needs no further escaping in an HTML
+    /// attribute, a CSS `url(…)` or a srcset candidate: it is written exactly as reported.
+    static func isKept(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-._~!$+;=@:".utf8.contains(byte)
+    }
+
+    static func percentEncode(_ bytes: some Sequence<UInt8>, alsoKeeping extra: String = "") -> String {
         var out = ""
         for byte in bytes {
-            let c = Unicode.Scalar(byte)
-            if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-._~!$'()*+;=@:".unicodeScalars.contains(c) && byte != UInt8(ascii: "'") {
-                out.unicodeScalars.append(c)
+            if isKept(byte) || extra.utf8.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 out += String(format: "%%%02X", byte)
             }
         }
         return out
     }
+
+    /// One path segment of a local reference.
+    static func encodeSegment(_ bytes: [UInt8]) -> String { percentEncode(bytes) }
 
     /// The relative URL from a directory to a file, both absolute, each segment encoded.
     static func relativePath(from directory: RawPath, to file: RawPath) -> String {
@@ -95,20 +103,13 @@ enum URLText {
         return (ups + downs).joined(separator: "/")
     }
 
-    /// A kept `#fragment`, with the characters HTML would need escaped (and whitespace,
-    /// controls, non-ASCII) percent-encoded: a local reference is written exactly as
-    /// reported, never entity-escaped.
+    /// A kept `#fragment`: existing `%XX` escapes stay, `/` and `?` stay, and everything
+    /// outside the kept set is percent-encoded like the rest of a local reference.
     static func encodeFragment(_ fragment: String) -> String {
-        guard fragment.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || "&\"'<>`".utf8.contains($0) }) else { return fragment }
-        var out = ""
-        for byte in fragment.utf8 {
-            if byte <= 0x20 || byte >= 0x7F || "&\"'<>`".utf8.contains(byte) {
-                out += String(format: "%%%02X", byte)
-            } else {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            }
+        guard !fragment.utf8.allSatisfy({ isKept($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) else {
+            return fragment
         }
-        return out
+        return percentEncode(fragment.utf8, alsoKeeping: "%/?")
     }
 
     /// `file:///…` with each segment encoded.

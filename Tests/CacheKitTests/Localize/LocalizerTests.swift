@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import CacheKit
+@testable import CacheKit
 import TestSupport
 
 /// Each reference site, srcset and base rules, encodings and bad input, on small pages.
@@ -168,6 +168,26 @@ final class LocalizerTests: XCTestCase {
         let plain = run(localizer, html, tree)
         XCTAssertTrue(plain.references[0].localPath!.hasSuffix(".svg#a%26b"), plain.references[0].localPath!)
         assertOnlyReferencesChanged(Array(html.utf8), plain)
+    }
+
+    /// Found by Scripts/fuzz/localize: a fragment holding `(` inside a CSS url() was written
+    /// `%28` but reported raw. Local references now never need context escaping.
+    func testFuzzRegressionFragmentWithParenthesesInCSS() throws {
+        let input = try FileIO.readAll(RawPath(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("FuzzRegressions/fragment-with-parentheses-in-css.html").path))
+        var options = LocalizeOptions()
+        options.pageURL = pageURL
+        options.outputDirectory = RawPath("/tmp")
+        options.eager = input.count % 2 == 0
+        var counter = 0
+        let result = PageRewriter().rewrite(input, options: options) { url in
+            counter += 1
+            return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
+        }
+        XCTAssertFalse(result.baseNeutralized)
+        XCTAssertTrue(Splice.expected(input, result.references) == result.output)
+        XCTAssertEqual(URLText.encodeFragment("a(b),c d"), "a%28b%29%2Cc%20d")
+        XCTAssertEqual(URLText.encodeSegment(Array("x(1)'s,y".utf8)), "x%281%29%27s%2Cy")
     }
 
     func testFragmentKeptAndAbsoluteOption() throws {
