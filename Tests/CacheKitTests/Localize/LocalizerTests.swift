@@ -147,19 +147,27 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(untouched.output, Array(html.utf8))
     }
 
-    /// Found by Scripts/fuzz/localize: a kept fragment holding `&&` was entity-escaped in
-    /// the page but reported raw. Fragments are now percent-encoded where HTML would escape.
-    func testFuzzRegressionFragmentWithAmpersands() throws {
+    /// A saved fuzzer input, rewritten exactly as Tests/Fuzz/LocalizeFuzzTarget.swift does
+    /// (every second URL cached; --eager on inputs of even length).
+    private func rewriteLikeTheFuzzer(_ name: String) throws -> ([UInt8], LocalizeResult) {
         let input = try FileIO.readAll(RawPath(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("FuzzRegressions/fragment-with-ampersands.html").path))
+            .appendingPathComponent("FuzzRegressions/" + name).path))
         var options = LocalizeOptions()
         options.pageURL = pageURL
         options.outputDirectory = RawPath("/tmp")
+        options.eager = input.count % 2 == 0
         var counter = 0
         let result = PageRewriter().rewrite(input, options: options) { url in
             counter += 1
             return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
         }
+        return (input, result)
+    }
+
+    /// Found by Scripts/fuzz/localize: a kept fragment holding `&&` was entity-escaped in
+    /// the page but reported raw. Fragments are now percent-encoded where HTML would escape.
+    func testFuzzRegressionFragmentWithAmpersands() throws {
+        let (input, result) = try rewriteLikeTheFuzzer("fragment-with-ampersands.html")
         XCTAssertTrue(result.references.contains { $0.outcome == .rewritten && $0.localPath!.contains("%26%26") })
         XCTAssertTrue(Splice.expected(input, result.references) == result.output)
 
@@ -173,17 +181,7 @@ final class LocalizerTests: XCTestCase {
     /// Found by Scripts/fuzz/localize: a fragment holding `(` inside a CSS url() was written
     /// `%28` but reported raw. Local references now never need context escaping.
     func testFuzzRegressionFragmentWithParenthesesInCSS() throws {
-        let input = try FileIO.readAll(RawPath(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("FuzzRegressions/fragment-with-parentheses-in-css.html").path))
-        var options = LocalizeOptions()
-        options.pageURL = pageURL
-        options.outputDirectory = RawPath("/tmp")
-        options.eager = input.count % 2 == 0
-        var counter = 0
-        let result = PageRewriter().rewrite(input, options: options) { url in
-            counter += 1
-            return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
-        }
+        let (input, result) = try rewriteLikeTheFuzzer("fragment-with-parentheses-in-css.html")
         XCTAssertFalse(result.baseNeutralized)
         XCTAssertTrue(Splice.expected(input, result.references) == result.output)
         XCTAssertEqual(URLText.encodeFragment("a(b),c d"), "a%28b%29%2Cc%20d")
