@@ -25,11 +25,6 @@ struct SizeFormatOptions: ParsableArguments {
     func format(_ bytes: Int64) -> String { useHuman ? ByteCount.human(bytes) : String(bytes) }
 }
 
-/// The default cache root: `$XDG_CACHE_HOME`, else `~/.cache` (Linux) or `~/Library/Caches` (macOS).
-func defaultCacheRoot() -> RawPath {
-    CacheLocations.defaultRoot()
-}
-
 /// `--cache ROOT` for commands whose subject is a URL.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("cache"), help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).")
@@ -46,17 +41,27 @@ struct InspectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Rehash bodies against the checksums the index recorded.")
     var verify = false
 
+    @OptionGroup var format: FormatOption
+
+    func validate() throws {
+        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a duration (e.g. 90s, 15m, 1h, 7d).") }
+    }
+
+    var context: InspectionContext { InspectionContext(graceSeconds: Units.parseDuration(grace) ?? 3600, verify: verify) }
+    var kind: CacheFormatKind? { format.kind }
+}
+
+/// `--format F`: the layout to assume instead of detecting it.
+struct FormatOption: ParsableArguments {
     @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, plain (default: detected).")
     var format: String?
 
     func validate() throws {
-        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a duration (e.g. 90s, 15m, 1h, 7d).") }
         if let format, CacheFormatKind(rawValue: format) == nil {
             throw ValidationError("--format: '\(format)' is not one of \(CacheFormatKind.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
     }
 
-    var context: InspectionContext { InspectionContext(graceSeconds: Units.parseDuration(grace) ?? 3600, verify: verify) }
     var kind: CacheFormatKind? { format.flatMap(CacheFormatKind.init(rawValue:)) }
 }
 

@@ -194,8 +194,7 @@ struct TranscodedView {
     /// The original range behind a view range.
     func originalRange(_ r: Range<Int>) -> Range<Int> {
         let lower = offsets[r.lowerBound]
-        let upper = r.upperBound < offsets.count - 1 && r.upperBound > r.lowerBound ? offsets[r.upperBound] : offsets[r.upperBound]
-        return lower..<max(lower, upper)
+        return lower..<max(lower, offsets[r.upperBound])
     }
 
     /// UTF-8 text encoded into the page's charset (our replacement text is ASCII, which

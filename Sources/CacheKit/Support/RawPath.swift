@@ -14,9 +14,6 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD.
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// True when the bytes are valid UTF-8 (so `description` is exact).
-    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
-
     /// `self` joined with `name` the way fts does: no doubled `/` after a trailing slash.
     public func appending(_ name: [UInt8]) -> RawPath {
         var out = bytes

@@ -8,11 +8,11 @@ struct Clear: ParsableCommand {
         discussion: "Entries indexed outside the cache are never deleted (they are reported and kept).")
 
     @Argument(help: "The cache (default: cachectl's own store).") var root: String?
-    @OptionGroup var inspection: InspectionOptions
+    @OptionGroup var format: FormatOption
 
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
-        let outcome = try reporting { try CacheClearer.clear(path, as: inspection.kind) }
+        let outcome = try reporting { try CacheClearer.clear(path, as: format.kind) }
         for kept in outcome.keptOutside {
             Output.error("kept \(kept.path.quoted): \(kept.reason)")
         }

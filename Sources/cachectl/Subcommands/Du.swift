@@ -48,7 +48,7 @@ struct Du: ParsableCommand {
     }
 
     func run() throws {
-        let roots = paths.isEmpty ? [defaultCacheRoot()] : RawArguments.paths(paths)
+        let roots = paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths)
         if paths.isEmpty && !roots[0].exists {
             // No cache root yet simply means nothing is cached: not an error.
             Output.error("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")

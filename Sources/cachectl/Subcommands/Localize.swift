@@ -96,9 +96,7 @@ struct Localize: ParsableCommand {
         }
         if let outputDir {
             let dir = RawArguments.paths([outputDir])[0]
-            guard case .success = Result(catching: { try FileIO.requireDirectory(dir) }) else {
-                throw StoreError.cannotWrite(dir, "not a directory")
-            }
+            try FileIO.requireDirectory(dir)
             return (dir.appending(page.fileName), dir)
         }
         if inPlace {

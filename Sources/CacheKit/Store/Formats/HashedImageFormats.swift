@@ -14,6 +14,12 @@ protocol FlatImageCache: CacheFormat {
 extension FlatImageCache {
     func url(fromName name: String) -> String? { nil }
 
+    /// Expired when modified longer ago than `limit` (`rule` names the library's setting).
+    func ageLimitState(_ file: FileTree.File, _ context: InspectionContext, limit: Double, rule: String) -> (EntryState, String) {
+        let age = context.now.timeInterval - file.modified.timeInterval
+        return age > limit ? (.expired, "older than \(rule) (\(NativeStore.span(age)))") : (.fresh, "within \(rule)")
+    }
+
     /// The entry files: every file below the root (SDWebImage keeps one folder per
     /// namespace, `default/`), hidden files and the tag excepted.
     func files() -> [FileTree.File] {
@@ -81,9 +87,7 @@ struct SDWebImageFormat: FlatImageCache {
 
     func ageState(_ file: FileTree.File, _ context: InspectionContext) -> (EntryState, String) {
         // Measured by modification date: the OS does not maintain access dates (SDWebImage #2964).
-        let age = context.now.timeInterval - file.modified.timeInterval
-        return age > Self.maxDiskAge ? (.expired, "older than SDWebImage's 7-day maxDiskAge (\(NativeStore.span(age)))")
-            : (.fresh, "within SDWebImage's 7-day maxDiskAge")
+        ageLimitState(file, context, limit: Self.maxDiskAge, rule: "SDWebImage's 7-day maxDiskAge")
     }
 
     func candidateNames(for url: String) -> [String] {
@@ -125,9 +129,7 @@ struct PINCacheFormat: FlatImageCache {
 
     func ageState(_ file: FileTree.File, _ context: InspectionContext) -> (EntryState, String) {
         // Creation dates do not survive copies to Linux; the modification date stands in.
-        let age = context.now.timeInterval - file.modified.timeInterval
-        return age > Self.ageLimit ? (.expired, "older than PINCache's 30-day ageLimit (\(NativeStore.span(age)))")
-            : (.fresh, "within PINCache's 30-day ageLimit")
+        ageLimitState(file, context, limit: Self.ageLimit, rule: "PINCache's 30-day ageLimit")
     }
 
     func candidateNames(for url: String) -> [String] { [Self.encodeName(url)] }
