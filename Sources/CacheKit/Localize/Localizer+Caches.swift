@@ -20,35 +20,41 @@ public final class Localizer {
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
-            PageRewriter().rewrite(page, options: options) { url in
-                if let hit = memo[url] { return hit }
-                var stale: CachedCopy?
-                for locate in locators {
-                    guard let entry = locate(url) else { continue }
-                    if entry.state == .fresh {
-                        let copy = CachedCopy(path: entry.path, isFresh: true)
-                        memo[url] = copy
-                        return copy
-                    }
-                    if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
+            PageRewriter().rewrite(page, options: options, lookupMany: { urls in
+                let unknown = Array(Set(urls.filter { memo[$0] == nil }))
+                var found: [[CacheEntry?]] = locators.map { _ in [] }
+                if !unknown.isEmpty {
+                    for (i, locate) in locators.enumerated() { found[i] = locate(unknown) }
                 }
-                memo[url] = stale
-                return stale
-            }
+                for (j, url) in unknown.enumerated() {
+                    var stale: CachedCopy?
+                    var fresh: CachedCopy?
+                    for entries in found {
+                        guard let entry = entries[j] else { continue }
+                        if entry.state == .fresh { fresh = CachedCopy(path: entry.path, isFresh: true); break }
+                        if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
+                    }
+                    memo[url] = .some(fresh ?? stale)
+                }
+                return urls.map { memo[$0] ?? nil }
+            })
         }
     }
 
-    /// One locate function per cache; native stores answer inside one read transaction.
-    private func withLocators(_ index: Int, _ locators: [(String) -> CacheEntry?], _ body: ([(String) -> CacheEntry?]) -> LocalizeResult) -> LocalizeResult {
+    /// Looks up many URLs in one cache, answering in their order.
+    private typealias Locator = ([String]) -> [CacheEntry?]
+
+    /// One locator per cache; native stores answer inside one read transaction.
+    private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult) -> LocalizeResult {
         guard index < caches.count else { return body(locators) }
         let cache = caches[index]
         let context = InspectionContext(now: now)
         if let native = cache as? NativeFormat,
            let result = try? native.store.withLookups(now: now, { lookup in
-               withLocators(index + 1, locators + [{ url in lookup(url).map(native.entry(for:)) }], body)
+               withLocators(index + 1, locators + [{ urls in lookup(urls).map { $0.map(native.entry(for:)) } }], body)
            }) {
             return result
         }
-        return withLocators(index + 1, locators + [{ url in try? cache.locate(url: url, context) }], body)
+        return withLocators(index + 1, locators + [{ urls in urls.map { try? cache.locate(url: $0, context) } }], body)
     }
 }

@@ -94,23 +94,94 @@ public struct PageRewriter {
 
     /// Rewrites one page; `lookup` gets absolute URLs without fragment.
     public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookup: (String) -> CachedCopy?) -> LocalizeResult {
+        rewrite(original, options: options, lookupMany: { $0.map(lookup) })
+    }
+
+    /// Rewrites one page; `lookupMany` gets absolute URLs without fragment, many at once,
+    /// and answers in their order.
+    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupMany: ([String]) -> [CachedCopy?]) -> LocalizeResult {
         let charset = Charset.decide(original, option: options.charset)
         // libxml2 reads UTF-8; any other charset is read through an exact UTF-8 view.
         let view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
         let page = view?.bytes ?? original
-        let scanned = StartTagScanner.scan(page)
-        let elements = LibXML2.startElements(ofUTF8: page)
         var edits: [Edit] = []
         var references: [ImageReference] = []
         let lines = LineIndex(page)
         let outputParts = Self.absolute(options.outputDirectory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
-        var localPaths: [String: String] = [:]
+        var directoryPrefixes: [ArraySlice<UInt8>: String] = [:]
+        let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
+
+        /// What becomes of a reference, as written, against a base: resolved, looked up, and
+        /// its local path (without fragment) when it is to be rewritten.
+        struct Decision {
+            var resolved: URLText.Resolved?
+            var copy: CachedCopy?
+            var local: String?
+        }
+        var decisions: [String: Decision] = [:]
+        var copies: [String: CachedCopy?] = [:]
+        func decide(_ url: String, against base: URLText.Base) -> Decision {
+            if let known = decisions[url] { return known }
+            var decision = Decision()
+            defer { decisions[url] = decision }
+            guard let resolved = URLText.resolve(url, against: base) else { return decision }
+            decision.resolved = resolved
+            let found: CachedCopy?
+            if let known = copies[resolved.withoutFragment] {
+                found = known
+            } else {
+                found = lookupMany([resolved.withoutFragment])[0]
+                copies[resolved.withoutFragment] = found
+            }
+            guard let copy = found else { return decision }
+            decision.copy = copy
+            guard copy.isFresh || options.allowStale else { return decision }
+            if options.absolute {
+                decision.local = URLText.fileURL(copy.path)
+            } else {
+                // One relative prefix per directory (a store has 256), then the file name.
+                let bytes = copy.path.bytes
+                let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
+                let directory = bytes[..<max(slash, 0)]
+                let prefix: String
+                if let known = directoryPrefixes[directory] {
+                    prefix = known
+                } else {
+                    prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
+                    directoryPrefixes[directory] = prefix
+                }
+                decision.local = prefix + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
+            }
+            return decision
+        }
+
+        // libxml2 parses on a second thread while the tags' positions are scanned here, and
+        // the references the scan suggests are decided meanwhile against the base the scan
+        // suggests. The parse has the last word: a reference it does not confirm is not
+        // used, and if its base differs, these decisions are dropped.
+        var guessedBase = pageURL
+        let (elements, scanned) = Concurrently.run({ LibXML2.startElements(ofUTF8: page) }, { () -> (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>]) in
+            let scanned = StartTagScanner.scan(page)
+            guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
+            let base = URLText.Base(guessedBase)
+            let likely = Self.likelyReferences(scanned, page: page)
+            var urls: [String] = []
+            var seen = Set<String>()
+            for reference in likely where seen.insert(reference).inserted {
+                if let resolved = URLText.resolve(reference, against: base), copies[resolved.withoutFragment] == nil {
+                    copies[resolved.withoutFragment] = .some(nil)
+                    urls.append(resolved.withoutFragment)
+                }
+            }
+            for (url, copy) in zip(urls, lookupMany(urls)) { copies[url] = copy }
+            for reference in likely { _ = decide(reference, against: base) }
+            return scanned
+        })
 
         // Match libxml2's start elements to the scanned tags by the offset of their `>`.
         let matched = align(elements, scanned.tags)
 
         // The base: the first <base href>, resolved against the page URL.
-        let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
         var base = pageURL
         var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
         for (element, tag) in matched where element.name == "base" {
@@ -120,33 +191,28 @@ public struct PageRewriter {
                 break
             }
         }
+        if base.absoluteString != guessedBase.absoluteString { decisions = [:] }
+        let resolvingBase = URLText.Base(base)
 
         /// Decides one URL occurrence; returns the replacement text when it is rewritten.
         func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
             var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
                                            element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
             defer { references.append(reference) }
-            guard let resolved = URLText.resolve(url, against: base) else {
+            let decision = decide(url, against: resolvingBase)
+            guard let resolved = decision.resolved else {
                 reference.note = "not a fetchable URL"
                 return nil
             }
             reference.resolved = resolved.absolute
-            guard let copy = lookup(resolved.withoutFragment) else {
+            guard let copy = decision.copy else {
                 reference.outcome = .missing
                 return nil
             }
-            if !copy.isFresh && !options.allowStale {
+            guard var local = decision.local else {
                 reference.outcome = .stale
                 reference.note = copy.note
                 return nil
-            }
-            var local: String
-            let pathKey = copy.path.description
-            if let known = localPaths[pathKey] {
-                local = known
-            } else {
-                local = options.absolute ? URLText.fileURL(copy.path) : URLText.relativePath(from: outputParts, to: copy.path)
-                localPaths[pathKey] = local
             }
             if let fragment = resolved.fragment { local += "#" + URLText.encodeFragment(fragment) }
             reference.outcome = .rewritten
@@ -158,36 +224,33 @@ public struct PageRewriter {
         var rewrittenAny = false
         var lazyLocal: [Int: (src: String?, srcset: String?)] = [:] // by tag start, for --eager
         for (element, tag) in matched {
-            guard let tag else { continue }
+            // Elements without any attribute the rewriter reads (most of a page) cost nothing.
+            guard let tag, !element.attributes.isEmpty else { continue }
             let name = element.name
             let attrs = element.attributes
             func value(_ a: String) -> String? { attrs.first { $0.name == a }?.value }
-            var urlAttributes: [String] = []
-            var srcsetAttributes: [String] = []
+            let urlAttributes: [String]
+            let srcsetAttributes: [String]
             switch name {
             case "img":
-                urlAttributes = ["src"]
-                srcsetAttributes = ["srcset"]
+                (urlAttributes, srcsetAttributes) = (Sites.imgURL, Sites.imgSrcset)
             case "source" where element.insidePicture:
-                srcsetAttributes = ["srcset"]
+                (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.imgSrcset)
             case "input" where value("type")?.lowercased() == "image":
-                urlAttributes = ["src"]
+                (urlAttributes, srcsetAttributes) = (Sites.imgURL, Sites.lazySrcset)
             case "link":
                 let rel = (value("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
                 if rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed") {
-                    urlAttributes = ["href"]
+                    (urlAttributes, srcsetAttributes) = (Sites.linkURL, Sites.lazySrcset)
+                } else {
+                    (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.lazySrcset)
                 }
             case "video":
-                urlAttributes = ["poster"]
+                (urlAttributes, srcsetAttributes) = (Sites.videoURL, Sites.lazySrcset)
             case "image":
-                urlAttributes = ["href", "xlink:href"]
+                (urlAttributes, srcsetAttributes) = (Sites.svgImageURL, Sites.lazySrcset)
             default:
-                break
-            }
-            urlAttributes += ["data-src", "data-original", "data-lazy-src"]
-            srcsetAttributes += ["data-srcset", "data-lazy-srcset"]
-            if name == "source" && !element.insidePicture {
-                srcsetAttributes = srcsetAttributes.filter { $0 != "srcset" }
+                (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.lazySrcset)
             }
 
             for attr in urlAttributes {
@@ -306,6 +369,55 @@ public struct PageRewriter {
 
     // MARK: Pieces
 
+    /// The base the scanned tags suggest: the first `<base href>`, read as written.
+    static func likelyBase(_ tags: [StartTagScanner.Tag], page: [UInt8], pageURL: URL) -> URL {
+        let baseName = Array("base".utf8), hrefName = Array("href".utf8)
+        for tag in tags where tag.name == baseName {
+            guard let range = tag.attributes.first(where: { $0.name == hrefName })?.value else { continue }
+            return URLText.resolve(String(decoding: page[range], as: UTF8.self), against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
+        }
+        return pageURL
+    }
+
+    /// The references, as written, that the scanned tags' image attributes and `<style>`
+    /// texts hold, read simply (values with entities skipped): a guess at what the parse
+    /// will confirm, decided early while it runs.
+    static func likelyReferences(_ scanned: (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>]), page: [UInt8]) -> [String] {
+        let candidates: Set<[UInt8]> = Set((Sites.imgURL + Sites.imgSrcset + ["poster", "style"]).map { Array($0.utf8) })
+        let srcsets: Set<[UInt8]> = Set(Sites.imgSrcset.map { Array($0.utf8) })
+        let styleName = Array("style".utf8)
+        var references: [String] = []
+        for tag in scanned.tags {
+            for attribute in tag.attributes where candidates.contains(attribute.name) {
+                guard let range = attribute.value, !range.isEmpty, !page[range].contains(UInt8(ascii: "&")) else { continue }
+                if srcsets.contains(attribute.name) {
+                    for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid {
+                        references.append(candidate.url)
+                    }
+                } else if attribute.name == styleName {
+                    for token in CSSURLs.find(Array(page[range])) { references.append(token.url) }
+                } else {
+                    references.append(String(decoding: page[range], as: UTF8.self).trimmingWhitespace())
+                }
+            }
+        }
+        for text in scanned.styleTexts {
+            for token in CSSURLs.find(Array(page[text])) { references.append(token.url) }
+        }
+        return references
+    }
+
+    /// Which attributes hold image URLs, by element (the lazy-loading ones on every element).
+    enum Sites {
+        static let lazyURL = ["data-src", "data-original", "data-lazy-src"]
+        static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
+        static let imgURL = ["src"] + lazyURL
+        static let imgSrcset = ["srcset"] + lazySrcset
+        static let linkURL = ["href"] + lazyURL
+        static let videoURL = ["poster"] + lazyURL
+        static let svgImageURL = ["href", "xlink:href"] + lazyURL
+    }
+
     struct Edit {
         var range: Range<Int>
         var text: String
@@ -324,13 +436,12 @@ public struct PageRewriter {
     /// Pairs each libxml2 start element with the scanned tag ending where libxml2 was when it
     /// reported the element (nil for elements libxml2 implied, such as a missing `<body>`).
     private func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(LibXML2.StartElement, StartTagScanner.Tag?)] {
-        var byEnd: [Int: Int] = [:]
+        var byEnd: [Int: Int] = Dictionary(minimumCapacity: tags.count)
         for (index, tag) in tags.enumerated() { byEnd[tag.insertionPoint] = index }
-        var used = Set<Int>()
+        var used = [Bool](repeating: false, count: tags.count)
         return elements.map { element in
-            let name = Array(element.name.utf8)
-            if let index = byEnd[element.consumed], tags[index].name == name, !used.contains(index) {
-                used.insert(index)
+            if let index = byEnd[element.consumed], !used[index], tags[index].name.elementsEqual(element.name.utf8) {
+                used[index] = true
                 return (element, tags[index])
             }
             return (element, nil)
@@ -397,11 +508,21 @@ public struct PageRewriter {
 struct ValueMap {
     let decoded: [UInt8]
     /// `raw[i]` is the original offset of decoded byte i; one extra entry for the end.
-    let rawOffsets: [Int]
+    /// Nil when the value has no entity: then decoded byte i is at `start + i`.
+    private let rawOffsets: [Int]?
+    private let start: Int
 
     /// Nil when our decoding does not reproduce libxml2's value (then the value cannot be
     /// edited safely, and is left alone).
     init?(raw page: [UInt8], range: Range<Int>, expected: String) {
+        start = range.lowerBound
+        if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil {
+            // No entity (most values): the value is its raw bytes.
+            guard expected.withBytes({ $0.elementsEqual(page[range]) }) else { return nil }
+            decoded = Array(page[range])
+            rawOffsets = nil
+            return
+        }
         var out: [UInt8] = []
         var offsets: [Int] = []
         var i = range.lowerBound
@@ -450,13 +571,13 @@ struct ValueMap {
         rawOffsets = offsets
     }
 
-    func rawOffset(_ decodedIndex: Int) -> Int { rawOffsets[decodedIndex] }
+    func rawOffset(_ decodedIndex: Int) -> Int { rawOffsets?[decodedIndex] ?? start + decodedIndex }
 
     /// The raw range behind a decoded range (a whole entity maps as a unit).
     func rawRange(_ r: Range<Int>) -> Range<Int> {
-        let lower = rawOffsets[r.lowerBound]
-        var upper = rawOffsets[r.upperBound]
-        if r.upperBound > r.lowerBound && upper <= rawOffsets[r.upperBound - 1] { upper = rawOffsets[r.upperBound - 1] + 1 }
+        let lower = rawOffset(r.lowerBound)
+        var upper = rawOffset(r.upperBound)
+        if r.upperBound > r.lowerBound && upper <= rawOffset(r.upperBound - 1) { upper = rawOffset(r.upperBound - 1) + 1 }
         return lower..<max(lower, upper)
     }
 
@@ -484,7 +605,11 @@ struct ValueMap {
 struct LineIndex {
     private var starts: [Int] = [0]
     init(_ bytes: [UInt8]) {
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        var i = 0
+        while let newline = StartTagScanner.index(of: 0x0A, in: bytes, from: i) {
+            starts.append(newline + 1)
+            i = newline + 1
+        }
     }
     func line(of offset: Int) -> Int {
         var lo = 0, hi = starts.count

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the start tags of an HTML page in its original bytes, with the byte range of each
 /// attribute value, tokenizing the way libxml2's HTML parser does (comments, `<!…>` and
 /// `<?…>` skipped; only `script` and `style` hold raw text). libxml2 decides which elements
@@ -35,7 +41,8 @@ struct StartTagScanner {
         var i = 0
         let n = b.count
         while i < n {
-            guard b[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+            guard b[i] == UInt8(ascii: "<") else { i = index(of: UInt8(ascii: "<"), in: b, from: i) ?? n; continue }
+            guard i + 1 < n else { i += 1; continue }
             let next = b[i + 1]
             if next == UInt8(ascii: "!") {
                 if i + 3 < n && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-") {
@@ -103,7 +110,7 @@ struct StartTagScanner {
             guard j < n else { return nil }
             if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
                 let quote = b[j]
-                guard let close = b[(j + 1)...].firstIndex(of: quote) else { return nil }
+                guard let close = index(of: quote, in: b, from: j + 1) else { return nil }
                 attributes.append(Attribute(name: attrName, value: (j + 1)..<close, quote: quote))
                 i = close + 1
             } else {
@@ -118,7 +125,7 @@ struct StartTagScanner {
 
     private static func findEndTag(_ b: [UInt8], name: [UInt8], from: Int) -> Int? {
         var i = from
-        while let lt = b[i...].firstIndex(of: UInt8(ascii: "<")) {
+        while let lt = index(of: UInt8(ascii: "<"), in: b, from: i) {
             if lt + 1 + name.count < b.count, b[lt + 1] == UInt8(ascii: "/") {
                 let candidate = b[(lt + 2)..<(lt + 2 + name.count)].map(lower)
                 if candidate == name { return lt }
@@ -137,6 +144,16 @@ struct StartTagScanner {
             i += 1
         }
         return nil
+    }
+
+    /// The next `byte` at or after `from` (memchr).
+    @inline(__always) static func index(of byte: UInt8, in b: [UInt8], from: Int, to end: Int? = nil) -> Int? {
+        let end = min(end ?? b.count, b.count)
+        guard from < end else { return nil }
+        return b.withUnsafeBufferPointer { p -> Int? in
+            guard let found = memchr(p.baseAddress! + from, Int32(byte), end - from) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(p.baseAddress!)
+        }
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }

@@ -31,8 +31,25 @@ public enum FileIO {
 
     /// Reads a whole file.
     public static func readAll(_ path: RawPath) throws -> [UInt8] {
-        var out: [UInt8] = []
-        try stream(path) { out.append(contentsOf: $0) }
+        // Sized from fstat up front (then read straight into it): a 100 MB page is not
+        // copied through a buffer and regrown. A file that grows meanwhile is read on.
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var st = stat()
+        let expected = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        var out = [UInt8](repeating: 0, count: expected + 1)
+        var filled = 0
+        while true {
+            if filled == out.count { out += [UInt8](repeating: 0, count: max(out.count, 1 << 16)) }
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.cannotRead(path, Errno(errno).description)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        out.removeSubrange(filled...)
         return out
     }
 
@@ -65,7 +82,7 @@ public enum FileIO {
 
     /// Writes `chunks` to a new unique file in `directory`, flushed to disk; returns its
     /// path, length and SHA-256. The file is removed again if anything fails.
-    static func writeTemporary(in directory: RawPath, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+    static func writeTemporary(in directory: RawPath, hashing: Bool = true, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
         throws -> (path: RawPath, length: Int64, sha256: String)
     {
         var template = directory.appending("put-XXXXXX.part").bytes.map { CChar(bitPattern: $0) } + [0]
@@ -76,7 +93,7 @@ public enum FileIO {
         var length: Int64 = 0
         do {
             try produce { chunk in
-                hasher.update(chunk)
+                if hashing { hasher.update(chunk) }
                 var offset = 0
                 while offset < chunk.count {
                     let n = write(fd, chunk.baseAddress! + offset, chunk.count - offset)
@@ -96,7 +113,7 @@ public enum FileIO {
             _ = path.withCString { unlink($0) }
             throw error
         }
-        return (path, length, hasher.finalize())
+        return (path, length, hashing ? hasher.finalize() : "")
     }
 
     static func rename(_ from: RawPath, _ to: RawPath) throws {
@@ -124,7 +141,7 @@ public enum FileIO {
     public static func writeAtomically(_ path: RawPath, _ contents: [UInt8], mode: mode_t? = nil) throws {
         let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
         let directory = slash.map { $0 == 0 ? RawPath("/") : RawPath(bytes: Array(path.bytes[..<$0])) } ?? RawPath(".")
-        let temp = try writeTemporary(in: directory) { sink in
+        let temp = try writeTemporary(in: directory, hashing: false) { sink in
             try contents.withUnsafeBytes { try sink($0) }
         }
         if let mode { _ = temp.path.withCString { chmod($0, mode) } }

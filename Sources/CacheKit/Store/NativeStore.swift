@@ -38,8 +38,38 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
         case expires, lifetimeSeconds = "lifetime_seconds", sliding, lastAccess = "last_access"
     }
 
+    /// The columns in the order `init(row:)` reads them (GRDB selects these for this type).
+    public static var databaseSelection: [any SQLSelectable] {
+        [Column("url"), Column("body_path"), Column("allocated_bytes"), Column("apparent_bytes"), Column("sha256"),
+         Column("content_type"), Column("etag"), Column("last_modified"), Column("download_started"),
+         Column("download_completed"), Column("expires"), Column("lifetime_seconds"), Column("sliding"), Column("last_access")]
+    }
+    static let selectSQL = "SELECT url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
+        + "download_started, download_completed, expires, lifetime_seconds, sliding, last_access FROM entries"
+
     public func isFresh(at now: FileTime) -> Bool {
         downloadCompleted != nil && (expires.map { now.timeInterval < $0 } ?? true)
+    }
+}
+
+extension NativeRecord {
+    /// Reads a row by position (`databaseSelection`'s order): several times faster than
+    /// decoding by name, which localize and prune feel on 100,000s of rows.
+    public init(row: Row) throws {
+        url = row[0]
+        bodyPath = row[1]
+        allocatedBytes = row[2]
+        apparentBytes = row[3]
+        sha256 = row[4]
+        contentType = row[5]
+        etag = row[6]
+        lastModified = row[7]
+        downloadStarted = row[8]
+        downloadCompleted = row[9]
+        expires = row[10]
+        lifetimeSeconds = row[11]
+        sliding = row[12]
+        lastAccess = row[13]
     }
 }
 
@@ -307,17 +337,29 @@ public final class NativeStore: @unchecked Sendable {
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
     }
 
-    /// Runs `body` with a lookup function that answers from one read transaction and one
-    /// prepared statement (for many lookups in a row, as localize makes).
+    /// Runs `body` with a lookup function that answers many URLs at once (in their order)
+    /// from one read transaction, a few hundred keys per query: localize asks for every image
+    /// of a page together.
     /// (The function must not be kept past `body`: it reads inside the transaction.)
-    func withLookups<T>(now: FileTime, _ body: (@escaping (String) -> Hit?) -> T) throws -> T {
+    func withLookups<T>(now: FileTime, _ body: (@escaping ([String]) -> [Hit?]) -> T) throws -> T {
         try readIndex { db in
-            let statement = try db.cachedStatement(sql: "SELECT * FROM entries WHERE url = ?")
-            return body { url in
-                guard let key = URLKey(url),
-                      let record = try? NativeRecord.fetchOne(statement, arguments: [key.normalized]),
-                      record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { return nil }
-                return Hit(record: record, bodyPath: self.root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
+            body { urls in
+                let keys = urls.map { URLKey($0)?.normalized }
+                var records: [String: NativeRecord] = Dictionary(minimumCapacity: urls.count)
+                let distinct = Array(Set(keys.compactMap { $0 }))
+                let chunkSize = 500
+                for start in stride(from: 0, to: distinct.count, by: chunkSize) {
+                    let chunk = Array(distinct[start..<min(start + chunkSize, distinct.count)])
+                    let sql = NativeRecord.selectSQL + " WHERE url IN (" + Array(repeating: "?", count: chunk.count).joined(separator: ",") + ")"
+                    guard let statement = try? db.cachedStatement(sql: sql),
+                          let cursor = try? NativeRecord.fetchCursor(statement, arguments: StatementArguments(chunk)) else { continue }
+                    while let record = try? cursor.next() { records[record.url] = record }
+                }
+                return keys.map { key in
+                    guard let key, let record = records[key], record.downloadCompleted != nil,
+                          Self.isSafeRelativePath(record.bodyPath) else { return nil }
+                    return Hit(record: record, bodyPath: self.root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
+                }
             }
         }
     }
@@ -491,8 +533,23 @@ public final class NativeStore: @unchecked Sendable {
 
     /// A body path must be relative, stay below the root and have no `.`/`..` parts.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
-        return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        // Byte by byte: every segment non-empty, not `.` or `..`, no NUL.
+        path.withBytes { bytes in
+        var segmentLength = 0
+        var dots = 0
+        for byte in bytes {
+            if byte == 0 { return false }
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || dots == segmentLength && dots <= 2 { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return segmentLength > 0 && !(dots == segmentLength && dots <= 2)
+        }
     }
 
     static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }

@@ -78,7 +78,7 @@ struct Localize: ParsableCommand {
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
-                reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result))
+                if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
             } catch let error as StoreError {
                 Output.error(error.description)
                 failed = true

@@ -1,0 +1,96 @@
+import XCTest
+import Foundation
+@testable import CacheKit
+
+/// The byte-level fast paths give exactly what the general code gives, on generated input
+/// built to hit their edges (dot segments, `%`, ports, case, schemes, fragments, queries).
+final class FastPathTests: XCTestCase {
+    /// A small deterministic generator (SplitMix64), so a failure names a reproducible case.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = ["a", "img", "B", "0", "9", ".", "..", "/", "//", "?", "#", "%", "%2F", "%zz", "%4", ":", "@", "-", "_", "~",
+                         "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", " ", "\t", "é", "[", "]", "\\", "|", "^", "x.png",
+                         "http:", "https:", "HTTP:", "ftp:", "data:", "javascript:", "http://", "https://", "//Host", "//host:8080",
+                         "//user@host", "fakehost", "FakeHost", "a.b-c", ":80", ":443", "./", "../", "/.", "/..", "q=1", "#frag"]
+
+    func randomText(_ rng: inout SplitMix, maxPieces: Int = 7) -> String {
+        let count = Int.random(in: 0...maxPieces, using: &rng)
+        return (0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    func testResolvePlainMatchesFoundation() {
+        let bases = ["http://fakehost/test/page.html", "https://Example.COM:8443/a/b/", "http://h/", "http://h/dir/file?x=1#y",
+                     "http://h/a/./b/c", "http://h", "file:///tmp/page.html", "http://h/%41/x"]
+        var rng = SplitMix(state: 5)
+        var fast = 0
+        for baseText in bases {
+            let base = URLText.Base(URL(string: baseText)!)
+            for _ in 0..<4000 {
+                let reference = randomText(&rng)
+                guard let plain = URLText.resolvePlain(reference, against: base) else { continue }
+                fast += 1
+                let general = URLText.resolveByFoundation(reference, against: base.url)?.absolute
+                XCTAssertEqual(plain, general, "reference '\(reference)' against '\(baseText)'")
+            }
+        }
+        // The fast path is taken often enough to matter (and so to be tested).
+        XCTAssertGreaterThan(fast, 2000)
+    }
+
+    func testURLKeyFastPathMatchesComponents() {
+        var rng = SplitMix(state: 11)
+        var fast = 0
+        let prefixes = ["http://", "https://", "HTTP://", "http://Host", "http://host:80", "https://host:443", "http://h.example-1",
+                        "http://user@h", "ftp://h", "http://[::1]", ""]
+        for _ in 0..<80000 {
+            let text = prefixes.randomElement(using: &rng)! + randomText(&rng, maxPieces: 6)
+            guard URLKey.isNormalized(text) else { continue }
+            fast += 1
+            XCTAssertEqual(URLKey.normalizedByComponents(text), text, "'\(text)'")
+        }
+        XCTAssertGreaterThan(fast, 500)
+    }
+
+    func testSafeRelativePathMatchesSegmentRule() {
+        func reference(_ path: String) -> Bool {
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
+            return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        }
+        let pieces = ["a", ".", "..", "...", "/", "//", "objects", "ab", "x.png", ".hidden", "\0", "é"]
+        var rng = SplitMix(state: 3)
+        for _ in 0..<20000 {
+            let path = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            XCTAssertEqual(NativeStore.isSafeRelativePath(path), reference(path), "'\(path)'")
+        }
+    }
+
+    func testRelativePrefixPlusNameIsRelativePath() {
+        let directories = ["/", "/tmp", "/tmp/out", "/tmp/out/deep/er", "/srv/cache", "/tmp/a b"]
+        let files = ["/tmp/out/x.png", "/srv/cache/objects/ab/h.png", "/tmp/a b/c?d#e%.png", "/x.png", "/tmp/out/deep/er/f"]
+        for directory in directories {
+            let parts = RawPath(directory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+            for file in files {
+                let bytes = RawPath(file).bytes
+                let slash = bytes.lastIndex(of: UInt8(ascii: "/"))!
+                let combined = URLText.relativePrefix(from: parts, toDirectory: bytes[..<slash]) + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
+                XCTAssertEqual(combined, URLText.relativePath(from: parts, to: RawPath(file)), "\(directory) → \(file)")
+            }
+        }
+    }
+
+    func testByteSet() {
+        let set = ByteSet("-.", ranges: [0x30...0x39])
+        for byte in UInt8.min...UInt8.max {
+            XCTAssertEqual(set.contains(byte), byte == 0x2D || byte == 0x2E || (0x30...0x39).contains(byte), "\(byte)")
+        }
+    }
+}
