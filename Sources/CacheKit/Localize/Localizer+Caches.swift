@@ -13,6 +13,11 @@ public final class Localizer {
         self.now = now
     }
 
+    /// A resolved reference as caches key it: without its `#fragment`.
+    public static func cacheKey(_ resolved: String) -> String {
+        resolved.firstIndex(of: "#").map { String(resolved[..<$0]) } ?? resolved
+    }
+
     /// The canonical absolute path (symlinks resolved), or the path itself.
     public static func absolutePath(_ path: RawPath) -> RawPath { PageRewriter.absolute(path) }
 

@@ -85,35 +85,15 @@ public enum FileIO {
     static func writeTemporary(in directory: RawPath, hashing: Bool = true, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
         throws -> (path: RawPath, length: Int64, sha256: String)
     {
-        var template = directory.appending("put-XXXXXX.part").bytes.map { CChar(bitPattern: $0) } + [0]
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
-        guard fd >= 0 else { throw StoreError.cannotWrite(directory, Errno(errno).description) }
-        let path = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
-        var hasher = StreamingSHA256()
-        var length: Int64 = 0
+        let temp = try TempFile(in: directory, hashing: hashing)
         do {
-            try produce { chunk in
-                if hashing { hasher.update(chunk) }
-                var offset = 0
-                while offset < chunk.count {
-                    let n = write(fd, chunk.baseAddress! + offset, chunk.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        throw StoreError.cannotWrite(path, Errno(errno).description)
-                    }
-                    offset += n
-                }
-                length += Int64(chunk.count)
-            }
-            fchmod(fd, 0o644)
-            if fsync(fd) != 0 { throw StoreError.cannotWrite(path, Errno(errno).description) }
-            close(fd)
+            try produce { try temp.write($0) }
+            let sha256 = try temp.finish()
+            return (temp.path, temp.length, sha256)
         } catch {
-            close(fd)
-            _ = path.withCString { unlink($0) }
+            temp.discard()
             throw error
         }
-        return (path, length, hashing ? hasher.finalize() : "")
     }
 
     static func rename(_ from: RawPath, _ to: RawPath) throws {
@@ -127,6 +107,24 @@ public enum FileIO {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
+    }
+
+    /// Removes a body a fetch kept uncommitted (`FetchResult.unstoredBody`).
+    public static func removeTemporary(_ path: RawPath) { removeFile(path) }
+
+    /// Reads standard input to its end.
+    public static func readStandardInput() throws -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.cannotRead(RawPath("-"), Errno(errno).description)
+            }
+            if n == 0 { return out }
+            out += buffer[0..<n]
+        }
     }
 
     /// Removes a non-directory; true if it was there. Never follows symlinks (unlink doesn't).
@@ -152,6 +150,58 @@ public enum FileIO {
 
 @inline(__always)
 private func Glibc_rename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int32 { rename(a, b) }
+
+/// A new unique file (`put-XXXXXX.part`) being written: chunks in, then `finish` flushes it
+/// to disk, or `discard` removes it. Dropped unfinished, it is removed.
+final class TempFile {
+    let path: RawPath
+    private var fd: Int32
+    private(set) var length: Int64 = 0
+    private var hasher: StreamingSHA256?
+
+    init(in directory: RawPath, hashing: Bool = true) throws {
+        var template = directory.appending("put-XXXXXX.part").bytes.map { CChar(bitPattern: $0) } + [0]
+        fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
+        guard fd >= 0 else { throw StoreError.cannotWrite(directory, Errno(errno).description) }
+        path = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        hasher = hashing ? StreamingSHA256() : nil
+    }
+
+    func write(_ chunk: UnsafeRawBufferPointer) throws {
+        guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
+        hasher?.update(chunk)
+        var offset = 0
+        while offset < chunk.count {
+            let n = Glibc_write(fd, chunk.baseAddress! + offset, chunk.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.cannotWrite(path, Errno(errno).description)
+            }
+            offset += n
+        }
+        length += Int64(chunk.count)
+    }
+
+    /// Flushes and closes; returns the SHA-256 (empty when not hashing).
+    func finish() throws -> String {
+        fchmod(fd, 0o644)
+        if fsync(fd) != 0 { throw StoreError.cannotWrite(path, Errno(errno).description) }
+        close(fd)
+        fd = -1
+        return hasher?.finalize() ?? ""
+    }
+
+    /// Closes (if open) and removes the file.
+    func discard() {
+        if fd >= 0 { close(fd); fd = -1 }
+        FileIO.removeFile(path)
+    }
+
+    deinit { if fd >= 0 { discard() } }
+}
+
+@inline(__always)
+private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 
 /// An advisory lock on a file (flock): shared for writers of entries, exclusive for
 /// whole-store operations such as clear and prune.

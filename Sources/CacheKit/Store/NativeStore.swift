@@ -280,29 +280,88 @@ public final class NativeStore: @unchecked Sendable {
     /// then the row committed.
     @discardableResult
     public func put(url: String, options: PutOptions, produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> NativeRecord {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        let started = options.downloadStarted ?? .now
-        let lock = try FileLock(lockPath, exclusive: false)
-        defer { withExtendedLifetime(lock) {} }
-        try FileIO.makeDirectories(tmpDirectory)
-        let temp = try FileIO.writeTemporary(in: tmpDirectory, produce)
-        CrashPoint.reach("put.afterTempWrite")
-        let relative = key.bodyRelativePath
-        let final = root.appending(relative)
+        let body = try beginBody(url: url, started: options.downloadStarted)
         do {
-            try FileIO.makeDirectories(RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!])))
-            try FileIO.rename(temp.path, final)
+            try produce { try body.append($0) }
         } catch {
-            FileIO.removeFile(temp.path)
+            body.discard()
             throw error
         }
-        FileIO.syncDirectory(RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!])))
+        return try body.commit(options)
+    }
+
+    /// Starts a body for `url` in `tmp/`, to be fed chunk by chunk (a download) and then
+    /// committed or discarded. Until the commit nothing about `url` changes: readers keep
+    /// seeing the previous entry, and a crash leaves only the temporary file, which prune
+    /// removes as a never-completed download.
+    public func beginBody(url: String, started: FileTime? = nil) throws -> PendingBody {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        let lock = try FileLock(lockPath, exclusive: false)
+        try FileIO.makeDirectories(tmpDirectory)
+        return PendingBody(store: self, key: key, temp: try TempFile(in: tmpDirectory), lock: lock, started: started ?? .now)
+    }
+
+    /// A body being written for a URL (see `beginBody`).
+    public final class PendingBody: @unchecked Sendable {
+        let store: NativeStore
+        let key: URLKey
+        let temp: TempFile
+        private var lock: FileLock?
+        let started: FileTime
+
+        init(store: NativeStore, key: URLKey, temp: TempFile, lock: FileLock, started: FileTime) {
+            (self.store, self.key, self.temp, self.lock, self.started) = (store, key, temp, lock, started)
+        }
+
+        /// Bytes written so far.
+        public var length: Int64 { temp.length }
+
+        public func append(_ chunk: UnsafeRawBufferPointer) throws { try temp.write(chunk) }
+
+        /// Removes the temporary file; the store is as before.
+        public func discard() {
+            temp.discard()
+            lock = nil
+        }
+
+        /// Closes the body and leaves it in `tmp/` without an entry (a response the server
+        /// said not to store, kept for one use); returns its path. The caller removes it.
+        public func keepUncommitted() -> RawPath? {
+            defer { lock = nil }
+            do { _ = try temp.finish() } catch { temp.discard(); return nil }
+            return temp.path
+        }
+
+        /// Flushes the body, renames it into place and commits the row; returns the row.
+        @discardableResult
+        public func commit(_ options: PutOptions) throws -> NativeRecord {
+            defer { lock = nil }
+            let sha256: String
+            do { sha256 = try temp.finish() } catch { temp.discard(); throw error }
+            CrashPoint.reach("put.afterTempWrite")
+            return try store.install(temp, sha256: sha256, key: key, started: started, options: options)
+        }
+    }
+
+    /// Renames a finished temporary body into place and commits its row.
+    private func install(_ temp: TempFile, sha256: String, key: URLKey, started: FileTime, options: PutOptions) throws -> NativeRecord {
+        let relative = key.bodyRelativePath
+        let final = root.appending(relative)
+        let directory = RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!]))
+        do {
+            try FileIO.makeDirectories(directory)
+            try FileIO.rename(temp.path, final)
+        } catch {
+            temp.discard()
+            throw error
+        }
+        FileIO.syncDirectory(directory)
         CrashPoint.reach("put.afterRename")
         guard case .success(let st) = Sys.lstat(path: final) else { throw StoreError.cannotWrite(final, "vanished after rename") }
         let now = FileTime.now.timeInterval
         let record = NativeRecord(
             url: key.normalized, bodyPath: relative, allocatedBytes: st.allocatedBytes, apparentBytes: temp.length,
-            sha256: temp.sha256, contentType: options.contentType, etag: options.etag, lastModified: options.lastModified,
+            sha256: sha256, contentType: options.contentType, etag: options.etag, lastModified: options.lastModified,
             downloadStarted: started.timeInterval, downloadCompleted: now,
             expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
             lastAccess: now)
@@ -317,6 +376,35 @@ public final class NativeStore: @unchecked Sendable {
             FileIO.removeFile(root.appending(previous.bodyPath))
         }
         return record
+    }
+
+    /// A revalidated entry (`304 Not Modified`): fresh again for `lifetime` seconds from
+    /// now, with the validators the response carried (the old ones otherwise). False when
+    /// the row is gone.
+    @discardableResult
+    public func renew(url: String, lifetime: Double?, etag: String?, lastModified: String?, now: FileTime = .now) throws -> Bool {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        return try writeIndex { db in
+            try db.execute(sql: """
+                UPDATE entries SET expires = ?, lifetime_seconds = ?, last_access = ?,
+                  etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
+                WHERE url = ? AND download_completed IS NOT NULL
+                """, arguments: [lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified, key.normalized])
+            return db.changesCount == 1
+        }
+    }
+
+    /// A hit with a sliding expiry: last access now and expiry now + `lifetime` (the
+    /// entry's own lifetime when nil).
+    public func slide(url: String, lifetime: Double?, now: FileTime = .now) throws {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        try writeIndex { db in
+            try db.execute(sql: """
+                UPDATE entries SET last_access = ?, expires = ? + COALESCE(?, lifetime_seconds),
+                  lifetime_seconds = COALESCE(?, lifetime_seconds)
+                WHERE url = ? AND (? IS NOT NULL OR lifetime_seconds IS NOT NULL)
+                """, arguments: [now.timeInterval, now.timeInterval, lifetime, lifetime, key.normalized, lifetime])
+        }
     }
 
     // MARK: Reading

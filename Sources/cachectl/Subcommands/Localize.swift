@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import Foundation
 import CacheKit
 
 /// `cachectl localize`: image references pointed at cached copies, nothing else changed.
@@ -32,6 +33,9 @@ struct Localize: ParsableCommand {
     @Option(name: .long, help: "Decode the page as this charset (overrides BOM-less declarations).") var charset: String?
     @Flag(name: .long, help: "Exit 1 when any image stays remote.") var requireAll = false
     @Flag(name: .long, help: "Print every reference as JSON on stdout (needs -o, --output-dir or --in-place).") var json = false
+    @Flag(name: .long, help: "First download the images not fresh in the cache into the first --cache (a cachectl store, created if need be).")
+    var fetch = false
+    @Option(name: .long, help: "With --fetch: downloads at once (default: 4 × cores).") var jobs: Int?
 
     func validate() throws {
         if pages.isEmpty { throw ValidationError("give at least one page.") }
@@ -47,11 +51,25 @@ struct Localize: ParsableCommand {
         }
         if let charset, Charset.canonicalName(charset) == nil { throw ValidationError("--charset: unknown charset '\(charset)'.") }
         if let baseURL, URLKey(baseURL) == nil { throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if jobs != nil && !fetch { throw ValidationError("--jobs goes with --fetch.") }
+    }
+
+    /// The store `--fetch` downloads into: the first cache, which must be a cachectl store
+    /// (or not exist yet).
+    private func fetchStore(_ roots: [RawPath]) throws -> NativeStore {
+        let root = roots[0]
+        let empty = (try? FileManager.default.contentsOfDirectory(atPath: root.description))?.isEmpty ?? false
+        if root.exists && !NativeStore.isStore(root) && !empty {
+            throw StoreError.unsupported("--fetch downloads into a cachectl store, and \(root) is not one (give one as the first --cache)")
+        }
+        return try NativeStore.open(root, create: true)
     }
 
     func run() throws {
         let cacheRoots = caches.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(caches)
-        let localizer = try reporting { try Localizer(caches: cacheRoots) }
+        let store = fetch ? try reporting { try fetchStore(cacheRoots) } : nil
+        var localizer = try reporting { try Localizer(caches: cacheRoots) }
         let inputs = RawArguments.paths(pages)
         var failed = false
         var remote = false
@@ -67,7 +85,23 @@ struct Localize: ParsableCommand {
                 options.allowStale = allowStale
                 options.eager = eager
                 options.charset = charset
-                let result = localizer.localize(page.bytes, options: options)
+                var result = localizer.localize(page.bytes, options: options)
+                if let store {
+                    // Fetch what is missing or stale, then localize again against the refreshed caches.
+                    var seen = Set<String>()
+                    let wanted = result.references.filter { $0.outcome == .missing || $0.outcome == .stale }
+                        .compactMap { $0.resolved.map(Localizer.cacheKey) }.filter { seen.insert($0).inserted }
+                    if !wanted.isEmpty {
+                        var fetchOptions = FetchOptions()
+                        if let jobs { fetchOptions.jobs = jobs }
+                        let fetched = FetchRun.run(wanted, store: store, options: fetchOptions)
+                        for failure in fetched where !failure.succeeded {
+                            Output.error("\(failure.url): \(failure.error ?? "failed")")
+                        }
+                        localizer = try reporting { try Localizer(caches: cacheRoots) }
+                        result = localizer.localize(page.bytes, options: options)
+                    }
+                }
                 if let path = destination.file {
                     try FileIO.writeAtomically(path, result.output, mode: inPlace ? page.mode : nil)
                 } else {

@@ -1,0 +1,356 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// How to fetch.
+public struct FetchOptions: Sendable {
+    /// Lifetime in seconds for what is stored, overriding the response's headers
+    /// (`--expires`). Nil: the headers decide (see `Freshness`).
+    public var expires: Double?
+    /// Each hit moves the expiry to now + lifetime (`--sliding`); entries stored are sliding.
+    public var sliding = false
+    /// Downloads at once (`--jobs`). Default 4 × cores.
+    public var jobs = 4 * ProcessInfo.processInfo.activeProcessorCount
+    /// Largest body accepted, in bytes (`--max-body`). Default 100 MiB.
+    public var maxBody: Int64 = 100 << 20
+    /// Seconds without a byte before a download is given up (`--timeout`). Default 30.
+    public var stallTimeout: Double = 30
+    /// Seconds to connect. Default 10.
+    public var connectTimeout: Double = 10
+    /// Redirects followed before giving up (a loop is detected before that). Default 10.
+    public var maxRedirects = 10
+    /// Keep the body of a response that may not be stored (`no-store`) in `tmp/` and hand
+    /// it back (for `--print`); the caller discards it.
+    public var keepUnstoredBodies = false
+
+    public init() {}
+}
+
+/// What became of one URL.
+public struct FetchResult: Sendable {
+    public enum Outcome: String, Sendable {
+        /// Fresh in the cache: no request was made.
+        case hit
+        /// Downloaded and stored.
+        case downloaded
+        /// Expired, revalidated with a conditional request: `304 Not Modified` renewed it.
+        case revalidated
+        /// Downloaded, but the server said `no-store`: not kept.
+        case notStored = "not-stored"
+        case failed
+    }
+
+    /// The URL as given.
+    public var url: String
+    public var outcome: Outcome
+    /// The final HTTP status, when a response came.
+    public var status: Int?
+    /// Body bytes received (0 for a hit or a 304).
+    public var bytesReceived: Int64 = 0
+    /// The stored body (hit, downloaded, revalidated).
+    public var path: RawPath?
+    /// When the entry expires (nil: never, or not stored).
+    public var expires: FileTime?
+    /// Where the lifetime came from.
+    public var freshnessSource: Freshness.Source?
+    /// Why it failed, in words.
+    public var error: String?
+    /// Same URL as an earlier one in the run: answered by that one's download.
+    public var duplicate = false
+    /// With `keepUnstoredBodies`, the body of a `notStored` response (remove it after use).
+    public var unstoredBody: RawPath?
+
+    /// The URL is available (stored and fresh, or just downloaded).
+    public var succeeded: Bool { outcome != .failed }
+}
+
+/// Progress of a fetch run, reported as it changes.
+public struct FetchProgress: Sendable {
+    public var itemsDone = 0
+    public var itemsTotal = 0
+    public var bytesReceived: Int64 = 0
+    /// Sum of the Content-Length of responses seen so far (nil while none gave one).
+    public var bytesExpected: Int64?
+
+    public init(itemsDone: Int = 0, itemsTotal: Int = 0, bytesReceived: Int64 = 0, bytesExpected: Int64? = nil) {
+        (self.itemsDone, self.itemsTotal, self.bytesReceived, self.bytesExpected) = (itemsDone, itemsTotal, bytesReceived, bytesExpected)
+    }
+}
+
+/// Why a download failed (messages name the cause; the caller adds the URL).
+public enum FetchError: Error, CustomStringConvertible, Equatable {
+    case malformedURL
+    case unsupportedScheme(String)
+    case http(Int, String)
+    case tooLarge(limit: Int64, declared: Int64?)
+    case truncated(expected: Int64, received: Int64)
+    case transport(String)
+    case store(String)
+
+    public var description: String {
+        switch self {
+        case .malformedURL: return "malformed URL"
+        case .unsupportedScheme(let scheme): return "unsupported scheme '\(scheme)' (http and https only)"
+        case .http(let code, let reason): return "HTTP \(code) \(reason)"
+        case .tooLarge(let limit, let declared):
+            return declared.map { "body of \($0) bytes is larger than --max-body (\(limit) bytes)" }
+                ?? "body grew larger than --max-body (\(limit) bytes); download stopped"
+        case .truncated(let expected, let received):
+            return "connection ended after \(received) of \(expected) bytes (Content-Length)"
+        case .transport(let text): return text
+        case .store(let text): return text
+        }
+    }
+}
+
+/// Downloads URLs into a native store: fresh entries are served without a request, expired
+/// ones with validators are revalidated, the rest downloaded (concurrently, each distinct
+/// URL once), streamed to `tmp/` and committed only when complete.
+///
+/// The library never prints: progress goes to the `progress` callback.
+public final class Fetcher: @unchecked Sendable {
+    public let store: NativeStore
+    public let options: FetchOptions
+    private let client: HTTPClient
+
+    public init(store: NativeStore, options: FetchOptions = FetchOptions()) {
+        self.store = store
+        self.options = options
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: options.maxRedirects, allowCycles: false),
+            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: .milliseconds(Int64(options.stallTimeout * 1000))),
+            decompression: .disabled)
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, options.jobs)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Closes the client's connections; call once done.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Fetches `urls`; results in the same order (a repeated URL is fetched once, and its
+    /// later occurrences marked `duplicate`).
+    public func fetch(_ urls: [String], progress: (@Sendable (FetchProgress) -> Void)? = nil) async -> [FetchResult] {
+        var firstIndex: [String: Int] = [:]
+        var distinct: [Int] = []
+        var keys: [String?] = []
+        for (i, url) in urls.enumerated() {
+            let key = URLKey(url)?.normalized
+            keys.append(key)
+            if let key {
+                if firstIndex[key] == nil { firstIndex[key] = i; distinct.append(i) }
+            } else {
+                distinct.append(i)
+            }
+        }
+        let tracker = ProgressTracker(total: distinct.count, report: progress)
+        var results = [FetchResult?](repeating: nil, count: urls.count)
+        let width = max(1, options.jobs)
+        await withTaskGroup(of: (Int, FetchResult).self) { group in
+            var next = 0
+            func launch() {
+                guard next < distinct.count else { return }
+                let index = distinct[next]
+                next += 1
+                group.addTask { [self] in
+                    let result = await self.fetchOne(urls[index], tracker: tracker)
+                    tracker.itemDone()
+                    return (index, result)
+                }
+            }
+            for _ in 0..<width { launch() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                launch()
+            }
+        }
+        return urls.indices.map { i in
+            if let result = results[i] { return result }
+            var copy = results[firstIndex[keys[i]!]!]!
+            copy.url = urls[i]
+            copy.duplicate = true
+            copy.unstoredBody = nil
+            return copy
+        }
+    }
+
+    // MARK: One URL
+
+    private func fetchOne(_ url: String, tracker: ProgressTracker) async -> FetchResult {
+        var result = FetchResult(url: url, outcome: .failed)
+        do {
+            try await fetchOne(url, into: &result, tracker: tracker)
+        } catch let error as FetchError {
+            result.outcome = .failed
+            result.error = error.description
+        } catch let error as StoreError {
+            result.outcome = .failed
+            result.error = error.description
+        } catch {
+            result.outcome = .failed
+            result.error = Self.describe(error)
+        }
+        return result
+    }
+
+    private func fetchOne(_ url: String, into result: inout FetchResult, tracker: ProgressTracker) async throws {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else { throw FetchError.malformedURL }
+        guard scheme == "http" || scheme == "https" else { throw FetchError.unsupportedScheme(scheme) }
+        guard URLKey(url) != nil, parsed.host?.isEmpty == false else { throw FetchError.malformedURL }
+        let now = FileTime.now
+        // The cache first: a fresh, intact entry needs no request.
+        var validators: (etag: String?, lastModified: String?)?
+        if let hit = try store.lookup(url: url, now: now) {
+            let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
+            if intact && hit.isFresh {
+                if options.sliding || hit.record.sliding {
+                    try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
+                }
+                let current = try store.lookup(url: url, now: now) ?? hit
+                result.outcome = .hit
+                result.path = current.bodyPath
+                result.expires = current.record.expires.map(FileTime.init(timeInterval:))
+                return
+            }
+            if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
+                validators = (hit.record.etag, hit.record.lastModified)
+            }
+        }
+
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: "cachectl")
+        if let validators {
+            if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
+            if let modified = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: modified) }
+        }
+        let started = FileTime.now
+        let response = try await client.execute(request, timeout: .hours(24))
+        result.status = Int(response.status.code)
+        let headers = response.headers.map { (name: $0.name, value: $0.value) }
+        let freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, override: options.expires)
+        result.freshnessSource = freshness.source
+        let etag = response.headers.first(name: "etag")
+        let lastModified = response.headers.first(name: "last-modified")
+
+        if response.status == .notModified, validators != nil {
+            let lifetime = freshness.storable ? freshness.lifetime : 0
+            guard try store.renew(url: url, lifetime: lifetime, etag: etag, lastModified: lastModified) else {
+                throw FetchError.store("the entry vanished while it was revalidated")
+            }
+            let renewed = try store.lookup(url: url)
+            result.outcome = .revalidated
+            result.path = renewed?.bodyPath
+            result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
+            return
+        }
+        guard response.status == .ok else {
+            throw FetchError.http(Int(response.status.code), response.status.reasonPhrase)
+        }
+        let declared = response.headers.first(name: "content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        if let declared {
+            if declared > options.maxBody { throw FetchError.tooLarge(limit: options.maxBody, declared: declared) }
+            tracker.expect(declared)
+        }
+
+        // Stream to tmp/; commit only when complete.
+        let body = try store.beginBody(url: url, started: started)
+        var received: Int64 = 0
+        do {
+            for try await buffer in response.body {
+                received += Int64(buffer.readableBytes)
+                if received > options.maxBody { throw FetchError.tooLarge(limit: options.maxBody, declared: nil) }
+                try buffer.withUnsafeReadableBytes { try body.append($0) }
+                tracker.received(Int64(buffer.readableBytes))
+            }
+            if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
+        } catch {
+            body.discard()
+            throw error
+        }
+        result.bytesReceived = received
+        guard freshness.storable else {
+            if options.keepUnstoredBodies {
+                result.unstoredBody = body.keepUncommitted()
+            } else {
+                body.discard()
+            }
+            result.outcome = .notStored
+            return
+        }
+        var put = PutOptions(lifetime: freshness.lifetime, sliding: options.sliding,
+                             contentType: response.headers.first(name: "content-type"))
+        put.etag = etag
+        put.lastModified = lastModified
+        put.downloadStarted = started
+        let record = try body.commit(put)
+        result.outcome = .downloaded
+        result.path = store.root.appending(record.bodyPath)
+        result.expires = record.expires.map(FileTime.init(timeInterval:))
+    }
+
+    /// A transport error in words.
+    static func describe(_ error: Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .readTimeout: return "no data for too long (stalled; see --timeout)"
+            case .connectTimeout: return "connection timed out"
+            case .remoteConnectionClosed: return "connection closed by the server before the response was complete"
+            case .redirectCycleDetected: return "redirect loop"
+            case .redirectLimitReached: return "too many redirects"
+            case .deadlineExceeded: return "took too long"
+            case .invalidURL, .emptyHost, .emptyScheme: return "malformed URL"
+            default: return "HTTP client: \(error)"
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if let dns = error.dnsAAAAError ?? error.dnsAError { return "cannot resolve host (\(dns))" }
+            if let first = error.connectionErrors.first { return "cannot connect: \(Self.describe(first.error))" }
+            return "cannot connect"
+        }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState { return "connection ended before the body was complete (truncated)" }
+            return "malformed response (\(error))"
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case ECONNRESET: return "connection reset by the server"
+            case ETIMEDOUT: return "connection timed out"
+            case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
+            default: return error.description
+            }
+        }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        return text
+    }
+}
+
+/// Counts for the progress callback, shared by the download tasks.
+private final class ProgressTracker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: FetchProgress
+    private let report: (@Sendable (FetchProgress) -> Void)?
+
+    init(total: Int, report: (@Sendable (FetchProgress) -> Void)?) {
+        state = FetchProgress(itemsTotal: total)
+        self.report = report
+    }
+
+    private func update(_ change: (inout FetchProgress) -> Void) {
+        guard let report else { return }
+        let snapshot: FetchProgress = lock.withLock {
+            change(&state)
+            return state
+        }
+        report(snapshot)
+    }
+
+    func itemDone() { update { $0.itemsDone += 1 } }
+    func received(_ n: Int64) { update { $0.bytesReceived += n } }
+    func expect(_ n: Int64) { update { $0.bytesExpected = ($0.bytesExpected ?? 0) + n } }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// How long a response stays fresh, from its headers, as RFC 9111 has a cache decide it.
+/// Pure: no clock, no I/O (the caller gives the response time).
+public struct Freshness: Equatable, Sendable {
+    /// Whether the response may be stored at all (`no-store` says no).
+    public var storable: Bool
+    /// Freshness lifetime in seconds from the response time; 0 means "revalidate before
+    /// every use" (`no-cache`, or already stale on arrival).
+    public var lifetime: Double
+    /// Where the lifetime came from, in words (for `--json` and messages).
+    public var source: Source
+
+    public enum Source: String, Sendable {
+        case option = "--expires"
+        case maxAge = "max-age"
+        case sMaxAge = "s-maxage"
+        case expires = "Expires"
+        case noCache = "no-cache"
+        case heuristic = "heuristic"
+        case noStore = "no-store"
+    }
+
+    /// The heuristic when the server gives no explicit lifetime: 10 % of the time since
+    /// `Last-Modified` (RFC 9111 §4.2.2), at most one day; one hour when there is no
+    /// `Last-Modified` either.
+    public static let heuristicFraction = 0.1
+    public static let heuristicCap: Double = 86_400
+    public static let defaultLifetime: Double = 3_600
+
+    /// Decides from the response headers (names case-insensitive). `override` (the user's
+    /// `--expires`) wins over everything but `no-store`. `responseTime` is when the
+    /// response arrived (seconds since the epoch); `Age` is subtracted from the lifetime.
+    public static func decide(headers: [(name: String, value: String)], responseTime: Double, override: Double? = nil) -> Freshness {
+        func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
+        let directives = CacheControl(all("cache-control").joined(separator: ","))
+        if directives.has("no-store") { return Freshness(storable: false, lifetime: 0, source: .noStore) }
+        if let override { return Freshness(storable: true, lifetime: max(0, override), source: .option) }
+        if directives.has("no-cache") { return Freshness(storable: true, lifetime: 0, source: .noCache) }
+        let age = all("age").first.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        func afterAge(_ lifetime: Double, _ source: Source) -> Freshness {
+            Freshness(storable: true, lifetime: max(0, lifetime - age), source: source)
+        }
+        if let maxAge = directives.seconds("max-age") { return afterAge(maxAge, .maxAge) }
+        if let sMaxAge = directives.seconds("s-maxage") { return afterAge(sMaxAge, .sMaxAge) }
+        let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
+        if let expiresText = all("expires").first {
+            // An invalid Expires (such as "0") means already expired (RFC 9111 §5.3).
+            let expires = HTTPDate.parse(expiresText) ?? 0
+            return afterAge(max(0, expires - date), .expires)
+        }
+        if let modified = all("last-modified").first.flatMap(HTTPDate.parse), modified < date {
+            return afterAge(min(heuristicCap, (date - modified) * heuristicFraction), .heuristic)
+        }
+        return afterAge(defaultLifetime, .heuristic)
+    }
+}
+
+/// The directives of a Cache-Control header value.
+struct CacheControl {
+    private var values: [String: String?] = [:]
+
+    init(_ text: String) {
+        for part in text.split(separator: ",") {
+            let item = part.trimmingCharacters(in: .whitespaces)
+            guard !item.isEmpty else { continue }
+            if let eq = item.firstIndex(of: "=") {
+                let name = item[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+                var value = item[item.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if values[name] == nil { values[name] = .some(value) }
+            } else {
+                let name = item.lowercased()
+                if values[name] == nil { values[name] = .some(nil) }
+            }
+        }
+    }
+
+    func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// A delta-seconds directive; an invalid value counts as absent.
+    func seconds(_ name: String) -> Double? {
+        guard let value = values[name] ?? nil, !value.isEmpty, value.allSatisfy(\.isNumber), let n = Double(value) else { return nil }
+        return n
+    }
+}
+
+/// HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms.
+public enum HTTPDate {
+    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+    private static let formatters: [DateFormatter] = formats.map { format in
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = format
+        return formatter
+    }
+    private static let lock = NSLock()
+
+    /// Seconds since the epoch, or nil when the text is not an HTTP date.
+    public static func parse(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return lock.withLock {
+            for formatter in formatters {
+                if let date = formatter.date(from: trimmed) { return date.timeIntervalSince1970 }
+            }
+            return nil
+        }
+    }
+
+    /// IMF-fixdate, as sent in If-Modified-Since.
+    public static func format(_ seconds: Double) -> String {
+        lock.withLock { formatters[0].string(from: Date(timeIntervalSince1970: seconds)).replacingOccurrences(of: "UTC", with: "GMT") }
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import CacheKit
+import Dispatch
+import Foundation
+
+/// `cachectl fetch URL...`: download into the native store, serving fresh entries without a
+/// request and revalidating expired ones.
+struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Download URLs into the cache store (fresh entries are not requested again).",
+        discussion: """
+            A URL with a fresh entry is served from the store without a request; an expired \
+            entry with an ETag or Last-Modified is revalidated (304 renews it); anything else is \
+            downloaded, streamed to tmp/ and committed only when complete. Lifetime: --expires, \
+            else Cache-Control max-age / s-maxage, Expires, no-store (not stored), no-cache \
+            (stored, revalidated on every use), else 10% of the time since Last-Modified (at most \
+            1 day), else 1 hour. Prints one line per URL: outcome, URL, body path. \
+            Exit status: 0 every URL available; 1 some failed (each on stderr); 2 usage error.
+            """)
+
+    @Argument(help: "URLs to fetch (http or https).") var urls: [String] = []
+    @Option(name: .long, help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).")
+    var input: String?
+    @Option(name: .long, help: "Lifetime of what is stored (90s, 15m, 12h, 7d), overriding the response's headers.") var expires: String?
+    @Flag(name: .long, help: "Each hit moves the expiry to now + lifetime.") var sliding = false
+    @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
+    @Option(name: .long, help: "Largest body accepted (default 100M).") var maxBody: String = "100M"
+    @Option(name: .long, help: "Give up on a download after this long without data (default 30s).") var timeout: String = "30s"
+    @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false
+    @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if urls.isEmpty && input == nil { throw ValidationError("give at least one URL, or --input FILE.") }
+        if let expires, Units.parseDuration(expires) == nil { throw ValidationError("--expires: '\(expires)' is not a duration (e.g. 7d).") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if Units.parseSize(maxBody) == nil { throw ValidationError("--max-body: '\(maxBody)' is not a size (e.g. 100M).") }
+        if Units.parseDuration(timeout).map({ $0 <= 0 }) ?? true { throw ValidationError("--timeout: '\(timeout)' is not a duration (e.g. 30s).") }
+        if print && json { throw ValidationError("--print and --json both write to stdout; choose one.") }
+        if print && (urls.count != 1 || input != nil) { throw ValidationError("--print takes exactly one URL.") }
+    }
+
+    func run() throws {
+        var list = urls
+        if let input {
+            let bytes = try reporting { input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0]) }
+            list += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        let root = store.root
+        let nativeStore = try reporting { try NativeStore.open(root, create: true) }
+        var options = FetchOptions()
+        options.expires = expires.flatMap(Units.parseDuration)
+        options.sliding = sliding
+        if let jobs { options.jobs = jobs }
+        options.maxBody = Units.parseSize(maxBody)!
+        options.stallTimeout = Units.parseDuration(timeout)!
+        options.keepUnstoredBodies = print
+        let results = FetchRun.run(list, store: nativeStore, options: options)
+
+        for result in results where result.outcome == .failed {
+            Output.error("\(result.url): \(result.error ?? "failed")")
+        }
+        if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
+            let body = try reporting { try FileIO.readAll(path) }
+            Output.write(bytes: body)
+        } else if json {
+            Output.write(JSON.array(results.map(FetchPresenter.json)).text)
+        } else if !print {
+            for result in results {
+                Output.write("\(result.outcome.rawValue)\t\(result.url)\t\(result.path?.description ?? "-")\n")
+            }
+        }
+        for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }
+        Output.error(FetchPresenter.summary(results))
+        Output.flush()
+        if results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
+    }
+}
+
+/// Runs a fetch from synchronous code, with a progress line on a terminal.
+enum FetchRun {
+    static func run(_ urls: [String], store: NativeStore, options: FetchOptions) -> [FetchResult] {
+        let state = ProgressState()
+        let line = ProgressLine(every: 0.2) { state.text }
+        let fetcher = Fetcher(store: store, options: options)
+        let results = Blocking.run {
+            let results = await fetcher.fetch(urls) { progress in state.update(progress) }
+            await fetcher.shutdown()
+            return results
+        }
+        line?.finish()
+        return results
+    }
+
+    private final class ProgressState: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "cachectl.fetch.progress")
+        private var progress = FetchProgress()
+        func update(_ p: FetchProgress) { queue.sync { progress = p } }
+        var text: String {
+            let p = queue.sync { progress }
+            let bytes = ByteCount.human(p.bytesReceived) + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
+            return "\(p.itemsDone)/\(p.itemsTotal) items, \(bytes)"
+        }
+    }
+}
+
+/// Results in words and JSON.
+enum FetchPresenter {
+    static func summary(_ results: [FetchResult]) -> String {
+        func n(_ outcome: FetchResult.Outcome) -> Int { results.filter { $0.outcome == outcome && !$0.duplicate }.count }
+        let bytes = results.filter { !$0.duplicate }.reduce(Int64(0)) { $0 + $1.bytesReceived }
+        return "\(n(.downloaded)) downloaded, \(n(.revalidated)) revalidated, \(n(.hit)) fresh in cache, "
+            + "\(n(.notStored)) not stored, \(n(.failed)) failed (\(ByteCount.human(bytes)) received)"
+    }
+
+    static func json(_ r: FetchResult) -> JSON {
+        .object([
+            ("url", .string(r.url)), ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSON.int) ?? .null),
+            ("bytesReceived", .int(r.bytesReceived)), ("path", r.path.map { .string($0.description) } ?? .null),
+            ("expires", JSON.time(r.expires)),
+            ("freshness", r.freshnessSource.map { .string($0.rawValue) } ?? .null),
+            ("duplicate", .bool(r.duplicate)), ("error", r.error.map(JSON.string) ?? .null),
+        ])
+    }
+}
+
+/// Waits on the calling thread for async work.
+enum Blocking {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let box = BlockingBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+}
+
+private final class BlockingBox<T>: @unchecked Sendable { var value: T? }

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""A loopback HTTP server for cachectl's fetch tests. Prints its port on the first line.
+
+Routes (GET):
+  /files/NAME            bytes of NAME under --root, with ETag and Last-Modified; honours
+                         If-None-Match / If-Modified-Since (304). ?cc=VALUE sets Cache-Control,
+                         ?expires=SECONDS sets Expires relative to now, ?age=N sets Age.
+  /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME
+  /loop                  302 to itself
+  /slow/NAME             headers and half the body, then a pause of ?pause=SECONDS (default
+                         30), then the rest
+  /truncated/NAME        Content-Length of the whole body, half of it sent, connection closed
+  /big?size=N            N bytes (no Content-Length when &chunked=1: streamed until done)
+  /hang                  accepts and never answers
+  /status/CODE           that status, empty body
+  /__requests            JSON list of every request path seen so far (not counted)
+"""
+import argparse, email.utils, hashlib, json, os, sys, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit, parse_qs
+
+LOG = []
+LOCK = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, code, body, headers=()):
+        self.send_response(code)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def file(self, name):
+        path = os.path.join(self.server.root, os.path.basename(name))
+        with open(path, "rb") as f:
+            return f.read(), os.stat(path).st_mtime
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+        path = parts.path
+        if path == "/__requests":
+            with LOCK:
+                data = json.dumps(LOG).encode()
+            return self.send_body(200, data, [("Content-Type", "application/json")])
+        with LOCK:
+            LOG.append(self.path)
+        try:
+            if path.startswith("/files/"):
+                body, mtime = self.file(path[len("/files/"):])
+                etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
+                modified = email.utils.formatdate(mtime, usegmt=True)
+                headers = [("ETag", etag), ("Last-Modified", modified), ("Date", email.utils.formatdate(usegmt=True))]
+                if "cc" in query:
+                    headers.append(("Cache-Control", query["cc"]))
+                if "expires" in query:
+                    headers.append(("Expires", email.utils.formatdate(time.time() + float(query["expires"]), usegmt=True)))
+                if "age" in query:
+                    headers.append(("Age", query["age"]))
+                inm = self.headers.get("If-None-Match")
+                ims = self.headers.get("If-Modified-Since")
+                if (inm and inm == etag) or (not inm and ims and ims == modified):
+                    self.send_response(304)
+                    for h in headers:
+                        self.send_header(*h)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                return self.send_body(200, body, headers)
+            if path.startswith("/redirect/"):
+                _, _, n, name = path.split("/", 3)
+                target = "/files/%s" % name if int(n) <= 1 else "/redirect/%d/%s" % (int(n) - 1, name)
+                return self.send_body(302, b"", [("Location", target)])
+            if path == "/loop":
+                return self.send_body(302, b"", [("Location", "/loop")])
+            if path.startswith("/slow/") or path.startswith("/truncated/"):
+                body, _ = self.file(path.split("/", 2)[2])
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                half = len(body) // 2
+                self.wfile.write(body[:half])
+                self.wfile.flush()
+                if path.startswith("/truncated/"):
+                    self.close_connection = True
+                    return
+                time.sleep(float(query.get("pause", "30")))
+                self.wfile.write(body[half:])
+                return
+            if path == "/big":
+                size = int(query["size"])
+                self.send_response(200)
+                chunked = query.get("chunked") == "1"
+                if chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                else:
+                    self.send_header("Content-Length", str(size))
+                self.end_headers()
+                block = b"x" * 65536
+                sent = 0
+                while sent < size:
+                    n = min(len(block), size - sent)
+                    if chunked:
+                        self.wfile.write(b"%x\r\n" % n + block[:n] + b"\r\n")
+                    else:
+                        self.wfile.write(block[:n])
+                    sent += n
+                if chunked:
+                    self.wfile.write(b"0\r\n\r\n")
+                return
+            if path == "/hang":
+                time.sleep(600)
+                return
+            if path.startswith("/status/"):
+                return self.send_body(int(path.split("/")[2]), b"")
+            return self.send_body(404, b"not found")
+        except FileNotFoundError:
+            return self.send_body(404, b"not found")
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--port", type=int, default=0)
+    args = ap.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    server.root = args.root
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

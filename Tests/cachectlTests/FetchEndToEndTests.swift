@@ -1,0 +1,197 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// `cachectl fetch` and `localize --fetch` through the built binary, against a real HTTP
+/// server on 127.0.0.1 (Tests/TestSupport/httpd.py) that counts requests.
+final class FetchEndToEndTests: XCTestCase {
+    private func fixture(_ name: String = "fetch") throws -> (TestTree, TestHTTPServer, String) {
+        let tree = TestTree(name)
+        tree.file("www/a.png", contents: Images.png)
+        tree.file("www/b.txt", contents: Array(repeating: UInt8(ascii: "b"), count: 200_000))
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        return (tree, server, tree.path("store").description)
+    }
+
+    private func fetch(_ args: [String], _ store: String, environment: [String: String] = [:]) -> RunResult {
+        Binary.run(["fetch", "--cache", store] + args, environment: environment)
+    }
+
+    private func catBody(_ url: String, _ store: String) -> RunResult { Binary.run(["cat", url, "--cache", store]) }
+
+    func testFreshEntriesAreServedWithoutARequestAndExpiredOnesRevalidated() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let fresh = server.url("/files/a.png?cc=max-age=3600")
+        let shortLived = server.url("/files/c.txt?cc=max-age=0")
+        let first = fetch([fresh, shortLived], store)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.out.contains("downloaded\t\(fresh)\t"), first.out)
+        XCTAssertEqual(catBody(fresh, store).stdout, Images.png, "the stored body is the served one")
+
+        let second = fetch([fresh, shortLived, "--json"], store)
+        XCTAssertEqual(second.status, 0, second.err)
+        let json = try JSONSerialization.jsonObject(with: Data(second.stdout)) as! [[String: Any]]
+        XCTAssertEqual(json[0]["outcome"] as? String, "hit")
+        XCTAssertEqual(json[1]["outcome"] as? String, "revalidated", "max-age=0 with an ETag: 304")
+        XCTAssertEqual(json[1]["status"] as? Int, 304)
+        XCTAssertEqual(server.count("/files/a.png?cc=max-age=3600"), 1, "a fresh entry makes no request")
+        XCTAssertEqual(server.count("/files/c.txt?cc=max-age=0"), 2)
+    }
+
+    func testLifetimeFromHeadersAndOption() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let noStore = server.url("/files/c.txt?cc=no-store")
+        let noCache = server.url("/files/b.txt?cc=no-cache")
+        let expires = server.url("/files/a.png?expires=7200")
+        let result = fetch([noStore, noCache, expires, "--json"], store)
+        XCTAssertEqual(result.status, 0, result.err)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [[String: Any]]
+        XCTAssertEqual(json.map { $0["outcome"] as? String }, ["not-stored", "downloaded", "downloaded"])
+        XCTAssertEqual(json.map { $0["freshness"] as? String }, ["no-store", "no-cache", "Expires"])
+        XCTAssertNotEqual(catBody(noStore, store).status, 0, "no-store: nothing kept")
+        // no-cache: stored, but revalidated before every use.
+        XCTAssertEqual(fetch([noCache], store).out.split(separator: "\t").first, "revalidated")
+        // --expires overrides the headers.
+        let overridden = fetch([noCache, "--expires", "1d", "--json"], store)
+        let again = try JSONSerialization.jsonObject(with: Data(overridden.stdout)) as! [[String: Any]]
+        XCTAssertEqual(again[0]["freshness"] as? String, "--expires")
+        XCTAssertEqual(fetch([noCache], store).out.split(separator: "\t").first, "hit")
+    }
+
+    func testSlidingExpiryMovesOnEachHit() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let url = server.url("/files/c.txt")
+        XCTAssertEqual(fetch([url, "--expires", "1h", "--sliding"], store).status, 0)
+        let db = try NativeStore.open(RawPath(store), create: false)
+        let before = try XCTUnwrap(db.lookup(url: url)).record.expires!
+        Thread.sleep(forTimeInterval: 1.2)
+        XCTAssertEqual(fetch([url, "--sliding"], store).out.split(separator: "\t").first, "hit")
+        let after = try XCTUnwrap(db.lookup(url: url)).record.expires!
+        XCTAssertGreaterThan(after, before + 1, "expiry moved to now + lifetime")
+        XCTAssertEqual(server.count("/files/c.txt"), 1)
+    }
+
+    func testSameURLIsDownloadedOnceAndManyRunAtOnce() throws {
+        let (tree, server, store) = try fixture()
+        for i in 0..<40 { tree.file("www/f\(i).txt", contents: Array("file \(i)".utf8)) }
+        var urls = (0..<40).map { server.url("/files/f\($0).txt") }
+        urls += [urls[3], urls[3], server.url("/files/f3.txt")]
+        tree.file("list.txt", contents: Array((["# a comment", ""] + urls).joined(separator: "\n").utf8))
+        let result = fetch(["--input", tree.path("list.txt").description, "--jobs", "8"], store)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.split(separator: "\n").count, 43)
+        XCTAssertEqual(server.count("/files/f3.txt"), 1, "duplicates are fetched once")
+        XCTAssertEqual(server.requests().count, 40)
+        for i in [0, 17, 39] { XCTAssertEqual(catBody(urls[i], store).out, "file \(i)") }
+    }
+
+    func testRedirectsFollowedLoopsAndHostileServersReportedPerURL() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let redirected = server.url("/redirect/3/c.txt")
+        let urls = [redirected, server.url("/loop"), server.url("/truncated/b.txt"), server.url("/big?size=3000000"),
+                    server.url("/big?size=3000000&chunked=1"), server.url("/status/404"), server.url("/hang"),
+                    "ftp://127.0.0.1/x", "http://no-such-host.invalid/x", "http://127.0.0.1:1/refused", "not a url",
+                    server.url("/files/a.png")]
+        let result = fetch(urls + ["--max-body", "1M", "--timeout", "2s"], store)
+        XCTAssertEqual(result.status, 1, "some failed")
+        XCTAssertTrue(result.out.contains("downloaded\t\(redirected)\t"), result.out)
+        XCTAssertEqual(catBody(redirected, store).out, "c body\n", "stored under the URL asked for")
+        XCTAssertTrue(result.out.contains("downloaded\t\(server.url("/files/a.png"))\t"), "the run continues past failures")
+        let err = result.err
+        for (url, cause) in [(server.url("/loop"), "redirect loop"), (server.url("/truncated/b.txt"), "truncated"),
+                             (server.url("/big?size=3000000"), "larger than --max-body"),
+                             (server.url("/big?size=3000000&chunked=1"), "larger than --max-body"),
+                             (server.url("/status/404"), "HTTP 404"), (server.url("/hang"), "stalled"),
+                             ("ftp://127.0.0.1/x", "unsupported scheme"), ("http://no-such-host.invalid/x", "resolve"),
+                             ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL")] {
+            XCTAssertTrue(err.contains("cachectl: \(url): ") && err.split(separator: "\n").contains { $0.hasPrefix("cachectl: \(url): ") && $0.contains(cause) },
+                          "\(url) → \(cause) in:\n\(err)")
+        }
+        // Nothing partial anywhere: no row for a failure, tmp/ empty.
+        for url in urls.dropFirst().dropLast() { XCTAssertNotEqual(catBody(url, store).status, 0, url) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
+    }
+
+    func testKilledDownloadLeavesThePreviousEntryAndPruneDropsTheRemains() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let url = server.url("/slow/b.txt?pause=30")
+        // A previous good entry for the same URL.
+        tree.file("old.txt", contents: Array("old body".utf8))
+        XCTAssertEqual(Binary.run(["put", url, tree.path("old.txt").description, "--cache", store, "--expires", "1s"]).status, 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        // Start a download that stalls half-way, then kill it.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["fetch", "--cache", store, url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let tmp = store + "/tmp"
+        var waited = 0.0
+        while waited < 20, ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).allSatisfy({ (try? FileManager.default.attributesOfItem(atPath: tmp + "/" + $0)[.size] as? Int) ?? 0 == 0 }) {
+            Thread.sleep(forTimeInterval: 0.1)
+            waited += 0.1
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let remains = try FileManager.default.contentsOfDirectory(atPath: tmp)
+        XCTAssertEqual(remains.count, 1, "the half body sits in tmp/")
+        XCTAssertEqual(catBody(url, store).out, "", "expired entries are not served by cat")
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "old body", "the previous entry survives")
+        let listing = Binary.run(["ls", store, "--state", "fresh"])
+        XCTAssertFalse(listing.out.contains("/slow/b.txt"), listing.out + listing.err)
+        // The next prune drops the never-completed download (no grace), keeps the entry.
+        let prune = Binary.run(["prune", store, "--grace", "0s"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [])
+        // A retry that completes replaces it.
+        let retry = fetch([server.url("/slow/b.txt?pause=0")], store)
+        XCTAssertEqual(retry.status, 0, retry.err)
+        XCTAssertEqual(catBody(server.url("/slow/b.txt?pause=0"), store).stdout.count, 200_000)
+    }
+
+    func testPrintWritesTheBodyAndUsageErrors() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let printed = fetch(["--print", server.url("/files/a.png")], store)
+        XCTAssertEqual(printed.status, 0, printed.err)
+        XCTAssertEqual(printed.stdout, Images.png)
+        let unstored = fetch(["--print", server.url("/files/c.txt?cc=no-store")], store)
+        XCTAssertEqual(unstored.out, "c body\n", "a no-store body is printed, not kept")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
+        XCTAssertEqual(fetch([], store).status, 2)
+        XCTAssertEqual(fetch(["--print", server.url("/a"), server.url("/b")], store).status, 2)
+        XCTAssertEqual(fetch(["--jobs", "0", server.url("/a")], store).status, 2)
+        XCTAssertEqual(fetch(["--expires", "soon", server.url("/a")], store).status, 2)
+        let missingList = fetch(["--input", "/nonexistent/list"], store)
+        XCTAssertEqual(missingList.status, 1)
+        XCTAssertTrue(missingList.err.contains("/nonexistent/list"), missingList.err)
+    }
+
+    func testLocalizeFetchesMissingImagesThenRewrites() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let page = "<p><img src=\"/files/a.png?cc=max-age=3600\"><img src=\"/files/c.txt?cc=max-age=3600\"><img src=\"/files/none.png\"></p>\n"
+        tree.file("page.html", contents: Array(page.utf8))
+        let result = Binary.run(["localize", tree.path("page.html").description, "--cache", store, "--fetch",
+                                 "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.err.contains("2 rewritten, 1 missing"), result.err)
+        XCTAssertTrue(result.err.contains("files/none.png: HTTP 404"), "the failed download is reported: \(result.err)")
+        let out = String(decoding: try FileIOProbe.read(tree.path("out.html")), as: UTF8.self)
+        XCTAssertTrue(out.hasSuffix("<img src=\"/files/none.png\"></p>\n"), out)
+        XCTAssertFalse(out.contains("src=\"/files/a.png"))
+        // A second run finds them fresh: no new requests.
+        let before = server.requests().count
+        XCTAssertEqual(Binary.run(["localize", tree.path("page.html").description, "--cache", store, "--fetch",
+                                   "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description]).status, 0)
+        XCTAssertEqual(server.requests().count, before + 1, "only the missing image is asked for again")
+    }
+}
