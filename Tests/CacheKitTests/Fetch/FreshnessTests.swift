@@ -1,0 +1,40 @@
+import XCTest
+@testable import CacheKit
+
+/// RFC 9111 lifetimes from response headers.
+final class FreshnessTests: XCTestCase {
+    let now = 1_800_000_000.0
+    func decide(_ headers: [(String, String)], override: Double? = nil) -> Freshness {
+        Freshness.decide(headers: headers.map { (name: $0.0, value: $0.1) }, responseTime: now, override: override)
+    }
+    func date(_ offset: Double) -> String { HTTPDate.format(now + offset) }
+
+    func testPrecedence() {
+        XCTAssertEqual(decide([("Cache-Control", "max-age=60"), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 60, source: .maxAge))
+        XCTAssertEqual(decide([("cache-control", "public, s-maxage=90"), ("Expires", date(7200))]).lifetime, 90)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=60, s-maxage=90")]).source, .maxAge)
+        XCTAssertEqual(decide([("Date", date(0)), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 7200, source: .expires))
+        XCTAssertEqual(decide([("Expires", "0")]).lifetime, 0, "an invalid Expires is already expired")
+        XCTAssertEqual(decide([("Cache-Control", "no-store, max-age=60")]).storable, false)
+        XCTAssertEqual(decide([("Cache-Control", "no-store")], override: 3600).storable, false, "--expires does not override no-store")
+        XCTAssertEqual(decide([("Cache-Control", "no-cache, max-age=60")]), Freshness(storable: true, lifetime: 0, source: .noCache))
+        XCTAssertEqual(decide([("Cache-Control", "max-age=60")], override: 3600), Freshness(storable: true, lifetime: 3600, source: .option))
+        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "30")]).lifetime, 70, "Age counts against the lifetime")
+        XCTAssertEqual(decide([("Cache-Control", "max-age=\"120\"")]).lifetime, 120)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=abc")]).source, .heuristic, "an invalid max-age is ignored")
+    }
+
+    func testHeuristic() {
+        XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(-10 * 3600))]).lifetime, 3600, accuracy: 1)
+        XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(-400 * 86400))]).lifetime, Freshness.heuristicCap)
+        XCTAssertEqual(decide([]).lifetime, Freshness.defaultLifetime)
+    }
+
+    func testHTTPDates() {
+        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), 784111777)
+        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), 784111777)
+        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), 784111777)
+        XCTAssertNil(HTTPDate.parse("yesterday"))
+        XCTAssertEqual(HTTPDate.parse(HTTPDate.format(784111777)), 784111777)
+    }
+}
