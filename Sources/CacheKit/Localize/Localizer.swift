@@ -338,7 +338,7 @@ public struct PageRewriter {
             neutralized = true
             edits.append(Edit(range: hrefRange, text: ""))
             let taken = edits.map(\.range)
-            edits += absolutize(matched, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken)
+            edits += absolutize(matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken)
         }
 
         // Apply the edits to the original bytes (through the view's offsets if any).
@@ -449,7 +449,7 @@ public struct PageRewriter {
     }
 
     /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.
-    private func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URL,
+    private func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
                             styleTexts: [Range<Int>], avoiding taken: [Range<Int>]) -> [Edit] {
         var edits: [Edit] = []
         func free(_ r: Range<Int>) -> Bool { !taken.contains { $0.overlaps(r) || ($0.isEmpty && r.contains($0.lowerBound)) } }
