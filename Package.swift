@@ -27,6 +27,8 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the batch body lookups (Store/NativeStore+Bodies.swift only).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

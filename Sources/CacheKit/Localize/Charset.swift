@@ -27,7 +27,7 @@ public enum Charset {
         if bytes.starts(with: [0xFF, 0xFE]) { return Decision(encoding: "UTF-16LE", source: .byteOrderMark, bomLength: 2) }
         if bytes.starts(with: [0xFE, 0xFF]) { return Decision(encoding: "UTF-16BE", source: .byteOrderMark, bomLength: 2) }
         if let option { return Decision(encoding: canonicalName(option) ?? option, source: .option, bomLength: 0) }
-        let validUTF8 = String(validating: bytes, as: UTF8.self) != nil
+        let validUTF8 = isValidUTF8(bytes)
         if let label = prescan(bytes), let name = canonicalName(label) {
             if name == "UTF-16LE" || name == "UTF-16BE" {
                 // A meta tag readable as ASCII cannot be UTF-16: the standard says UTF-8.

@@ -62,6 +62,7 @@ public enum LibXML2 {
             var elements: [StartElement] = []
             var stack: [String] = []
             var openPictures = 0
+            let names = NameCache()
         }
         let collector = Collector()
         return withExtendedLifetime(collector) { () -> [StartElement] in
@@ -83,15 +84,15 @@ public enum LibXML2 {
                     var pairs: [(String, String)] = []
                     if var cursor = attributes {
                         while let attrName = cursor.pointee {
-                            if LibXML2.isWanted(attrName) {
+                            if let wanted = collector.names.attribute(attrName) {
                                 let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
-                                pairs.append((String(cString: attrName), value))
+                                pairs.append((wanted, value))
                             }
                             cursor = cursor.successor().successor()
                         }
                     }
                     let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
-                    let element = String(cString: name)
+                    let element = collector.names.element(name)
                     collector.elements.append(StartElement(name: element, attributes: pairs, consumed: consumed,
                                                            insidePicture: collector.openPictures > 0))
                     collector.stack.append(element)
@@ -100,9 +101,9 @@ public enum LibXML2 {
                 sax.pointee.endElement = { user, name in
                     guard let user, let name else { return }
                     let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
-                    let element = String(cString: name)
+                    let element = collector.names.element(name)
                     if let index = collector.stack.lastIndex(of: element) {
-                        collector.openPictures -= collector.stack[index...].filter { $0 == "picture" }.count
+                        for open in collector.stack[index...] where open == "picture" { collector.openPictures -= 1 }
                         collector.stack.removeSubrange(index...)
                     }
                 }
@@ -116,6 +117,37 @@ public enum LibXML2 {
                 htmlParseDocument(context)
                 return collector.elements
             }
+        }
+    }
+
+    /// Names as Swift strings, made once per distinct name. libxml2 hands the same pointer for
+    /// the same name (its dictionary, or static strings for implied elements); each hit is
+    /// still checked byte for byte, so a reused address can never return a wrong name.
+    final class NameCache {
+        private var elements: [UnsafeRawPointer: (bytes: [xmlChar], name: String)] = [:]
+        private var attributes: [UnsafeRawPointer: (bytes: [xmlChar], name: String?)] = [:]
+
+        func element(_ pointer: UnsafePointer<xmlChar>) -> String {
+            if let known = elements[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.name }
+            let name = String(cString: pointer)
+            elements[UnsafeRawPointer(pointer)] = (Self.copy(pointer), name)
+            return name
+        }
+
+        /// The attribute's name when the rewriter reads it, else nil.
+        func attribute(_ pointer: UnsafePointer<xmlChar>) -> String? {
+            if let known = attributes[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.name }
+            let name = LibXML2.isWanted(pointer) ? String(cString: pointer) : nil
+            attributes[UnsafeRawPointer(pointer)] = (Self.copy(pointer), name)
+            return name
+        }
+
+        private static func copy(_ pointer: UnsafePointer<xmlChar>) -> [xmlChar] {
+            Array(UnsafeBufferPointer(start: pointer, count: Int(xmlStrlen(pointer)) + 1))
+        }
+
+        private static func equal(_ pointer: UnsafePointer<xmlChar>, _ bytes: [xmlChar]) -> Bool {
+            bytes.withUnsafeBufferPointer { xmlStrEqual(pointer, $0.baseAddress) } != 0
         }
     }
 

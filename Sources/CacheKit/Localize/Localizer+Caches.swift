@@ -26,28 +26,46 @@ public final class Localizer {
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
             PageRewriter().rewrite(page, options: options, lookupMany: { urls in
-                let unknown = Array(Set(urls.filter { memo[$0] == nil }))
-                var found: [[CacheEntry?]] = locators.map { _ in [] }
-                if !unknown.isEmpty {
-                    for (i, locate) in locators.enumerated() { found[i] = locate(unknown) }
+                // Memoised across pages; the rewriter itself asks for each URL once.
+                var answers: [CachedCopy?] = Array(repeating: nil, count: urls.count)
+                var unknown: [String] = []
+                var unknownAt: [Int] = []
+                if memo.isEmpty {
+                    (unknown, unknownAt) = (urls, Array(urls.indices))
+                } else {
+                    for (i, url) in urls.enumerated() {
+                        if let known = memo[url] { answers[i] = known } else { unknown.append(url); unknownAt.append(i) }
+                    }
                 }
+                memo.reserveCapacity(memo.count + unknown.count)
+                guard !unknown.isEmpty else { return answers }
+                let found = locators.map { $0(unknown) }
                 for (j, url) in unknown.enumerated() {
                     var stale: CachedCopy?
                     var fresh: CachedCopy?
-                    for entries in found {
-                        guard let entry = entries[j] else { continue }
+                    for located in found {
+                        guard let entry = located[j] else { continue }
                         if entry.state == .fresh { fresh = CachedCopy(path: entry.path, isFresh: true); break }
                         if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
                     }
-                    memo[url] = .some(fresh ?? stale)
+                    let copy = fresh ?? stale
+                    memo[url] = .some(copy)
+                    answers[unknownAt[j]] = copy
                 }
-                return urls.map { memo[$0] ?? nil }
+                return answers
             })
         }
     }
 
+    /// What a cache holds for a URL, as far as localizing goes.
+    private struct Located {
+        var path: RawPath
+        var state: EntryState
+        var reason: String
+    }
+
     /// Looks up many URLs in one cache, answering in their order.
-    private typealias Locator = ([String]) -> [CacheEntry?]
+    private typealias Locator = ([String]) -> [Located?]
 
     /// One locator per cache; native stores answer inside one read transaction.
     private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult) -> LocalizeResult {
@@ -55,11 +73,15 @@ public final class Localizer {
         let cache = caches[index]
         let context = InspectionContext(now: now)
         if let native = cache as? NativeFormat,
-           let result = try? native.store.withLookups(now: now, { lookup in
-               withLocators(index + 1, locators + [{ urls in lookup(urls).map { $0.map(native.entry(for:)) } }], body)
+           let result = try? native.store.withBodyLookups(now: now, { lookup in
+               withLocators(index + 1, locators + [{ urls in
+                   lookup(urls).map { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } }
+               }], body)
            }) {
             return result
         }
-        return withLocators(index + 1, locators + [{ urls in urls.map { try? cache.locate(url: $0, context) } }], body)
+        return withLocators(index + 1, locators + [{ urls in
+            urls.map { url in (try? cache.locate(url: url, context)).flatMap { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } } }
+        }], body)
     }
 }

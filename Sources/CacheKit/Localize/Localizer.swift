@@ -108,7 +108,7 @@ public struct PageRewriter {
         var references: [ImageReference] = []
         let lines = LineIndex(page)
         let outputParts = Self.absolute(options.outputDirectory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
-        var directoryPrefixes: [ArraySlice<UInt8>: String] = [:]
+        var directoryPrefixes: [BytesKey: String] = [:]
         let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
 
         /// What becomes of a reference, as written, against a base: resolved, looked up, and
@@ -120,19 +120,9 @@ public struct PageRewriter {
         }
         var decisions: [String: Decision] = [:]
         var copies: [String: CachedCopy?] = [:]
-        func decide(_ url: String, against base: URLText.Base) -> Decision {
-            if let known = decisions[url] { return known }
-            var decision = Decision()
-            defer { decisions[url] = decision }
-            guard let resolved = URLText.resolve(url, against: base) else { return decision }
-            decision.resolved = resolved
-            let found: CachedCopy?
-            if let known = copies[resolved.withoutFragment] {
-                found = known
-            } else {
-                found = lookupMany([resolved.withoutFragment])[0]
-                copies[resolved.withoutFragment] = found
-            }
+        /// The decision for a resolved reference whose copy is known.
+        func finish(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
+            var decision = Decision(resolved: resolved)
             guard let copy = found else { return decision }
             decision.copy = copy
             guard copy.isFresh || options.allowStale else { return decision }
@@ -144,42 +134,75 @@ public struct PageRewriter {
                 let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
                 let directory = bytes[..<max(slash, 0)]
                 let prefix: String
-                if let known = directoryPrefixes[directory] {
+                if let known = directoryPrefixes[BytesKey(directory)] {
                     prefix = known
                 } else {
                     prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
-                    directoryPrefixes[directory] = prefix
+                    directoryPrefixes[BytesKey(directory)] = prefix
                 }
-                decision.local = prefix + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
+                decision.local = prefix + URLText.encodeSegment(bytes[(slash + 1)...])
             }
             return decision
         }
+        func decide(_ url: String, against base: URLText.Base) -> Decision {
+            if let known = decisions[url] { return known }
+            guard let resolved = URLText.resolve(url, against: base) else {
+                decisions[url] = Decision()
+                return Decision()
+            }
+            let found: CachedCopy?
+            if let known = copies[resolved.withoutFragment] {
+                found = known
+            } else {
+                found = lookupMany([resolved.withoutFragment])[0]
+                copies[resolved.withoutFragment] = found
+            }
+            let decision = finish(resolved, copy: found)
+            decisions[url] = decision
+            return decision
+        }
 
-        // libxml2 parses on a second thread while the tags' positions are scanned here, and
-        // the references the scan suggests are decided meanwhile against the base the scan
-        // suggests. The parse has the last word: a reference it does not confirm is not
-        // used, and if its base differs, these decisions are dropped.
+        // libxml2 parses on a second thread, which then pairs its elements with the scanned
+        // tags and reads the image sites' values (`Sites.read`). Meanwhile this thread scans
+        // the tags' positions and decides the references the scan suggests, against the base
+        // the scan suggests. The parse has the last word: a reference it does not confirm is
+        // not used, and if its base differs, these decisions are dropped.
         var guessedBase = pageURL
-        let (elements, scanned) = Concurrently.run({ LibXML2.startElements(ofUTF8: page) }, { () -> (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>]) in
+        let scanHandoff = Handoff<Scanned>()
+        let (parsed, scanned) = Concurrently.run({ () -> (matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], sites: [Sites.Element]) in
+            let elements = LibXML2.startElements(ofUTF8: page)
+            let scanned = scanHandoff.take()
+            // Match libxml2's start elements to the scanned tags by the offset of their `>`.
+            let matched = Self.align(elements, scanned.tags)
+            let sites = Sites.read(matched, page: page)
+            return (matched, sites)
+        }, { () -> Scanned in
             let scanned = StartTagScanner.scan(page)
+            scanHandoff.give(scanned)
             guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
             let base = URLText.Base(guessedBase)
             let likely = Self.likelyReferences(scanned, page: page)
+            // Each distinct reference resolved once; each distinct URL looked up once, all together.
             var urls: [String] = []
-            var seen = Set<String>()
-            for reference in likely where seen.insert(reference).inserted {
-                if let resolved = URLText.resolve(reference, against: base), copies[resolved.withoutFragment] == nil {
-                    copies[resolved.withoutFragment] = .some(nil)
+            var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
+            var pending: [(reference: String, resolved: URLText.Resolved, url: Int)] = []
+            decisions.reserveCapacity(likely.count)
+            for reference in likely where decisions.updateValue(Decision(), forKey: reference) == nil {
+                guard let resolved = URLText.resolve(reference, against: base) else { continue }
+                let index = urlIndex[resolved.withoutFragment] ?? {
                     urls.append(resolved.withoutFragment)
-                }
+                    urlIndex[resolved.withoutFragment] = urls.count - 1
+                    return urls.count - 1
+                }()
+                pending.append((reference, resolved, index))
             }
-            for (url, copy) in zip(urls, lookupMany(urls)) { copies[url] = copy }
-            for reference in likely { _ = decide(reference, against: base) }
+            let found = lookupMany(urls)
+            copies.reserveCapacity(urls.count)
+            for (url, copy) in zip(urls, found) { copies[url] = copy }
+            for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
             return scanned
         })
-
-        // Match libxml2's start elements to the scanned tags by the offset of their `>`.
-        let matched = align(elements, scanned.tags)
+        let matched = parsed.matched
 
         // The base: the first <base href>, resolved against the page URL.
         var base = pageURL
@@ -194,12 +217,13 @@ public struct PageRewriter {
         if base.absoluteString != guessedBase.absoluteString { decisions = [:] }
         let resolvingBase = URLText.Base(base)
 
-        /// Decides one URL occurrence; returns the replacement text when it is rewritten.
-        func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
+        /// Accounts for one URL occurrence under a decision; returns the replacement text when
+        /// it is rewritten.
+        func account(_ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
+                     into references: inout [ImageReference]) -> String? {
             var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
                                            element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
             defer { references.append(reference) }
-            let decision = decide(url, against: resolvingBase)
             guard let resolved = decision.resolved else {
                 reference.note = "not a fetchable URL"
                 return nil
@@ -219,105 +243,37 @@ public struct PageRewriter {
             reference.localPath = local
             return local
         }
+        func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
+            account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references)
+        }
 
-        // Image sites.
+        // Image sites, as the parse thread read them: two halves at once, with the decisions
+        // made so far; a site holding a reference not yet decided is left for afterwards.
+        let knownDecisions = decisions
+        let halves = [parsed.sites.startIndex..<(parsed.sites.count / 2), (parsed.sites.count / 2)..<parsed.sites.endIndex]
+        let (first, second) = Concurrently.run({
+            Self.apply(parsed.sites[halves[0]], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
+                knownDecisions[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
+            })
+        }, {
+            Self.apply(parsed.sites[halves[1]], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
+                knownDecisions[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
+            })
+        })
         var rewrittenAny = false
-        var lazyLocal: [Int: (src: String?, srcset: String?)] = [:] // by tag start, for --eager
-        for (element, tag) in matched {
-            // Elements without any attribute the rewriter reads (most of a page) cost nothing.
-            guard let tag, !element.attributes.isEmpty else { continue }
-            let name = element.name
-            let attrs = element.attributes
-            func value(_ a: String) -> String? { attrs.first { $0.name == a }?.value }
-            let urlAttributes: [String]
-            let srcsetAttributes: [String]
-            switch name {
-            case "img":
-                (urlAttributes, srcsetAttributes) = (Sites.imgURL, Sites.imgSrcset)
-            case "source" where element.insidePicture:
-                (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.imgSrcset)
-            case "input" where value("type")?.lowercased() == "image":
-                (urlAttributes, srcsetAttributes) = (Sites.imgURL, Sites.lazySrcset)
-            case "link":
-                let rel = (value("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-                if rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed") {
-                    (urlAttributes, srcsetAttributes) = (Sites.linkURL, Sites.lazySrcset)
-                } else {
-                    (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.lazySrcset)
-                }
-            case "video":
-                (urlAttributes, srcsetAttributes) = (Sites.videoURL, Sites.lazySrcset)
-            case "image":
-                (urlAttributes, srcsetAttributes) = (Sites.svgImageURL, Sites.lazySrcset)
-            default:
-                (urlAttributes, srcsetAttributes) = (Sites.lazyURL, Sites.lazySrcset)
-            }
-
-            for attr in urlAttributes {
-                guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
-                      let map = ValueMap(raw: page, range: range, expected: decoded) else {
-                    if let decoded = value(attr), !decoded.isEmpty {
-                        references.append(ImageReference(offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
-                                                         attribute: attr, original: decoded, resolved: nil, outcome: .skipped,
-                                                         note: "value could not be located in the original bytes"))
-                    }
-                    continue
-                }
-                let trimmed = map.trimmedRange()
-                guard !trimmed.isEmpty else { continue }
-                let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                if let local = handle(url, range: map.rawRange(trimmed), element: name, attribute: attr) {
-                    edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(local, quote: raw.quote)))
-                    rewrittenAny = true
-                    if attr != "src" { lazyLocal[tag.range.lowerBound, default: (nil, nil)].src = local }
-                }
-            }
-            for attr in srcsetAttributes {
-                guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
-                      let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
-                var rewrittenValue = Array(map.decoded)
-                var localCandidates: [String] = []
-                var changed = false
-                for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)).reversed() {
-                    guard candidate.isValid else { continue }
-                    if let local = handle(candidate.url, range: map.rawRange(candidate.urlRange), element: name, attribute: attr) {
-                        let encoded = Srcset.encodeURL(local)
-                        edits.append(Edit(range: map.rawRange(candidate.urlRange), text: HTMLText.escape(encoded, quote: raw.quote)))
-                        rewrittenValue.replaceSubrange(candidate.urlRange, with: Array(encoded.utf8))
-                        changed = true
-                        rewrittenAny = true
-                        localCandidates.append(local)
-                    }
-                }
-                if changed && attr != "srcset" {
-                    lazyLocal[tag.range.lowerBound, default: (nil, nil)].srcset = String(decoding: rewrittenValue, as: UTF8.self)
-                }
-            }
-            // url(…) in a style attribute, on any element.
-            if let decoded = value("style"), let raw = tag.attribute("style"), let range = raw.value,
-               let map = ValueMap(raw: page, range: range, expected: decoded) {
-                for token in CSSURLs.find(Array(map.decoded)) {
-                    if let local = handle(token.url, range: map.rawRange(token.urlRange), element: name, attribute: "style") {
-                        edits.append(Edit(range: map.rawRange(token.urlRange), text: HTMLText.escape(CSSText.escapeURL(local), quote: raw.quote)))
-                        rewrittenAny = true
-                    }
-                }
-            }
-            // --eager: a lazy image with no usable src gets one.
-            if options.eager, name == "img" || name == "source", let lazy = lazyLocal[tag.range.lowerBound] {
-                if name == "img", let local = lazy.src {
-                    let src = value("src") ?? ""
-                    if src.trimmingWhitespace().isEmpty || src.trimmingWhitespace().lowercased().hasPrefix("data:") {
-                        edits.append(replaceOrInsert(tag, "src", HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
-                    }
-                }
-                if let set = lazy.srcset {
-                    let current = value("srcset") ?? ""
-                    if current.trimmingWhitespace().isEmpty || current.trimmingWhitespace().lowercased().hasPrefix("data:") {
-                        edits.append(replaceOrInsert(tag, "srcset", HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
-                    }
-                }
-            }
+        for part in [first, second] {
+            references += part.references
+            edits += part.edits
+            rewrittenAny = rewrittenAny || part.rewrittenAny
+        }
+        let deferred = first.deferred.map { parsed.sites[$0] } + second.deferred.map { parsed.sites[$0] }
+        if !deferred.isEmpty {
+            let rest = Self.apply(deferred[...], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
+                .some(account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references))
+            })
+            references += rest.references
+            edits += rest.edits
+            rewrittenAny = rewrittenAny || rest.rewrittenAny
         }
         // url(…) in <style> elements (raw text: no entities).
         for text in scanned.styleTexts {
@@ -350,7 +306,7 @@ public struct PageRewriter {
             let range = view?.originalRange(edit.range) ?? edit.range
             guard range.lowerBound >= cursor else { continue }
             output += original[cursor..<range.lowerBound]
-            output += view?.encode(edit.text) ?? Array(edit.text.utf8)
+            if let view { output += view.encode(edit.text) } else { output.append(contentsOf: edit.text.utf8) }
             cursor = range.upperBound
         }
         output += original[cursor...]
@@ -369,6 +325,21 @@ public struct PageRewriter {
 
     // MARK: Pieces
 
+    private enum LikelyKind { case url, srcset, style }
+
+    /// Whether an attribute name (as scanned, lower-cased) is one whose value the scan
+    /// guesses references from: compared by length first, most names go at once.
+    private static func likelyKind(_ name: [UInt8]) -> LikelyKind? {
+        guard name.count < 64, likelyLengths & (1 << UInt64(name.count)) != 0 else { return nil }
+        for (candidate, kind) in likelyNames where candidate.count == name.count && candidate == name { return kind }
+        return nil
+    }
+
+    private static let likelyNames: [([UInt8], LikelyKind)] =
+        (Sites.imgURL + ["poster"]).map { (Array($0.utf8), .url) } + Sites.imgSrcset.map { (Array($0.utf8), .srcset) } + [(Array("style".utf8), .style)]
+    /// Bit n set when some name in `likelyNames` is n bytes long.
+    private static let likelyLengths: UInt64 = likelyNames.reduce(0) { $0 | (1 << UInt64($1.0.count)) }
+
     /// The base the scanned tags suggest: the first `<base href>`, read as written.
     static func likelyBase(_ tags: [StartTagScanner.Tag], page: [UInt8], pageURL: URL) -> URL {
         let baseName = Array("base".utf8), hrefName = Array("href".utf8)
@@ -382,21 +353,21 @@ public struct PageRewriter {
     /// The references, as written, that the scanned tags' image attributes and `<style>`
     /// texts hold, read simply (values with entities skipped): a guess at what the parse
     /// will confirm, decided early while it runs.
-    static func likelyReferences(_ scanned: (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>]), page: [UInt8]) -> [String] {
-        let candidates: Set<[UInt8]> = Set((Sites.imgURL + Sites.imgSrcset + ["poster", "style"]).map { Array($0.utf8) })
-        let srcsets: Set<[UInt8]> = Set(Sites.imgSrcset.map { Array($0.utf8) })
-        let styleName = Array("style".utf8)
+    static func likelyReferences(_ scanned: Scanned, page: [UInt8]) -> [String] {
         var references: [String] = []
         for tag in scanned.tags {
-            for attribute in tag.attributes where candidates.contains(attribute.name) {
-                guard let range = attribute.value, !range.isEmpty, !page[range].contains(UInt8(ascii: "&")) else { continue }
-                if srcsets.contains(attribute.name) {
+            for attribute in tag.attributes {
+                guard let kind = likelyKind(attribute.name) else { continue }
+                guard let range = attribute.value, !range.isEmpty,
+                      StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil else { continue }
+                switch kind {
+                case .srcset:
                     for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid {
                         references.append(candidate.url)
                     }
-                } else if attribute.name == styleName {
+                case .style:
                     for token in CSSURLs.find(Array(page[range])) { references.append(token.url) }
-                } else {
+                case .url:
                     references.append(String(decoding: page[range], as: UTF8.self).trimmingWhitespace())
                 }
             }
@@ -407,15 +378,91 @@ public struct PageRewriter {
         return references
     }
 
-    /// Which attributes hold image URLs, by element (the lazy-loading ones on every element).
-    enum Sites {
-        static let lazyURL = ["data-src", "data-original", "data-lazy-src"]
-        static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
-        static let imgURL = ["src"] + lazyURL
-        static let imgSrcset = ["srcset"] + lazySrcset
-        static let linkURL = ["href"] + lazyURL
-        static let videoURL = ["poster"] + lazyURL
-        static let svgImageURL = ["href", "xlink:href"] + lazyURL
+    /// What applying a run of sites produced.
+    struct SitesOutput {
+        var references: [ImageReference] = []
+        var edits: [Edit] = []
+        var rewrittenAny = false
+        /// Indices of the sites left alone because `account` could not decide a reference.
+        var deferred: [Int] = []
+    }
+
+    /// Accounts for each site's references (`account` returns the replacement text of a
+    /// rewritten one, `.some(nil)` for one left alone, nil when it cannot decide yet: then the
+    /// whole site is deferred) and makes the edits, `--eager`'s included.
+    static func apply(_ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex,
+                      account: (String, Range<Int>, String, String?, inout [ImageReference]) -> String??) -> SitesOutput {
+        var out = SitesOutput()
+        sites: for index in sites.indices {
+            let site = sites[index]
+            let name = site.name
+            let tag = site.tag
+            let (referenceCount, editCount) = (out.references.count, out.edits.count)
+            var rewrittenAny = false
+            var lazy: (src: String?, srcset: String?) = (nil, nil)
+            func undecided() {
+                out.references.removeSubrange(referenceCount...)
+                out.edits.removeSubrange(editCount...)
+                out.deferred.append(index)
+            }
+            for value in site.urls {
+                switch value.place {
+                case .unlocatable(let decoded):
+                    out.references.append(ImageReference(offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
+                                                         attribute: value.attribute, original: decoded, resolved: nil, outcome: .skipped,
+                                                         note: "value could not be located in the original bytes"))
+                case .located(let url, let range):
+                    guard let result = account(url, range, name, value.attribute, &out.references) else { undecided(); continue sites }
+                    if let local = result {
+                        out.edits.append(Edit(range: range, text: HTMLText.escape(local, quote: value.quote)))
+                        rewrittenAny = true
+                        if value.attribute != "src" { lazy.src = local }
+                    }
+                }
+            }
+            for value in site.srcsets {
+                var rewrittenValue = value.decoded
+                var changed = false
+                for candidate in value.candidates.reversed() {
+                    guard let result = account(candidate.url, candidate.raw, name, value.attribute, &out.references) else { undecided(); continue sites }
+                    if let local = result {
+                        let encoded = Srcset.encodeURL(local)
+                        out.edits.append(Edit(range: candidate.raw, text: HTMLText.escape(encoded, quote: value.quote)))
+                        rewrittenValue.replaceSubrange(candidate.decoded, with: Array(encoded.utf8))
+                        changed = true
+                        rewrittenAny = true
+                    }
+                }
+                if changed && value.attribute != "srcset" { lazy.srcset = String(decoding: rewrittenValue, as: UTF8.self) }
+            }
+            // url(…) in a style attribute, on any element.
+            if let style = site.style {
+                for token in style.tokens {
+                    guard let result = account(token.url, token.raw, name, "style", &out.references) else { undecided(); continue sites }
+                    if let local = result {
+                        out.edits.append(Edit(range: token.raw, text: HTMLText.escape(CSSText.escapeURL(local), quote: style.quote)))
+                        rewrittenAny = true
+                    }
+                }
+            }
+            // --eager: a lazy image with no usable src gets one.
+            if eager, name == "img" || name == "source" {
+                if name == "img", let local = lazy.src {
+                    let src = site.value("src") ?? ""
+                    if src.trimmingWhitespace().isEmpty || src.trimmingWhitespace().lowercased().hasPrefix("data:") {
+                        out.edits.append(replaceOrInsert(tag, "src", HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
+                    }
+                }
+                if let set = lazy.srcset {
+                    let current = site.value("srcset") ?? ""
+                    if current.trimmingWhitespace().isEmpty || current.trimmingWhitespace().lowercased().hasPrefix("data:") {
+                        out.edits.append(replaceOrInsert(tag, "srcset", HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
+                    }
+                }
+            }
+            out.rewrittenAny = out.rewrittenAny || rewrittenAny
+        }
+        return out
     }
 
     struct Edit {
@@ -423,7 +470,7 @@ public struct PageRewriter {
         var text: String
     }
 
-    private func replaceOrInsert(_ tag: StartTagScanner.Tag, _ attr: String, _ escaped: String) -> Edit {
+    private static func replaceOrInsert(_ tag: StartTagScanner.Tag, _ attr: String, _ escaped: String) -> Edit {
         if let existing = tag.attribute(attr), let range = existing.value, existing.quote != nil {
             return Edit(range: range, text: escaped)
         }
@@ -435,17 +482,38 @@ public struct PageRewriter {
 
     /// Pairs each libxml2 start element with the scanned tag ending where libxml2 was when it
     /// reported the element (nil for elements libxml2 implied, such as a missing `<body>`).
-    private func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(LibXML2.StartElement, StartTagScanner.Tag?)] {
-        var byEnd: [Int: Int] = Dictionary(minimumCapacity: tags.count)
-        for (index, tag) in tags.enumerated() { byEnd[tag.insertionPoint] = index }
+    static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(LibXML2.StartElement, StartTagScanner.Tag?)] {
+        // Both run in document order: walk them together. (Should libxml2 ever report a
+        // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
-        return elements.map { element in
-            if let index = byEnd[element.consumed], !used[index], tags[index].name.elementsEqual(element.name.utf8) {
-                used[index] = true
-                return (element, tags[index])
+        var out: [(LibXML2.StartElement, StartTagScanner.Tag?)] = []
+        out.reserveCapacity(elements.count)
+        var t = 0
+        var previous = Int.min
+        var byEnd: [Int: Int]?
+        for element in elements {
+            let consumed = element.consumed
+            var index: Int?
+            if consumed < previous || byEnd != nil {
+                if byEnd == nil {
+                    var table: [Int: Int] = Dictionary(minimumCapacity: tags.count)
+                    for (i, tag) in tags.enumerated() { table[tag.insertionPoint] = i }
+                    byEnd = table
+                }
+                index = byEnd?[consumed]
+            } else {
+                while t < tags.count && tags[t].insertionPoint < consumed { t += 1 }
+                if t < tags.count && tags[t].insertionPoint == consumed { index = t }
             }
-            return (element, nil)
+            previous = consumed
+            if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
+                used[i] = true
+                out.append((element, tags[i]))
+            } else {
+                out.append((element, nil))
+            }
         }
+        return out
     }
 
     /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.

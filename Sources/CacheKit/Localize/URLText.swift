@@ -221,9 +221,11 @@ enum URLText {
     @inline(__always) static func isKept(_ byte: UInt8) -> Bool { keptBytes.contains(byte) }
     private static let keptBytes = ByteSet("-._~!$+;=@:", ranges: ByteSet.alphanumerics)
 
-    static func percentEncode(_ bytes: some Sequence<UInt8>, alsoKeeping extra: String = "") -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
+    static func percentEncode(_ bytes: some Collection<UInt8>, alsoKeeping extra: String = "") -> String {
         let also = ByteSet(extra)
+        // Most names (a store's hashed ones) need no encoding at all.
+        if bytes.allSatisfy({ isKept($0) || also.contains($0) }) { return String(decoding: bytes, as: UTF8.self) }
+        let hex = hexDigits
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount)
         for byte in bytes {
@@ -238,8 +240,11 @@ enum URLText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// One path segment of a local reference.
     static func encodeSegment(_ bytes: [UInt8]) -> String { percentEncode(bytes) }
+    static func encodeSegment(_ bytes: ArraySlice<UInt8>) -> String { percentEncode(bytes) }
 
     /// The relative URL from a directory to a file, both absolute, each segment encoded.
     static func relativePath(from directory: RawPath, to file: RawPath) -> String {

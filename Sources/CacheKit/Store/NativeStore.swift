@@ -192,6 +192,9 @@ public final class NativeStore: @unchecked Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.label = "cachectl.index"
+        // SQLite's default page cache (2 MiB) is smaller than the index of a store with tens of
+        // thousands of entries; batch lookups then re-read the same pages from the file.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
         let database: DatabaseQueue
         do {
             database = try DatabaseQueue(path: index.description, configuration: configuration)
@@ -425,33 +428,6 @@ public final class NativeStore: @unchecked Sendable {
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
     }
 
-    /// Runs `body` with a lookup function that answers many URLs at once (in their order)
-    /// from one read transaction, a few hundred keys per query: localize asks for every image
-    /// of a page together.
-    /// (The function must not be kept past `body`: it reads inside the transaction.)
-    func withLookups<T>(now: FileTime, _ body: (@escaping ([String]) -> [Hit?]) -> T) throws -> T {
-        try readIndex { db in
-            body { urls in
-                let keys = urls.map { URLKey($0)?.normalized }
-                var records: [String: NativeRecord] = Dictionary(minimumCapacity: urls.count)
-                let distinct = Array(Set(keys.compactMap { $0 }))
-                let chunkSize = 500
-                for start in stride(from: 0, to: distinct.count, by: chunkSize) {
-                    let chunk = Array(distinct[start..<min(start + chunkSize, distinct.count)])
-                    let sql = NativeRecord.selectSQL + " WHERE url IN (" + Array(repeating: "?", count: chunk.count).joined(separator: ",") + ")"
-                    guard let statement = try? db.cachedStatement(sql: sql),
-                          let cursor = try? NativeRecord.fetchCursor(statement, arguments: StatementArguments(chunk)) else { continue }
-                    while let record = try? cursor.next() { records[record.url] = record }
-                }
-                return keys.map { key in
-                    guard let key, let record = records[key], record.downloadCompleted != nil,
-                          Self.isSafeRelativePath(record.bodyPath) else { return nil }
-                    return Hit(record: record, bodyPath: self.root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
-                }
-            }
-        }
-    }
-
     /// Notes a use: last access becomes now and, for sliding entries, expiry now + lifetime.
     public func recordHit(url: String, now: FileTime = .now) throws {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
@@ -621,8 +597,12 @@ public final class NativeStore: @unchecked Sendable {
 
     /// A body path must be relative, stay below the root and have no `.`/`..` parts.
     static func isSafeRelativePath(_ path: String) -> Bool {
+        path.withBytes { isSafeRelativePath(bytes: $0) }
+    }
+
+    /// `isSafeRelativePath` on the path's bytes.
+    static func isSafeRelativePath<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Bool {
         // Byte by byte: every segment non-empty, not `.` or `..`, no NUL.
-        path.withBytes { bytes in
         var segmentLength = 0
         var dots = 0
         for byte in bytes {
@@ -637,7 +617,6 @@ public final class NativeStore: @unchecked Sendable {
             }
         }
         return segmentLength > 0 && !(dots == segmentLength && dots <= 2)
-        }
     }
 
     static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }
@@ -650,7 +629,7 @@ public final class NativeStore: @unchecked Sendable {
         return "\(Int(s / 86_400))d"
     }
 
-    private func readIndex<T>(_ body: (Database) throws -> T) throws -> T {
+    func readIndex<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try database.read(body) } catch let error as StoreError { throw error } catch {
             throw StoreError.corruptIndex(indexPath, Self.describe(error))
         }

@@ -43,3 +43,51 @@ extension String {
         withBytes { $0.contains(where: predicate) }
     }
 }
+
+/// UTF-8 validity as `String(validating:as:)` judges it (no overlong forms, no surrogates,
+/// nothing above U+10FFFF), without building a string: ASCII runs are skipped eight bytes at
+/// a time, which is most of a page.
+func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let n = bytes.count
+    var i = 0
+    while i < n {
+        if i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+        }
+        let lead = base[i]
+        if lead < 0x80 { i += 1; continue }
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return false
+        }
+        guard i + length <= n else { return false }
+        let second = base[i + 1]
+        guard second >= lower && second <= upper else { return false }
+        for k in 2..<max(2, length) where base[i + k] & 0xC0 != 0x80 { return false }
+        i += length
+    }
+    return true
+}
+
+func isValidUTF8(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isValidUTF8($0) } }
+
+/// Bytes as a dictionary key, hashed in one call (`ArraySlice<UInt8>` hashes byte by byte).
+struct BytesKey: Hashable {
+    let bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+
+    static func == (a: BytesKey, b: BytesKey) -> Bool { a.bytes.elementsEqual(b.bytes) }
+}

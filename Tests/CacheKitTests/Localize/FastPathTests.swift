@@ -93,4 +93,31 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(set.contains(byte), byte == 0x2D || byte == 0x2E || (0x30...0x39).contains(byte), "\(byte)")
         }
     }
+
+    /// The word-at-a-time validator against the standard library's, on byte strings mixing
+    /// ASCII runs with every lead byte, truncated sequences, overlongs and surrogates.
+    func testUTF8ValidationMatchesStandardLibrary() {
+        var rng = SplitMix(state: 11)
+        let specials: [[UInt8]] = [[0xC2, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+                                   [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F]]
+        var checked = 0, valid = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: bytes += Array(repeating: UInt8(ascii: "a"), count: Int.random(in: 0...17, using: &rng))
+                case 1: bytes += specials.randomElement(using: &rng)!
+                case 2: bytes.append(UInt8.random(in: 0...255, using: &rng))
+                default: bytes += Array("<img src=x>".utf8)
+                }
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            XCTAssertEqual(isValidUTF8(bytes), expected, "\(bytes)")
+            checked += 1
+            if expected { valid += 1 }
+        }
+        // Both outcomes were exercised.
+        XCTAssertGreaterThan(valid, 1000)
+        XCTAssertGreaterThan(checked - valid, 1000)
+    }
 }

@@ -253,6 +253,58 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(result.references.first?.outcome, .rewritten)
     }
 
+    /// A body is used only when the index can vouch for it: there, a regular file of the
+    /// recorded size, reached from the root without a symlink. Expired ones count as stale.
+    func testBodiesTheIndexCannotVouchForAreNotUsed() throws {
+        let tree = TestTree("loc-bodies")
+        let root = tree.path("store")
+        let store = try NativeStore.open(root, create: true)
+        func put(_ url: String, lifetime: Double? = nil) throws -> String {
+            try store.put(url: url, bytes: Array("body of \(url)".utf8), options: PutOptions(lifetime: lifetime)).bodyPath
+        }
+        func directory(_ bodyPath: String) -> String { String(bodyPath[..<bodyPath.lastIndex(of: "/")!]) }
+        let good = try put("http://fakehost/good.png")
+        let deleted = try put("http://fakehost/deleted.png")
+        let resized = try put("http://fakehost/resized.png")
+        let expired = try put("http://fakehost/expired.png", lifetime: 60)
+        let directories = Set([good, deleted, resized, expired].map(directory))
+        // A body whose directory no other body shares, so it can be swapped for a symlink.
+        var linked = ""
+        var linkedURL = ""
+        for i in 0..<100 {
+            linkedURL = "http://fakehost/linked\(i).png"
+            linked = try put(linkedURL)
+            if !directories.contains(directory(linked)) { break }
+        }
+        XCTAssertFalse(directories.contains(directory(linked)))
+        XCTAssertEqual(unlink(root.appending(deleted).description), 0)
+        tree.file("store/" + resized, contents: Array("shorter".utf8))
+        // The linked body's directory moves out of the store; a symlink takes its place. The
+        // file is still there, whole, through the link.
+        XCTAssertEqual(rename(root.appending(directory(linked)).description, tree.path("elsewhere").description), 0)
+        tree.symlink(tree.path("elsewhere").description, at: "store/" + directory(linked))
+        XCTAssertNotNil(try? FileIO.readAll(root.appending(linked)))
+        tree.dir("out")
+
+        let html = """
+            <img src="/good.png"><img src="/deleted.png"><img src="/resized.png"><img src="\(linkedURL)"><img src="/expired.png">
+            """
+        for allowStale in [false, true] {
+            let localizer = try Localizer(caches: [root], now: FileTime(timeInterval: Date().timeIntervalSince1970 + 3600))
+            var options = LocalizeOptions()
+            options.pageURL = "http://fakehost/page.html"
+            options.outputDirectory = tree.path("out")
+            options.allowStale = allowStale
+            let result = localizer.localize(Array(html.utf8), options: options)
+            let outcomes = Dictionary(uniqueKeysWithValues: result.references.map { ($0.resolved ?? "", $0.outcome) })
+            XCTAssertEqual(outcomes["http://fakehost/good.png"], .rewritten)
+            XCTAssertEqual(outcomes["http://fakehost/deleted.png"], .missing)
+            XCTAssertEqual(outcomes["http://fakehost/resized.png"], .missing)
+            XCTAssertEqual(outcomes[linkedURL], .missing)
+            XCTAssertEqual(outcomes["http://fakehost/expired.png"], allowStale ? .rewritten : .stale)
+        }
+    }
+
     func testBadInputNeverCrashes() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/deep.png"])
         XCTAssertEqual(run(localizer, [], tree).output, [])

@@ -1,0 +1,140 @@
+import Foundation
+
+extension PageRewriter {
+    /// The start tags the scanner found, and the raw text ranges of `<style>` elements.
+    typealias Scanned = (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>])
+
+    /// Which attributes hold image URLs, by element (the lazy-loading ones on every element),
+    /// and the values found there.
+    enum Sites {
+        static let lazyURL = ["data-src", "data-original", "data-lazy-src"]
+        static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
+        static let imgURL = ["src"] + lazyURL
+        static let imgSrcset = ["srcset"] + lazySrcset
+        static let linkURL = ["href"] + lazyURL
+        static let videoURL = ["poster"] + lazyURL
+        static let svgImageURL = ["href", "xlink:href"] + lazyURL
+
+        /// An element's image sites: values as libxml2 decided them, located in the original
+        /// bytes. Reading them needs no cache, so it runs on the parse thread while the
+        /// references are being looked up.
+        struct Element {
+            var name: String
+            var tag: StartTagScanner.Tag
+            var attributes: [(name: String, value: String)]
+            /// Inside a `<picture>` (for `source`).
+            var insidePicture: Bool
+            var urls: [URLValue] = []
+            var srcsets: [SrcsetValue] = []
+            var style: StyleValue?
+
+            func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+        }
+
+        /// A single-URL attribute (`src`, `href`, `poster`, `data-src`, …).
+        struct URLValue {
+            enum Place {
+                /// The trimmed URL and its range in the original bytes.
+                case located(url: String, range: Range<Int>)
+                /// libxml2's value (non-empty) could not be found in the original bytes.
+                case unlocatable(String)
+            }
+            var attribute: String
+            var quote: UInt8?
+            var place: Place
+        }
+
+        /// A srcset attribute's valid candidates, in order.
+        struct SrcsetValue {
+            var attribute: String
+            var quote: UInt8?
+            /// The decoded value.
+            var decoded: [UInt8]
+            /// Each candidate's URL, its range in `decoded` and in the original bytes.
+            var candidates: [(url: String, decoded: Range<Int>, raw: Range<Int>)]
+        }
+
+        /// `url(…)` tokens of a style attribute.
+        struct StyleValue {
+            var quote: UInt8?
+            var tokens: [(url: String, raw: Range<Int>)]
+        }
+
+        /// The sites of every matched element that has any, in document order.
+        static func read(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8]) -> [Element] {
+            var out: [Element] = []
+            for (element, tag) in matched {
+                // Elements without any attribute the rewriter reads (most of a page) cost nothing.
+                guard let tag, !element.attributes.isEmpty else { continue }
+                var site = Element(name: element.name, tag: tag, attributes: element.attributes, insidePicture: element.insidePicture)
+                let (urlAttributes, srcsetAttributes) = attributes(of: site)
+                for attr in urlAttributes {
+                    guard let decoded = site.value(attr) else { continue }
+                    guard let raw = tag.attribute(attr), let range = raw.value,
+                          let map = ValueMap(raw: page, range: range, expected: decoded) else {
+                        if !decoded.isEmpty { site.urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded))) }
+                        continue
+                    }
+                    let trimmed = map.trimmedRange()
+                    guard !trimmed.isEmpty else { continue }
+                    let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
+                    site.urls.append(URLValue(attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed))))
+                }
+                for attr in srcsetAttributes {
+                    guard let decoded = site.value(attr), let raw = tag.attribute(attr), let range = raw.value,
+                          let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
+                    let candidates = Srcset.parse(String(decoding: map.decoded, as: UTF8.self)).filter(\.isValid)
+                        .map { (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange)) }
+                    site.srcsets.append(SrcsetValue(attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates))
+                }
+                if let decoded = site.value("style"), let raw = tag.attribute("style"), let range = raw.value,
+                   let map = ValueMap(raw: page, range: range, expected: decoded) {
+                    let tokens = CSSURLs.find(map.decoded).map { (url: $0.url, raw: map.rawRange($0.urlRange)) }
+                    if !tokens.isEmpty { site.style = StyleValue(quote: raw.quote, tokens: tokens) }
+                }
+                if !site.urls.isEmpty || !site.srcsets.isEmpty || site.style != nil { out.append(site) }
+            }
+            return out
+        }
+
+        /// The single-URL and srcset attributes an element's image sites are in.
+        private static func attributes(of site: Element) -> (urls: [String], srcsets: [String]) {
+            switch site.name {
+            case "img":
+                return (imgURL, imgSrcset)
+            case "source" where site.insidePicture:
+                return (lazyURL, imgSrcset)
+            case "input" where site.value("type")?.lowercased() == "image":
+                return (imgURL, lazySrcset)
+            case "link":
+                let rel = (site.value("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                if rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed") {
+                    return (linkURL, lazySrcset)
+                }
+                return (lazyURL, lazySrcset)
+            case "video":
+                return (videoURL, lazySrcset)
+            case "image":
+                return (svgImageURL, lazySrcset)
+            default:
+                return (lazyURL, lazySrcset)
+            }
+        }
+    }
+}
+
+/// A value handed from one thread to another once: `take` waits for `give`.
+final class Handoff<Value>: @unchecked Sendable {
+    private var value: Value?
+    private let ready = DispatchSemaphore(value: 0)
+
+    func give(_ value: Value) {
+        self.value = value
+        ready.signal()
+    }
+
+    func take() -> Value {
+        ready.wait()
+        return value!
+    }
+}

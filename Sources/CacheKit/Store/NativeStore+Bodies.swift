@@ -1,0 +1,141 @@
+import GRDB
+import GRDBSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
+// one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read
+// transaction): decoding whole rows through GRDB and stat-ing each body by absolute path
+// were most of localize's time. The statement is finalised before the file's function returns.
+
+extension NativeStore {
+    /// A body the index holds for a URL, checked on disk.
+    public struct Body: Sendable {
+        public var path: RawPath
+        /// `.fresh`, `.expired`, or `.corrupted` (body missing, not a regular file, reached
+        /// through a symlink, or not the size the index records).
+        public var state: EntryState
+        /// Why it is not fresh, in words.
+        public var reason: String
+    }
+
+    /// Runs `body` with a function that looks up many URLs at once, answering in their order
+    /// (nil: no completed entry, or not a URL), from one read transaction. Each body is
+    /// checked as `NativeFormat.entry(for:)` checks it: a regular file, no symlink on the
+    /// way from the root, the index's size.
+    /// (The function must not be kept past `body`: it reads inside the transaction.)
+    public func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String]) -> [Body?]) -> T) throws -> T {
+        try readIndex { db in
+            guard let connection = db.sqliteConnection else { throw StoreError.corruptIndex(indexPath, "connection closed") }
+            var statement: OpaquePointer?
+            let sql = "SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL"
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+                throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
+            }
+            defer { sqlite3_finalize(statement) }
+            let directories = BodyDirectories(root: root)
+            defer { directories.close() }
+            let rootPrefix = root.bytes + [UInt8(ascii: "/")]
+            return body { urls in
+                urls.map { url -> Body? in
+                    guard var key = URLKey(url)?.normalized else { return nil }
+                    return key.withUTF8 { keyBytes -> Body? in
+                        sqlite3_reset(statement)
+                        // SQLITE_STATIC (nil): the key outlives the step below.
+                        sqlite3_bind_text(statement, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                          Int32(keyBytes.count), nil)
+                        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
+                        let relative = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, 0)))
+                        guard Self.isSafeRelativePath(bytes: relative) else { return nil }
+                        let size = sqlite3_column_int64(statement, 1)
+                        let isFresh = sqlite3_column_type(statement, 2) == SQLITE_NULL || now.timeInterval < sqlite3_column_double(statement, 2)
+                        let path = RawPath(bytes: rootPrefix + relative)
+                        switch directories.status(of: relative) {
+                        case .regular(let actual) where actual == size:
+                            return Body(path: path, state: isFresh ? .fresh : .expired, reason: isFresh ? "fresh" : "expired")
+                        case .regular:
+                            return Body(path: path, state: .corrupted, reason: "body size does not match the index")
+                        case .missing:
+                            return Body(path: path, state: .corrupted, reason: "body missing")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Directories of a store opened once each, component by component without following
+/// symlinks, so each body is a single `fstatat` of its file name.
+private final class BodyDirectories {
+    enum Status { case regular(Int64), missing }
+
+    private let rootFD: Int32
+    /// Open directories by a hash of their relative path (checked byte for byte on a hit).
+    private var opened: [UInt64: (path: [UInt8], fd: Int32)] = [:]
+    /// Beyond this many open directories, bodies are checked component by component.
+    private let limit = 1024
+
+    init(root: RawPath) {
+        rootFD = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
+
+    func close() {
+        for entry in opened.values where entry.fd >= 0 { _ = Glibc_close(entry.fd) }
+        opened = [:]
+        if rootFD >= 0 { _ = Glibc_close(rootFD) }
+    }
+
+    /// A regular file (with its size) reached from the root without symlinks, or missing.
+    func status(of relative: UnsafeBufferPointer<UInt8>) -> Status {
+        guard rootFD >= 0 else { return .missing }
+        let slash = relative.lastIndex(of: UInt8(ascii: "/"))
+        let name = UnsafeBufferPointer(rebasing: relative[(slash.map { $0 + 1 } ?? 0)...])
+        var directory = rootFD
+        var temporary: Int32 = -1
+        defer { if temporary >= 0 { _ = Glibc_close(temporary) } }
+        if let slash {
+            let path = UnsafeBufferPointer(rebasing: relative[..<slash])
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
+            for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            if let known = opened[hash], known.path.elementsEqual(path) {
+                directory = known.fd
+            } else {
+                let fd = openComponents(Array(path))
+                if opened.count < limit && opened[hash] == nil { opened[hash] = (Array(path), fd) } else { temporary = fd }
+                directory = fd
+            }
+        }
+        guard directory >= 0 else { return .missing }
+        var st = stat()
+        let rc = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer -> Int32 in
+            for (i, byte) in name.enumerated() { buffer[i] = CChar(bitPattern: byte) }
+            buffer[name.count] = 0
+            return fstatat(directory, buffer.baseAddress!, &st, AT_SYMLINK_NOFOLLOW)
+        }
+        guard rc == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .missing }
+        return .regular(Int64(st.st_size))
+    }
+
+    /// Opens `root/path` one component at a time with O_NOFOLLOW; -1 when any is missing or
+    /// a symlink.
+    private func openComponents(_ path: [UInt8]) -> Int32 {
+        var current = Glibc_dup(rootFD)
+        for component in path.split(separator: UInt8(ascii: "/")) {
+            guard current >= 0 else { return -1 }
+            let cName = Array(component) + [0]
+            let next = cName.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { openat(current, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            }
+            _ = Glibc_close(current)
+            current = next
+        }
+        return current
+    }
+}
+
+@inline(__always) private func Glibc_close(_ fd: Int32) -> Int32 { close(fd) }
+@inline(__always) private func Glibc_dup(_ fd: Int32) -> Int32 { dup(fd) }
