@@ -54,17 +54,22 @@ public enum LibXML2 {
     /// Parses UTF-8 `bytes` with libxml2's HTML parser in SAX mode (no tree is built) and
     /// returns every start element in document order. (Other charsets are transcoded by the
     /// caller first: libxml2 2.9's xmlByteConsumed is not exact once a decoder is installed.)
-    static func startElements(ofUTF8 bytes: [UInt8]) -> [StartElement] {
+    /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
+    /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
+    static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
         initialize()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
         final class Collector {
             var context: htmlParserCtxtPtr?
             var elements: [StartElement] = []
-            var stack: [String] = []
+            /// Open elements: libxml2's name pointer (its dictionary's, stable for the parse) and name.
+            var stack: [(pointer: UnsafeRawPointer, name: String)] = []
             var openPictures = 0
             let names = NameCache()
+            var everyURLAttribute = true
         }
         let collector = Collector()
+        collector.everyURLAttribute = everyURLAttribute
         return withExtendedLifetime(collector) { () -> [StartElement] in
             bytes.withUnsafeBufferPointer { buffer -> [StartElement] in
                 let created = buffer.withMemoryRebound(to: CChar.self) { htmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count)) }
@@ -81,29 +86,37 @@ public enum LibXML2 {
                 sax.pointee.startElement = { user, name, attributes in
                     guard let user, let name else { return }
                     let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+                    let element = collector.names.element(name)
                     var pairs: [(String, String)] = []
                     if var cursor = attributes {
                         while let attrName = cursor.pointee {
-                            if let wanted = collector.names.attribute(attrName) {
+                            if let wanted = collector.names.attribute(attrName),
+                               collector.everyURLAttribute || wanted.isRead(on: element) {
                                 let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
-                                pairs.append((wanted, value))
+                                pairs.append((wanted.name, value))
                             }
                             cursor = cursor.successor().successor()
                         }
                     }
                     let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
-                    let element = collector.names.element(name)
                     collector.elements.append(StartElement(name: element, attributes: pairs, consumed: consumed,
                                                            insidePicture: collector.openPictures > 0))
-                    collector.stack.append(element)
+                    collector.stack.append((UnsafeRawPointer(name), element))
                     if element == "picture" { collector.openPictures += 1 }
                 }
                 sax.pointee.endElement = { user, name in
                     guard let user, let name else { return }
                     let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
-                    let element = collector.names.element(name)
-                    if let index = collector.stack.lastIndex(of: element) {
-                        for open in collector.stack[index...] where open == "picture" { collector.openPictures -= 1 }
+                    // Nearly always the innermost open element, by the same pointer.
+                    let index: Int?
+                    if let top = collector.stack.last, top.pointer == UnsafeRawPointer(name) {
+                        index = collector.stack.count - 1
+                    } else {
+                        let element = collector.names.element(name)
+                        index = collector.stack.lastIndex { $0.name == element }
+                    }
+                    if let index {
+                        for open in collector.stack[index...] where open.name == "picture" { collector.openPictures -= 1 }
                         collector.stack.removeSubrange(index...)
                     }
                 }
@@ -125,7 +138,7 @@ public enum LibXML2 {
     /// still checked byte for byte, so a reused address can never return a wrong name.
     final class NameCache {
         private var elements: [UnsafeRawPointer: (bytes: [xmlChar], name: String)] = [:]
-        private var attributes: [UnsafeRawPointer: (bytes: [xmlChar], name: String?)] = [:]
+        private var attributes: [UnsafeRawPointer: (bytes: [xmlChar], wanted: Wanted?)] = [:]
 
         func element(_ pointer: UnsafePointer<xmlChar>) -> String {
             if let known = elements[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.name }
@@ -134,12 +147,12 @@ public enum LibXML2 {
             return name
         }
 
-        /// The attribute's name when the rewriter reads it, else nil.
-        func attribute(_ pointer: UnsafePointer<xmlChar>) -> String? {
-            if let known = attributes[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.name }
-            let name = LibXML2.isWanted(pointer) ? String(cString: pointer) : nil
-            attributes[UnsafeRawPointer(pointer)] = (Self.copy(pointer), name)
-            return name
+        /// The attribute when the rewriter reads it, else nil.
+        func attribute(_ pointer: UnsafePointer<xmlChar>) -> Wanted? {
+            if let known = attributes[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.wanted }
+            let wanted = LibXML2.isWanted(pointer) ? Wanted(String(cString: pointer)) : nil
+            attributes[UnsafeRawPointer(pointer)] = (Self.copy(pointer), wanted)
+            return wanted
         }
 
         private static func copy(_ pointer: UnsafePointer<xmlChar>) -> [xmlChar] {
@@ -149,6 +162,28 @@ public enum LibXML2 {
         private static func equal(_ pointer: UnsafePointer<xmlChar>, _ bytes: [xmlChar]) -> Bool {
             bytes.withUnsafeBufferPointer { xmlStrEqual(pointer, $0.baseAddress) } != 0
         }
+    }
+
+    /// An attribute the rewriter reads, and where image sites and `<base>` read it.
+    struct Wanted {
+        let name: String
+        /// Nil: on every element. Empty: never (only made absolute under a neutralised base).
+        let elements: [String]?
+
+        init(_ name: String) {
+            self.name = name
+            switch name {
+            case "href": elements = ["link", "image", "base"]
+            case "xlink:href": elements = ["image"]
+            case "rel": elements = ["link"]
+            case "type": elements = ["input"]
+            case "src", "srcset", "style", "poster", "data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset":
+                elements = nil
+            default: elements = []
+            }
+        }
+
+        func isRead(on element: String) -> Bool { elements.map { $0.contains(element) } ?? true }
     }
 
     /// Attributes the rewriter reads (image sites, base, rel/type, style, and the URL

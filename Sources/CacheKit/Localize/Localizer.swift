@@ -111,13 +111,6 @@ public struct PageRewriter {
         var directoryPrefixes: [BytesKey: String] = [:]
         let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
 
-        /// What becomes of a reference, as written, against a base: resolved, looked up, and
-        /// its local path (without fragment) when it is to be rewritten.
-        struct Decision {
-            var resolved: URLText.Resolved?
-            var copy: CachedCopy?
-            var local: String?
-        }
         var decisions: [String: Decision] = [:]
         var copies: [String: CachedCopy?] = [:]
         /// The decision for a resolved reference whose copy is known.
@@ -140,7 +133,7 @@ public struct PageRewriter {
                     prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
                     directoryPrefixes[BytesKey(directory)] = prefix
                 }
-                decision.local = prefix + URLText.encodeSegment(bytes[(slash + 1)...])
+                decision.local = URLText.joined(prefix, URLText.encodeSegment(bytes[(slash + 1)...]))
             }
             return decision
         }
@@ -161,61 +154,6 @@ public struct PageRewriter {
             decisions[url] = decision
             return decision
         }
-
-        // libxml2 parses on a second thread, which then pairs its elements with the scanned
-        // tags and reads the image sites' values (`Sites.read`). Meanwhile this thread scans
-        // the tags' positions and decides the references the scan suggests, against the base
-        // the scan suggests. The parse has the last word: a reference it does not confirm is
-        // not used, and if its base differs, these decisions are dropped.
-        var guessedBase = pageURL
-        let scanHandoff = Handoff<Scanned>()
-        let (parsed, scanned) = Concurrently.run({ () -> (matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], sites: [Sites.Element]) in
-            let elements = LibXML2.startElements(ofUTF8: page)
-            let scanned = scanHandoff.take()
-            // Match libxml2's start elements to the scanned tags by the offset of their `>`.
-            let matched = Self.align(elements, scanned.tags)
-            let sites = Sites.read(matched, page: page)
-            return (matched, sites)
-        }, { () -> Scanned in
-            let scanned = StartTagScanner.scan(page)
-            scanHandoff.give(scanned)
-            guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
-            let base = URLText.Base(guessedBase)
-            let likely = Self.likelyReferences(scanned, page: page)
-            // Each distinct reference resolved once; each distinct URL looked up once, all together.
-            var urls: [String] = []
-            var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
-            var pending: [(reference: String, resolved: URLText.Resolved, url: Int)] = []
-            decisions.reserveCapacity(likely.count)
-            for reference in likely where decisions.updateValue(Decision(), forKey: reference) == nil {
-                guard let resolved = URLText.resolve(reference, against: base) else { continue }
-                let index = urlIndex[resolved.withoutFragment] ?? {
-                    urls.append(resolved.withoutFragment)
-                    urlIndex[resolved.withoutFragment] = urls.count - 1
-                    return urls.count - 1
-                }()
-                pending.append((reference, resolved, index))
-            }
-            let found = lookupMany(urls)
-            copies.reserveCapacity(urls.count)
-            for (url, copy) in zip(urls, found) { copies[url] = copy }
-            for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
-            return scanned
-        })
-        let matched = parsed.matched
-
-        // The base: the first <base href>, resolved against the page URL.
-        var base = pageURL
-        var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
-        for (element, tag) in matched where element.name == "base" {
-            if let href = element.attributes.first(where: { $0.name == "href" })?.value, let tag {
-                base = URLText.resolve(href, against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
-                baseAttribute = (tag, href)
-                break
-            }
-        }
-        if base.absoluteString != guessedBase.absoluteString { decisions = [:] }
-        let resolvingBase = URLText.Base(base)
 
         /// Accounts for one URL occurrence under a decision; returns the replacement text when
         /// it is rewritten.
@@ -243,32 +181,100 @@ public struct PageRewriter {
             reference.localPath = local
             return local
         }
+        /// Applies sites with the decisions made so far (a site holding a reference not
+        /// decided yet is deferred).
+        func applyDecided(_ sites: [Sites.Element], _ known: [String: Decision]) -> SitesOutput {
+            Self.apply(sites[...], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
+                known[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
+            })
+        }
+
+        // Two threads. The second parses with libxml2, pairs its elements with the scanned
+        // tags and finds the base; this one meanwhile scans the tags' positions and decides
+        // the references the scan suggests, against the base the scan suggests. Then both
+        // read and apply the image sites, a chunk at a time, whichever is free (a chunk read
+        // before the decisions are made is applied once they are). The parse has the last
+        // word: a reference it does not confirm is not used, and if its base differs from the
+        // guess, the sites are applied afterwards with decisions made anew.
+        let scanHandoff = Handoff<Scanned>()
+        let parseHandoff = Handoff<Parsed>()
+        let work = SiteWork()
+        func share(_ parsed: Parsed) {
+            let size = SiteWork.chunkSize
+            let count = (parsed.matched.count + size - 1) / size
+            let confirmedBase = parsed.base.absoluteString
+            func read(_ chunk: Int) -> [Sites.Element] {
+                let start = chunk * size
+                let end = min(start + size, parsed.matched.count)
+                return Sites.read(parsed.matched[start..<end], page: page)
+            }
+            func applyIfBaseHolds(_ sites: [Sites.Element], _ known: [String: Decision], _ guessed: URL) -> SitesOutput? {
+                guard confirmedBase == guessed.absoluteString else { return nil }
+                return applyDecided(sites, known)
+            }
+            work.run(chunks: count, read: read, apply: applyIfBaseHolds)
+        }
+        let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run({ () -> Parsed in
+            let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: false)
+            let scanned = scanHandoff.take()
+            // Match libxml2's start elements to the scanned tags by the offset of their `>`.
+            let parsed = Parsed(matched: Self.align(elements, scanned.tags), pageURL: pageURL)
+            parseHandoff.give(parsed)
+            share(parsed)
+            return parsed
+        }, { () -> (Scanned, [(url: String, range: Range<Int>)], URL) in
+            let scanned = StartTagScanner.scan(page)
+            scanHandoff.give(scanned)
+            let guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
+            let base = URLText.Base(guessedBase)
+            let styleTokens = Self.styleTokens(scanned.styleTexts, page: page)
+            let likely = Self.likelyReferences(scanned, page: page) + styleTokens.map(\.url)
+            // Each distinct reference resolved once; each distinct URL looked up once, all together.
+            var urls: [String] = []
+            var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
+            var pending: [(reference: String, resolved: URLText.Resolved, url: Int)] = []
+            decisions.reserveCapacity(likely.count)
+            for reference in likely where decisions.updateValue(Decision(), forKey: reference) == nil {
+                guard let resolved = URLText.resolve(reference, against: base) else { continue }
+                let index = urlIndex[resolved.withoutFragment] ?? {
+                    urls.append(resolved.withoutFragment)
+                    urlIndex[resolved.withoutFragment] = urls.count - 1
+                    return urls.count - 1
+                }()
+                pending.append((reference, resolved, index))
+            }
+            let found = lookupMany(urls)
+            copies.reserveCapacity(urls.count)
+            for (url, copy) in zip(urls, found) { copies[url] = copy }
+            for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
+            work.decided(decisions, guessedBase: guessedBase)
+            share(parseHandoff.take())
+            return (scanned, styleTokens, guessedBase)
+        })
+
+        let base = parsed.base
+        let baseAttribute = parsed.baseAttribute
+        if base.absoluteString != guessedBase.absoluteString { decisions = [:] }
+        let resolvingBase = URLText.Base(base)
         func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
             account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references)
         }
 
-        // Image sites, as the parse thread read them: two halves at once, with the decisions
-        // made so far; a site holding a reference not yet decided is left for afterwards.
-        let knownDecisions = decisions
-        let halves = [parsed.sites.startIndex..<(parsed.sites.count / 2), (parsed.sites.count / 2)..<parsed.sites.endIndex]
-        let (first, second) = Concurrently.run({
-            Self.apply(parsed.sites[halves[0]], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
-                knownDecisions[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
-            })
-        }, {
-            Self.apply(parsed.sites[halves[1]], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
-                knownDecisions[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
-            })
-        })
+        // The halves' outputs in order (nothing was accounted for before: take their arrays
+        // over rather than copy them); then the sites left undecided, with decisions made now.
         var rewrittenAny = false
-        for part in [first, second] {
-            references += part.references
-            edits += part.edits
-            rewrittenAny = rewrittenAny || part.rewrittenAny
+        var undecided: [Sites.Element] = []
+        let chunks = work.results()
+        references.reserveCapacity(chunks.reduce(0) { $0 + ($1.output?.references.count ?? 0) })
+        for chunk in chunks {
+            guard let output = chunk.output else { undecided += chunk.sites; continue }
+            references += output.references
+            edits += output.edits
+            rewrittenAny = rewrittenAny || output.rewrittenAny
+            undecided += output.deferred.map { chunk.sites[$0] }
         }
-        let deferred = first.deferred.map { parsed.sites[$0] } + second.deferred.map { parsed.sites[$0] }
-        if !deferred.isEmpty {
-            let rest = Self.apply(deferred[...], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
+        if !undecided.isEmpty {
+            let rest = Self.apply(undecided[...], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
                 .some(account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references))
             })
             references += rest.references
@@ -276,14 +282,10 @@ public struct PageRewriter {
             rewrittenAny = rewrittenAny || rest.rewrittenAny
         }
         // url(…) in <style> elements (raw text: no entities).
-        for text in scanned.styleTexts {
-            let css = Array(page[text])
-            for token in CSSURLs.find(css) {
-                let start = text.lowerBound + token.urlRange.lowerBound
-                if let local = handle(token.url, range: start..<(text.lowerBound + token.urlRange.upperBound), element: "style", attribute: nil) {
-                    edits.append(Edit(range: start..<(text.lowerBound + token.urlRange.upperBound), text: CSSText.escapeURL(local)))
-                    rewrittenAny = true
-                }
+        for token in styleTokens {
+            if let local = handle(token.url, range: token.range, element: "style", attribute: nil) {
+                edits.append(Edit(range: token.range, text: CSSText.escapeURL(local)))
+                rewrittenAny = true
             }
         }
 
@@ -294,7 +296,9 @@ public struct PageRewriter {
             neutralized = true
             edits.append(Edit(range: hrefRange, text: ""))
             let taken = edits.map(\.range)
-            edits += absolutize(matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken)
+            // Every URL attribute is wanted now, not only the image sites': parse once more.
+            let everyElement = Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
+            edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken)
         }
 
         // Apply the edits to the original bytes (through the view's offsets if any).
@@ -320,10 +324,21 @@ public struct PageRewriter {
             }
         }
         references.sort { $0.offset < $1.offset }
+        // Freeing the page's tags, elements and decisions (a few hundred thousand small
+        // objects) is left to another thread: the caller has the result meanwhile.
+        Concurrently.drop((parsed, scanned, decisions, copies, chunks, undecided))
         return LocalizeResult(output: output, references: references, charset: charset, baseNeutralized: neutralized)
     }
 
     // MARK: Pieces
+
+    /// What becomes of a reference, as written, against a base: resolved, looked up, and
+    /// its local path (without fragment) when it is to be rewritten.
+    struct Decision {
+        var resolved: URLText.Resolved?
+        var copy: CachedCopy?
+        var local: String?
+    }
 
     private enum LikelyKind { case url, srcset, style }
 
@@ -350,9 +365,9 @@ public struct PageRewriter {
         return pageURL
     }
 
-    /// The references, as written, that the scanned tags' image attributes and `<style>`
-    /// texts hold, read simply (values with entities skipped): a guess at what the parse
-    /// will confirm, decided early while it runs.
+    /// The references, as written, that the scanned tags' image attributes hold, read
+    /// simply (values with entities skipped): a guess at what the parse will confirm, decided
+    /// early while it runs.
     static func likelyReferences(_ scanned: Scanned, page: [UInt8]) -> [String] {
         var references: [String] = []
         for tag in scanned.tags {
@@ -368,14 +383,25 @@ public struct PageRewriter {
                 case .style:
                     for token in CSSURLs.find(Array(page[range])) { references.append(token.url) }
                 case .url:
-                    references.append(String(decoding: page[range], as: UTF8.self).trimmingWhitespace())
+                    // Trimmed of ASCII whitespace, as `ValueMap.trimmedRange` trims the confirmed value.
+                    var (lower, upper) = (range.lowerBound, range.upperBound)
+                    while lower < upper, StartTagScanner.isSpace(page[lower]) { lower += 1 }
+                    while upper > lower, StartTagScanner.isSpace(page[upper - 1]) { upper -= 1 }
+                    references.append(String(decoding: page[lower..<upper], as: UTF8.self))
                 }
             }
         }
-        for text in scanned.styleTexts {
-            for token in CSSURLs.find(Array(page[text])) { references.append(token.url) }
-        }
         return references
+    }
+
+    /// The `url(…)` tokens of `<style>` elements (raw text: no entities), with their ranges
+    /// in the page.
+    static func styleTokens(_ styleTexts: [Range<Int>], page: [UInt8]) -> [(url: String, range: Range<Int>)] {
+        styleTexts.flatMap { text in
+            CSSURLs.find(Array(page[text])).map { token in
+                (token.url, (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound))
+            }
+        }
     }
 
     /// What applying a run of sites produced.

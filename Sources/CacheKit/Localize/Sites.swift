@@ -4,6 +4,98 @@ extension PageRewriter {
     /// The start tags the scanner found, and the raw text ranges of `<style>` elements.
     typealias Scanned = (tags: [StartTagScanner.Tag], styleTexts: [Range<Int>])
 
+    /// libxml2's elements paired with the scanned tags, and the base they give.
+    struct Parsed {
+        var matched: [(LibXML2.StartElement, StartTagScanner.Tag?)]
+        /// The first `<base href>` resolved against the page URL, else the page URL.
+        var base: URL
+        var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
+
+        init(matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], pageURL: URL) {
+            self.matched = matched
+            base = pageURL
+            for (element, tag) in matched where element.name == "base" {
+                if let href = element.attributes.first(where: { $0.name == "href" })?.value, let tag {
+                    base = URLText.resolve(href, against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
+                    baseAttribute = (tag, href)
+                    break
+                }
+            }
+        }
+    }
+
+    /// A chunk of a page's image sites, and what applying them gave (nil when the base the
+    /// decisions were made against proved wrong).
+    struct Chunk {
+        var sites: [Sites.Element]
+        var output: SitesOutput?
+    }
+
+    /// Reading and applying a page's image sites in chunks, shared by the threads that call
+    /// `run`: each takes the next chunk to read, or a chunk read earlier that can now be
+    /// applied, until none is left. Chunks read before `decided` are applied after it.
+    final class SiteWork: @unchecked Sendable {
+        /// Matched elements per chunk.
+        static let chunkSize = 1024
+
+        private let condition = NSCondition()
+        private var chunks: [Chunk?] = []
+        private var nextRead = 0
+        private var readNotApplied: [Int] = []
+        private var known: (decisions: [String: Decision], guessedBase: URL)?
+
+        /// Makes the decisions known to every `run`.
+        func decided(_ decisions: [String: Decision], guessedBase: URL) {
+            condition.lock()
+            known = (decisions, guessedBase)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Works until every chunk is read and applied. `apply` returns nil when the decisions
+        /// cannot be used.
+        func run(chunks count: Int, read: (Int) -> [Sites.Element],
+                 apply: ([Sites.Element], [String: Decision], URL) -> SitesOutput?) {
+            condition.lock()
+            if chunks.isEmpty && count > 0 && nextRead == 0 { chunks = Array(repeating: nil, count: count) }
+            while true {
+                if let known, let index = readNotApplied.popLast() {
+                    let sites = chunks[index]!.sites
+                    condition.unlock()
+                    let output = apply(sites, known.decisions, known.guessedBase)
+                    condition.lock()
+                    chunks[index]!.output = output
+                    continue
+                }
+                if nextRead < count {
+                    let index = nextRead
+                    nextRead += 1
+                    let now = known
+                    condition.unlock()
+                    let sites = read(index)
+                    let output = now.flatMap { apply(sites, $0.decisions, $0.guessedBase) }
+                    condition.lock()
+                    chunks[index] = Chunk(sites: sites, output: output)
+                    if now == nil { readNotApplied.append(index) }
+                    continue
+                }
+                if known == nil && !readNotApplied.isEmpty {
+                    condition.wait()
+                    continue
+                }
+                break
+            }
+            condition.unlock()
+        }
+
+        /// The chunks in document order, once every `run` has returned.
+        func results() -> [Chunk] {
+            condition.lock()
+            defer { condition.unlock() }
+            return chunks.map { $0! }
+        }
+    }
+
     /// Which attributes hold image URLs, by element (the lazy-loading ones on every element),
     /// and the values found there.
     enum Sites {
@@ -61,7 +153,7 @@ extension PageRewriter {
         }
 
         /// The sites of every matched element that has any, in document order.
-        static func read(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8]) -> [Element] {
+        static func read(_ matched: ArraySlice<(LibXML2.StartElement, StartTagScanner.Tag?)>, page: [UInt8]) -> [Element] {
             var out: [Element] = []
             for (element, tag) in matched {
                 // Elements without any attribute the rewriter reads (most of a page) cost nothing.

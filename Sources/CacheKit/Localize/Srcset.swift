@@ -59,24 +59,44 @@ public enum Srcset {
     static func validDescriptors(_ descriptors: [String]) -> Bool {
         var width = false, density = false, height = false
         for d in descriptors {
-            guard let unit = d.last else { return false }
-            let number = String(d.dropLast())
-            switch unit {
-            case "w":
-                guard !width, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
-                width = true
-            case "x":
-                guard !width, !density, !height, let v = Double(number), v >= 0, v.isFinite,
-                      number.first.map({ $0.isNumber || $0 == "." || $0 == "-" }) ?? false else { return false }
-                density = true
-            case "h":
-                guard !height, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
-                height = true
-            default:
-                return false
+            let valid = d.withBytes { bytes -> Bool in
+                guard let unit = bytes.last else { return false }
+                let number = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+                switch unit {
+                case UInt8(ascii: "w"):
+                    guard !width, !density, isPositiveInteger(number) else { return false }
+                    width = true
+                case UInt8(ascii: "x"):
+                    guard !width, !density, !height, let first = number.first,
+                          isDigit(first) || first == UInt8(ascii: ".") || first == UInt8(ascii: "-"),
+                          let v = Double(String(decoding: number, as: UTF8.self)), v >= 0, v.isFinite else { return false }
+                    density = true
+                case UInt8(ascii: "h"):
+                    guard !height, !density, isPositiveInteger(number) else { return false }
+                    height = true
+                default:
+                    return false
+                }
+                return true
             }
+            if !valid { return false }
         }
         return !height || width
+    }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// ASCII digits only, greater than zero, and within `Int` (as `Int(_:)` would read it).
+    private static func isPositiveInteger(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return false }
+        var value = 0
+        for c in digits {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(c - 0x30))
+            if o1 || o2 { return false }
+            value = sum
+        }
+        return value > 0
     }
 }
 

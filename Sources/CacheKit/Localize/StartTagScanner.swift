@@ -29,10 +29,12 @@ struct StartTagScanner {
         var insertionPoint: Int
 
         func attribute(_ name: String) -> Attribute? {
-            let bytes = Array(name.utf8)
-            return attributes.first { $0.name == bytes }
+            name.withBytes { bytes in attributes.first { $0.name.elementsEqual(bytes) } }
         }
     }
+
+    private static let scriptName = Array("script".utf8)
+    private static let styleName = Array("style".utf8)
 
     /// Start tags in document order, and the ranges of raw text inside `style` elements.
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
@@ -64,10 +66,10 @@ struct StartTagScanner {
             guard let tag = parseTag(b, at: i) else { i += 1; continue }
             tags.append(tag)
             i = tag.range.upperBound
-            if tag.name == Array("script".utf8) || tag.name == Array("style".utf8) {
+            if tag.name == scriptName || tag.name == styleName {
                 // Raw text: runs to the matching end tag, case-insensitively.
                 let end = findEndTag(b, name: tag.name, from: i) ?? n
-                if tag.name == Array("style".utf8) { styles.append(i..<end) }
+                if tag.name == styleName { styles.append(i..<end) }
                 i = end
             }
         }

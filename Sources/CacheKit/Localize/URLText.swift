@@ -162,10 +162,12 @@ enum URLText {
     }
 
     private static func split(_ absolute: String) -> Resolved {
-        if let hash = absolute.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            return Resolved(absolute: absolute, withoutFragment: String(absolute[..<hash]), fragment: String(absolute[absolute.utf8.index(after: hash)...]))
+        let parts = absolute.withBytes { bytes -> (String, String)? in
+            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+            return (String(decoding: bytes[..<hash], as: UTF8.self), String(decoding: bytes[(hash + 1)...], as: UTF8.self))
         }
-        return Resolved(absolute: absolute, withoutFragment: absolute, fragment: nil)
+        guard let (withoutFragment, fragment) = parts else { return Resolved(absolute: absolute, withoutFragment: absolute, fragment: nil) }
+        return Resolved(absolute: absolute, withoutFragment: withoutFragment, fragment: fragment)
     }
 
     /// The general resolver, through Foundation's URL.
@@ -220,11 +222,16 @@ enum URLText {
     /// attribute, a CSS `url(…)` or a srcset candidate: it is written exactly as reported.
     @inline(__always) static func isKept(_ byte: UInt8) -> Bool { keptBytes.contains(byte) }
     private static let keptBytes = ByteSet("-._~!$+;=@:", ranges: ByteSet.alphanumerics)
+    /// `isKept` for each byte value, as a table (the hot loop's form).
+    private static let keptTable: [Bool] = (0...255).map { keptBytes.contains(UInt8($0)) }
 
     static func percentEncode(_ bytes: some Collection<UInt8>, alsoKeeping extra: String = "") -> String {
         let also = ByteSet(extra)
         // Most names (a store's hashed ones) need no encoding at all.
-        if bytes.allSatisfy({ isKept($0) || also.contains($0) }) { return String(decoding: bytes, as: UTF8.self) }
+        let plain = bytes.withContiguousStorageIfAvailable { buffer in
+            keptTable.withUnsafeBufferPointer { kept in buffer.allSatisfy { kept[Int($0)] || also.contains($0) } }
+        } ?? bytes.allSatisfy { isKept($0) || also.contains($0) }
+        if plain { return String(decoding: bytes, as: UTF8.self) }
         let hex = hexDigits
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount)
@@ -241,6 +248,20 @@ enum URLText {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// `a + b`, built in one allocation (a plain `+` costs several times as much in the
+    /// hot loop that makes tens of thousands of local paths).
+    static func joined(_ a: String, _ b: String) -> String {
+        a.withBytes { first in
+            b.withBytes { second in
+                String(unsafeUninitializedCapacity: first.count + second.count) { buffer in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<first.count]).initialize(from: first)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[first.count...]).initialize(from: second)
+                    return first.count + second.count
+                }
+            }
+        }
+    }
 
     /// One path segment of a local reference.
     static func encodeSegment(_ bytes: [UInt8]) -> String { percentEncode(bytes) }

@@ -601,22 +601,18 @@ public final class NativeStore: @unchecked Sendable {
     }
 
     /// `isSafeRelativePath` on the path's bytes.
-    static func isSafeRelativePath<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Bool {
-        // Byte by byte: every segment non-empty, not `.` or `..`, no NUL.
-        var segmentLength = 0
-        var dots = 0
-        for byte in bytes {
-            if byte == 0 { return false }
-            if byte == UInt8(ascii: "/") {
-                if segmentLength == 0 || dots == segmentLength && dots <= 2 { return false }
-                segmentLength = 0
-                dots = 0
-            } else {
-                segmentLength += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-            }
+    static func isSafeRelativePath(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Every segment non-empty and not `.` or `..`; no NUL anywhere.
+        guard !bytes.isEmpty, !bytes.contains(0) else { return false }
+        var start = 0
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            let length = end - start
+            if length == 0 { return false }
+            if length <= 2 && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+            if end == bytes.count { return true }
+            start = end + 1
         }
-        return segmentLength > 0 && !(dots == segmentLength && dots <= 2)
     }
 
     static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
 struct ByteSet: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -87,7 +92,16 @@ struct BytesKey: Hashable {
 
     init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
-    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    /// The length and the last 16 bytes: keys here are paths that differ at their ends
+    /// (a store's `objects/xx` directories), and equality compares them whole anyway.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - 16)...])) }
+    }
 
-    static func == (a: BytesKey, b: BytesKey) -> Bool { a.bytes.elementsEqual(b.bytes) }
+    static func == (a: BytesKey, b: BytesKey) -> Bool {
+        guard a.bytes.count == b.bytes.count else { return false }
+        guard !a.bytes.isEmpty else { return true }
+        return a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
 }

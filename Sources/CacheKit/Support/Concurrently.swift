@@ -17,6 +17,17 @@ enum Concurrently {
     }
 }
 
+extension Concurrently {
+    /// Releases `value` on a new thread: a structure of many small objects takes time to
+    /// free that the caller need not wait for. (The caller must hold no other reference
+    /// it still uses; it stays valid either way, this only moves where the last release runs.)
+    static func drop<A>(_ value: A) {
+        let box = ResultBox<A>()
+        box.value = value
+        Thread.detachNewThread { box.value = nil }
+    }
+}
+
 private final class ResultBox<A>: @unchecked Sendable {
     var value: A?
 }

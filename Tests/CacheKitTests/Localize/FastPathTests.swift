@@ -120,4 +120,43 @@ final class FastPathTests: XCTestCase {
         XCTAssertGreaterThan(valid, 1000)
         XCTAssertGreaterThan(checked - valid, 1000)
     }
+
+    /// The byte-level descriptor check against the Character-level rule it replaced.
+    func testSrcsetDescriptorsMatchCharacterRule() {
+        func reference(_ descriptors: [String]) -> Bool {
+            var width = false, density = false, height = false
+            for d in descriptors {
+                guard let unit = d.last else { return false }
+                let number = String(d.dropLast())
+                switch unit {
+                case "w":
+                    guard !width, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                    width = true
+                case "x":
+                    guard !width, !density, !height, let v = Double(number), v >= 0, v.isFinite,
+                          number.first.map({ $0.isNumber || $0 == "." || $0 == "-" }) ?? false else { return false }
+                    density = true
+                case "h":
+                    guard !height, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                    height = true
+                default:
+                    return false
+                }
+            }
+            return !height || width
+        }
+        var rng = SplitMix(state: 5)
+        let parts = ["0", "1", "9", "10", "007", "1.5", ".5", "-1", "-0", "+2", "1e3", "inf", "nan", "99999999999999999999", "٣", "½", "",
+                     " ", "a", "(", ")"]
+        let units = ["w", "x", "h", "W", "X", "", "é"]
+        var agreeTrue = 0
+        for _ in 0..<20_000 {
+            let descriptors = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                parts.randomElement(using: &rng)! + (Bool.random(using: &rng) ? parts.randomElement(using: &rng)! : "") + units.randomElement(using: &rng)!
+            }
+            XCTAssertEqual(Srcset.validDescriptors(descriptors), reference(descriptors), "\(descriptors)")
+            if reference(descriptors) { agreeTrue += 1 }
+        }
+        XCTAssertGreaterThan(agreeTrue, 1000)
+    }
 }
