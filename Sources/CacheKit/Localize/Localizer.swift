@@ -302,7 +302,10 @@ public struct PageRewriter {
         }
 
         // Apply the edits to the original bytes (through the view's offsets if any).
-        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // Mostly in order already (chunks in document order).
+        if !edits.indices.dropFirst().allSatisfy({ edits[$0 - 1].range.lowerBound <= edits[$0].range.lowerBound }) {
+            edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
         var output: [UInt8] = []
         output.reserveCapacity(original.count + edits.count * 16)
         var cursor = 0

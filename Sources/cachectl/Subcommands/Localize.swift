@@ -107,7 +107,8 @@ struct Localize: ParsableCommand {
                 } else {
                     Output.write(bytes: result.output)
                 }
-                let counts = Dictionary(grouping: result.references, by: \.outcome).mapValues(\.count)
+                var counts: [ImageReference.Outcome: Int] = [:]
+                for reference in result.references { counts[reference.outcome, default: 0] += 1 }
                 func n(_ o: ImageReference.Outcome) -> Int { counts[o] ?? 0 }
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
