@@ -13,6 +13,11 @@ public final class Localizer {
         self.now = now
     }
 
+    deinit {
+        // Tens of thousands of memoised copies: freed on another thread.
+        Concurrently.drop(memo)
+    }
+
     /// A resolved reference as caches key it: without its `#fragment`.
     public static func cacheKey(_ resolved: String) -> String {
         resolved.firstIndex(of: "#").map { String(resolved[..<$0]) } ?? resolved

@@ -307,16 +307,22 @@ public struct PageRewriter {
             edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
         var output: [UInt8] = []
-        output.reserveCapacity(original.count + edits.count * 16)
-        var cursor = 0
-        for edit in edits {
-            let range = view?.originalRange(edit.range) ?? edit.range
-            guard range.lowerBound >= cursor else { continue }
-            output += original[cursor..<range.lowerBound]
-            if let view { output += view.encode(edit.text) } else { output.append(contentsOf: edit.text.utf8) }
-            cursor = range.upperBound
+        if let view {
+            output.reserveCapacity(original.count + edits.count * 16)
+            var cursor = 0
+            for edit in edits {
+                let range = view.originalRange(edit.range)
+                guard range.lowerBound >= cursor else { continue }
+                output += original[cursor..<range.lowerBound]
+                output += view.encode(edit.text)
+                cursor = range.upperBound
+            }
+            output += original[cursor...]
+        } else if edits.isEmpty {
+            output = original // nothing to change: the same bytes, not a copy
+        } else {
+            output = Self.splice(original, edits)
         }
-        output += original[cursor...]
         if let view {
             let lines = LineIndex(original)
             for i in references.indices {
@@ -326,10 +332,26 @@ public struct PageRewriter {
                 references[i].line = lines.line(of: references[i].offset)
             }
         }
-        references.sort { $0.offset < $1.offset }
+        // By offset, stably; an order of indices is sorted rather than the large values.
+        // Out of order only within a tag (attributes are visited by kind, srcsets backwards):
+        // an insertion sort of the indices is close to linear here.
+        if !references.indices.dropFirst().allSatisfy({ references[$0 - 1].offset <= references[$0].offset }) {
+            var order = Array(references.indices)
+            for i in order.indices.dropFirst() {
+                let moving = order[i]
+                let key = references[moving].offset
+                var j = i
+                while j > 0 && references[order[j - 1]].offset > key {
+                    order[j] = order[j - 1]
+                    j -= 1
+                }
+                order[j] = moving
+            }
+            references = order.map { references[$0] }
+        }
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
-        Concurrently.drop((parsed, scanned, decisions, copies, chunks, undecided))
+        Concurrently.drop((parsed, scanned, decisions, copies, chunks, undecided, edits, styleTokens, work))
         return LocalizeResult(output: output, references: references, charset: charset, baseNeutralized: neutralized)
     }
 
@@ -492,6 +514,36 @@ public struct PageRewriter {
             out.rewrittenAny = out.rewrittenAny || rewrittenAny
         }
         return out
+    }
+
+    /// `original` with each edit's range replaced by its text (edits in order; one that
+    /// overlaps the previous is skipped): sizes first, then one buffer filled by copies.
+    static func splice(_ original: [UInt8], _ edits: [Edit]) -> [UInt8] {
+        var size = 0
+        var cursor = 0
+        for edit in edits where edit.range.lowerBound >= cursor {
+            size += edit.range.lowerBound - cursor + edit.text.utf8.count
+            cursor = edit.range.upperBound
+        }
+        size += original.count - cursor
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            original.withUnsafeBufferPointer { source in
+                var at = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let from = bytes.baseAddress, bytes.count > 0 else { return }
+                    (buffer.baseAddress! + at).initialize(from: from, count: bytes.count)
+                    at += bytes.count
+                }
+                var cursor = 0
+                for edit in edits where edit.range.lowerBound >= cursor {
+                    copy(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
+                    edit.text.withBytes { copy($0) }
+                    cursor = edit.range.upperBound
+                }
+                copy(UnsafeBufferPointer(rebasing: source[cursor...]))
+                count = at
+            }
+        }
     }
 
     struct Edit {

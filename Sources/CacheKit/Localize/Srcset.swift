@@ -11,7 +11,7 @@ public enum Srcset {
     }
 
     public static func parse(_ text: String) -> [Candidate] {
-        let b = Array(text.utf8)
+        text.withBytes { b in
         var out: [Candidate] = []
         var i = 0
         func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
@@ -27,32 +27,35 @@ public enum Srcset {
             // A URL ending in commas: they end the candidate, with no descriptors.
             while end > start, b[end - 1] == UInt8(ascii: ",") { end -= 1; trailingCommas = true }
             if !trailingCommas {
-                // Descriptors run to the next comma outside parentheses.
-                var current: [UInt8] = []
+                // Descriptors run to the next comma outside parentheses; each is a run of
+                // bytes up to whitespace outside parentheses.
+                var current: Int? = nil // where the descriptor being read began
                 var inParens = false
                 while i < b.count {
                     let c = b[i]
                     if inParens {
-                        current.append(c)
                         if c == UInt8(ascii: ")") { inParens = false }
                     } else if c == UInt8(ascii: ",") {
-                        i += 1
                         break
                     } else if isSpace(c) {
-                        if !current.isEmpty { descriptors.append(String(decoding: current, as: UTF8.self)); current = [] }
-                    } else {
-                        if c == UInt8(ascii: "(") { inParens = true }
-                        current.append(c)
+                        if let from = current { descriptors.append(String(decoding: b[from..<i], as: UTF8.self)); current = nil }
+                        i += 1
+                        continue
+                    } else if c == UInt8(ascii: "(") {
+                        inParens = true
                     }
+                    if current == nil { current = i }
                     i += 1
                 }
-                if !current.isEmpty { descriptors.append(String(decoding: current, as: UTF8.self)) }
+                if let from = current { descriptors.append(String(decoding: b[from..<i], as: UTF8.self)) }
+                if i < b.count { i += 1 } // the comma
             }
             guard end > start else { continue }
             out.append(Candidate(urlRange: start..<end, url: String(decoding: b[start..<end], as: UTF8.self),
                                  descriptors: descriptors, isValid: validDescriptors(descriptors)))
         }
         return out
+        }
     }
 
     /// `Nw` (integer > 0), `Nx` (number ≥ 0), `Nh` (integer > 0, only with `w`); at most one of each.

@@ -38,6 +38,7 @@ struct StartTagScanner {
 
     /// Start tags in document order, and the ranges of raw text inside `style` elements.
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
+        var names = NameTable()
         var tags: [Tag] = []
         var styles: [Range<Int>] = []
         var i = 0
@@ -63,7 +64,7 @@ struct StartTagScanner {
                 continue
             }
             guard isLetter(next) else { i += 1; continue }
-            guard let tag = parseTag(b, at: i) else { i += 1; continue }
+            guard let tag = parseTag(b, at: i, names: &names) else { i += 1; continue }
             tags.append(tag)
             i = tag.range.upperBound
             if tag.name == scriptName || tag.name == styleName {
@@ -76,14 +77,30 @@ struct StartTagScanner {
         return (tags, styles)
     }
 
-    private static func parseTag(_ b: [UInt8], at start: Int) -> Tag? {
+    /// Lower-cased names made once each: a page has a few dozen distinct tag and attribute
+    /// names among hundreds of thousands of occurrences. Names up to 8 bytes are found by
+    /// their bytes packed into an integer; longer ones are made each time.
+    struct NameTable {
+        /// A direct-mapped cache: a slot holds the last name that hashed to it.
+        private var slots = [(packed: UInt64, count: Int, name: [UInt8])?](repeating: nil, count: 512)
+
+        mutating func name(_ b: [UInt8], _ range: Range<Int>) -> [UInt8] {
+            guard range.count <= 8 else { return b[range].map(lower) }
+            var packed: UInt64 = 0
+            for i in range { packed = packed << 8 | UInt64(lower(b[i])) }
+            let slot = Int(truncatingIfNeeded: ((packed ^ UInt64(range.count)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+            if let known = slots[slot], known.packed == packed, known.count == range.count { return known.name }
+            let made = b[range].map(lower)
+            slots[slot] = (packed, range.count, made)
+            return made
+        }
+    }
+
+    private static func parseTag(_ b: [UInt8], at start: Int, names: inout NameTable) -> Tag? {
         let n = b.count
         var i = start + 1
-        var name: [UInt8] = []
-        while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "/") {
-            name.append(lower(b[i]))
-            i += 1
-        }
+        while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "/") { i += 1 }
+        let name = names.name(b, (start + 1)..<i)
         var attributes: [Attribute] = []
         while i < n {
             while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") && !(i + 1 < n && b[i + 1] == UInt8(ascii: ">")) { i += 1 }
@@ -94,13 +111,13 @@ struct StartTagScanner {
             if b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">") {
                 return Tag(name: name, range: start..<(i + 2), attributes: attributes, insertionPoint: i)
             }
-            var attrName: [UInt8] = []
+            let nameStart = i
             while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "="),
                   !(b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">")) {
-                attrName.append(lower(b[i]))
                 i += 1
             }
-            if attrName.isEmpty { i += 1; continue }
+            if i == nameStart { i += 1; continue }
+            let attrName = names.name(b, nameStart..<i)
             var j = i
             while j < n, isSpace(b[j]) { j += 1 }
             guard j < n, b[j] == UInt8(ascii: "=") else {
