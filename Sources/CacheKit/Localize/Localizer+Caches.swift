@@ -2,6 +2,8 @@
 public final class Localizer {
     private let caches: [any CacheFormat]
     private var memo: [String: CachedCopy?] = [:]
+    /// Batches answered but not yet in `memo`.
+    private var unmemoised: [(urls: [String], copies: [CachedCopy?])] = []
     private let now: FileTime
 
     /// Opens each cache root once.
@@ -15,7 +17,7 @@ public final class Localizer {
 
     deinit {
         // Tens of thousands of memoised copies: freed on another thread.
-        Concurrently.drop(memo)
+        Concurrently.drop((memo, unmemoised))
     }
 
     /// A resolved reference as caches key it: without its `#fragment`.
@@ -31,7 +33,13 @@ public final class Localizer {
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
             PageRewriter().rewrite(page, options: options, lookupMany: { urls in
-                // Memoised across pages; the rewriter itself asks for each URL once.
+                // Memoised across pages (the rewriter itself asks for each URL once); a batch
+                // joins the memo only when another lookup comes, which one page seldom makes.
+                for batch in unmemoised {
+                    memo.reserveCapacity(memo.count + batch.urls.count)
+                    for (url, copy) in zip(batch.urls, batch.copies) { memo[url] = .some(copy) }
+                }
+                unmemoised = []
                 var answers: [CachedCopy?] = Array(repeating: nil, count: urls.count)
                 var unknown: [String] = []
                 var unknownAt: [Int] = []
@@ -42,10 +50,11 @@ public final class Localizer {
                         if let known = memo[url] { answers[i] = known } else { unknown.append(url); unknownAt.append(i) }
                     }
                 }
-                memo.reserveCapacity(memo.count + unknown.count)
                 guard !unknown.isEmpty else { return answers }
+                var copies: [CachedCopy?] = []
+                copies.reserveCapacity(unknown.count)
                 let found = locators.map { $0(unknown) }
-                for (j, url) in unknown.enumerated() {
+                for j in unknown.indices {
                     var stale: CachedCopy?
                     var fresh: CachedCopy?
                     for located in found {
@@ -54,9 +63,10 @@ public final class Localizer {
                         if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
                     }
                     let copy = fresh ?? stale
-                    memo[url] = .some(copy)
+                    copies.append(copy)
                     answers[unknownAt[j]] = copy
                 }
+                unmemoised.append((unknown, copies))
                 return answers
             })
         }

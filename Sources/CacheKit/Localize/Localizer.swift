@@ -113,6 +113,9 @@ public struct PageRewriter {
 
         var decisions: [String: Decision] = [:]
         var copies: [String: CachedCopy?] = [:]
+        /// The batch looked up while the parse ran; made into `copies` only if a reference
+        /// the scan did not suggest needs deciding (most pages: never).
+        var prefetched: (urls: [String], found: [CachedCopy?]) = ([], [])
         /// The decision for a resolved reference whose copy is known.
         func finish(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
             var decision = Decision(resolved: resolved)
@@ -142,6 +145,11 @@ public struct PageRewriter {
             guard let resolved = URLText.resolve(url, against: base) else {
                 decisions[url] = Decision()
                 return Decision()
+            }
+            if !prefetched.urls.isEmpty {
+                copies.reserveCapacity(prefetched.urls.count)
+                for (url, copy) in zip(prefetched.urls, prefetched.found) { copies[url] = copy }
+                prefetched = ([], [])
             }
             let found: CachedCopy?
             if let known = copies[resolved.withoutFragment] {
@@ -244,8 +252,7 @@ public struct PageRewriter {
                 pending.append((reference, resolved, index))
             }
             let found = lookupMany(urls)
-            copies.reserveCapacity(urls.count)
-            for (url, copy) in zip(urls, found) { copies[url] = copy }
+            prefetched = (urls, found)
             for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
             work.decided(decisions, guessedBase: guessedBase)
             share(parseHandoff.take())
@@ -351,7 +358,7 @@ public struct PageRewriter {
         }
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
-        Concurrently.drop((parsed, scanned, decisions, copies, chunks, undecided, edits, styleTokens, work))
+        Concurrently.drop((parsed, scanned, decisions, copies, prefetched, chunks, undecided, edits, styleTokens, work))
         return LocalizeResult(output: output, references: references, charset: charset, baseNeutralized: neutralized)
     }
 

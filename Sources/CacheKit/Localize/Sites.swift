@@ -214,19 +214,3 @@ extension PageRewriter {
         }
     }
 }
-
-/// A value handed from one thread to another once: `take` waits for `give`.
-final class Handoff<Value>: @unchecked Sendable {
-    private var value: Value?
-    private let ready = DispatchSemaphore(value: 0)
-
-    func give(_ value: Value) {
-        self.value = value
-        ready.signal()
-    }
-
-    func take() -> Value {
-        ready.wait()
-        return value!
-    }
-}
