@@ -13,4 +13,8 @@
 #include <libxml/encoding.h>
 #include <libxml/xmlerror.h>
 
+#if defined(__linux__)
+#include <malloc.h>
+#endif
+
 #endif

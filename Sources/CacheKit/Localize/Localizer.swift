@@ -62,11 +62,19 @@ public struct LocalizeOptions: Sendable {
 /// The rewritten page and the account of every reference.
 public struct LocalizeResult: Sendable {
     /// The input bytes, except the values that were rewritten.
-    public var output: [UInt8]
+    public var output: [UInt8] { spliced.joined() }
     public var references: [ImageReference]
     public var charset: Charset.Decision
     /// True when `<base href>` was neutralised (and other relative references made absolute).
     public var baseNeutralized: Bool
+    /// The output as the input and the edits to it, put together only when asked for.
+    let spliced: PageRewriter.Spliced
+
+    /// Hands the output to `sink` in order, in pieces: a large page is written without being
+    /// built whole in memory first.
+    public func writeOutput(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try spliced.write(sink)
+    }
 }
 
 /// A cached copy of an image, as the rewriter needs it.
@@ -204,6 +212,7 @@ public struct PageRewriter {
         // before the decisions are made is applied once they are). The parse has the last
         // word: a reference it does not confirm is not used, and if its base differs from the
         // guess, the sites are applied afterwards with decisions made anew.
+        LibXML2.initialize() // before the threads: it sets libxml2's allocator
         let scanHandoff = Handoff<Scanned>()
         let parseHandoff = Handoff<Parsed>()
         let work = SiteWork()
@@ -313,22 +322,13 @@ public struct PageRewriter {
         if !edits.indices.dropFirst().allSatisfy({ edits[$0 - 1].range.lowerBound <= edits[$0].range.lowerBound }) {
             edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
-        var output: [UInt8] = []
+        let spliced: Spliced
         if let view {
-            output.reserveCapacity(original.count + edits.count * 16)
-            var cursor = 0
-            for edit in edits {
-                let range = view.originalRange(edit.range)
-                guard range.lowerBound >= cursor else { continue }
-                output += original[cursor..<range.lowerBound]
-                output += view.encode(edit.text)
-                cursor = range.upperBound
-            }
-            output += original[cursor...]
-        } else if edits.isEmpty {
-            output = original // nothing to change: the same bytes, not a copy
+            // Another charset: the edits' texts encoded, at the original's offsets.
+            let ranges = edits.map { Edit(range: view.originalRange($0.range), text: "") }
+            spliced = Spliced(original: original, edits: ranges, encoded: edits.map { view.encode($0.text) })
         } else {
-            output = Self.splice(original, edits)
+            spliced = Spliced(original: original, edits: edits)
         }
         if let view {
             let lines = LineIndex(original)
@@ -359,7 +359,7 @@ public struct PageRewriter {
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
         Concurrently.drop((parsed, scanned, decisions, copies, prefetched, chunks, undecided, edits, styleTokens, work))
-        return LocalizeResult(output: output, references: references, charset: charset, baseNeutralized: neutralized)
+        return LocalizeResult(references: references, charset: charset, baseNeutralized: neutralized, spliced: spliced)
     }
 
     // MARK: Pieces
@@ -524,32 +524,64 @@ public struct PageRewriter {
     }
 
     /// `original` with each edit's range replaced by its text (edits in order; one that
-    /// overlaps the previous is skipped): sizes first, then one buffer filled by copies.
-    static func splice(_ original: [UInt8], _ edits: [Edit]) -> [UInt8] {
-        var size = 0
-        var cursor = 0
-        for edit in edits where edit.range.lowerBound >= cursor {
-            size += edit.range.lowerBound - cursor + edit.text.utf8.count
-            cursor = edit.range.upperBound
-        }
-        size += original.count - cursor
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            original.withUnsafeBufferPointer { source in
-                var at = 0
-                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let from = bytes.baseAddress, bytes.count > 0 else { return }
-                    (buffer.baseAddress! + at).initialize(from: from, count: bytes.count)
-                    at += bytes.count
-                }
+    /// overlaps the previous is skipped).
+    struct Spliced: Sendable {
+        let original: [UInt8]
+        let edits: [Edit]
+        /// The edits' texts in the page's charset, when that is not UTF-8 (the edits' ranges
+        /// are then already the original's).
+        var encoded: [[UInt8]]? = nil
+
+        /// The pieces in order: runs of `original` between edits, and the edits' texts.
+        private func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+            try original.withUnsafeBufferPointer { source in
                 var cursor = 0
-                for edit in edits where edit.range.lowerBound >= cursor {
-                    copy(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
-                    edit.text.withBytes { copy($0) }
+                for (i, edit) in edits.enumerated() where edit.range.lowerBound >= cursor {
+                    try body(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
+                    if let encoded { try encoded[i].withUnsafeBufferPointer(body) } else { try edit.text.withBytes(body) }
                     cursor = edit.range.upperBound
                 }
-                copy(UnsafeBufferPointer(rebasing: source[cursor...]))
+                try body(UnsafeBufferPointer(rebasing: source[cursor...]))
+            }
+        }
+
+        /// The whole output: sizes first, then one buffer filled by copies (the original
+        /// itself, not a copy, when nothing changes).
+        func joined() -> [UInt8] {
+            if edits.isEmpty { return original }
+            var size = 0
+            forEachPiece { size += $0.count }
+            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                var at = 0
+                forEachPiece { piece in
+                    guard let from = piece.baseAddress, piece.count > 0 else { return }
+                    (buffer.baseAddress! + at).initialize(from: from, count: piece.count)
+                    at += piece.count
+                }
                 count = at
             }
+        }
+
+        /// Hands the output to `sink` in blocks of up to 256 KiB gathered in one small
+        /// buffer (long unchanged runs go straight from `original`).
+        func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+            if edits.isEmpty { return try original.withUnsafeBytes(sink) }
+            let capacity = 1 << 18
+            let block = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+            defer { block.deallocate() }
+            var used = 0
+            func flush() throws {
+                if used > 0 { try sink(UnsafeRawBufferPointer(rebasing: block[..<used])) }
+                used = 0
+            }
+            try forEachPiece { piece in
+                guard let from = piece.baseAddress, piece.count > 0 else { return }
+                if used + piece.count > capacity { try flush() }
+                if piece.count >= capacity { return try sink(UnsafeRawBufferPointer(piece)) }
+                (block.baseAddress! + used).copyMemory(from: from, byteCount: piece.count)
+                used += piece.count
+            }
+            try flush()
         }
     }
 

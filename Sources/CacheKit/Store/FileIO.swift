@@ -137,11 +137,15 @@ public enum FileIO {
     /// renamed over `path` (with `mode` when given), so readers see the old file or the new
     /// one, never a part.
     public static func writeAtomically(_ path: RawPath, _ contents: [UInt8], mode: mode_t? = nil) throws {
+        try writeAtomically(path, mode: mode) { sink in try contents.withUnsafeBytes { try sink($0) } }
+    }
+
+    /// Writes a whole file atomically from pieces `write` hands to its sink, in order.
+    public static func writeAtomically(_ path: RawPath, mode: mode_t? = nil,
+                                       _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
         let directory = slash.map { $0 == 0 ? RawPath("/") : RawPath(bytes: Array(path.bytes[..<$0])) } ?? RawPath(".")
-        let temp = try writeTemporary(in: directory, hashing: false) { sink in
-            try contents.withUnsafeBytes { try sink($0) }
-        }
+        let temp = try writeTemporary(in: directory, hashing: false, write)
         if let mode { _ = temp.path.withCString { chmod($0, mode) } }
         do { try rename(temp.path, path) } catch { removeFile(temp.path); throw error }
         syncDirectory(directory)

@@ -3,7 +3,9 @@ import CacheKit
 
 /// `cachectl cat URL`: write a cached body to stdout.
 struct Cat: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write the cached body of a URL to stdout (exit 1 when absent or stale).")
+    static let configuration = CommandConfiguration(
+        commandName: "cat",
+        abstract: "Write the cached body of a URL to stdout (exit 1 when absent or stale).")
 
     @Argument(help: "The URL.") var url: String
     @Flag(name: .long, help: "Accept an expired copy.") var allowStale = false

@@ -4,6 +4,7 @@ import CacheKit
 /// `cachectl clear [ROOT]`: remove every entry, keep the root, its tag and an empty index.
 struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clear",
         abstract: "Remove every entry of a cache; keep the root, its tag and an empty index.",
         discussion: "Entries indexed outside the cache are never deleted (they are reported and kept).")
 

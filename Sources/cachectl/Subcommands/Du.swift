@@ -4,6 +4,7 @@ import CacheKit
 /// `cachectl du`: allocated sizes as GNU du counts them, and what each cache holds.
 struct Du: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "du",
         abstract: "Report the disk usage of cache directories, exactly as GNU du counts it.",
         discussion: """
             Without PATH, walks the default cache root ($XDG_CACHE_HOME, else ~/.cache; \

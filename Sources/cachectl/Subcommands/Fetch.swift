@@ -7,6 +7,7 @@ import Foundation
 /// request and revalidating expired ones.
 struct Fetch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fetch",
         abstract: "Download URLs into the cache store (fresh entries are not requested again).",
         discussion: """
             A URL with a fresh entry is served from the store without a request; an expired \

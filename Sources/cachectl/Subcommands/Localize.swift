@@ -10,6 +10,7 @@ import CacheKit
 /// `cachectl localize`: image references pointed at cached copies, nothing else changed.
 struct Localize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "localize",
         abstract: "Rewrite a page's image references to locally cached copies, changing nothing else.",
         discussion: """
             Parses each page with libxml2, finds every image reference (img src/srcset, \
@@ -103,7 +104,7 @@ struct Localize: ParsableCommand {
                     }
                 }
                 if let path = destination.file {
-                    try FileIO.writeAtomically(path, result.output, mode: inPlace ? page.mode : nil)
+                    try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
                 } else {
                     Output.write(bytes: result.output)
                 }

@@ -3,7 +3,9 @@ import CacheKit
 
 /// `cachectl ls [ROOT]`: entries with their state and the reason for it.
 struct Ls: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List a cache's entries: URL (where known), size, dates, state and reason.")
+    static let configuration = CommandConfiguration(
+        commandName: "ls",
+        abstract: "List a cache's entries: URL (where known), size, dates, state and reason.")
 
     @Argument(help: "The cache (default: cachectl's own store).") var root: String?
     @Option(name: .long, help: "Only entries in this state: fresh, expired, incomplete, corrupted, orphan, outside.") var state: String?

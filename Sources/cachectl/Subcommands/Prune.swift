@@ -5,6 +5,7 @@ import CacheKit
 /// half the cap.
 struct Prune: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "prune",
         abstract: "Delete corrupted, incomplete and expired entries, then trim the least recently used to half the cap.",
         discussion: """
             For each ROOT (default: cachectl's own store): 1. corrupted, incomplete and orphan \

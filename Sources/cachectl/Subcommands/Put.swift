@@ -3,7 +3,9 @@ import CacheKit
 
 /// `cachectl put URL FILE`: store a local file in the native store.
 struct Put: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Store a local file as the cached body of a URL.")
+    static let configuration = CommandConfiguration(
+        commandName: "put",
+        abstract: "Store a local file as the cached body of a URL.")
 
     @Argument(help: "The URL the body belongs to.") var url: String
     @Argument(help: "The file holding the body.") var file: String

@@ -3,7 +3,9 @@ import CacheKit
 
 /// `cachectl rm URL...`: remove entries from the native store.
 struct Rm: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove the entries of URLs (index row and body together).")
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Remove the entries of URLs (index row and body together).")
 
     @Argument(help: "The URLs.") var urls: [String]
     @OptionGroup var store: StoreOptions

@@ -38,6 +38,42 @@ final class LocalizerTests: XCTestCase {
     private func assertOnlyReferencesChanged(_ input: [UInt8], _ result: LocalizeResult, file: StaticString = #filePath, line: UInt = #line) {
         let expected = Splice.expected(input, result.references)
         XCTAssertEqual(String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
+        XCTAssertTrue(written(result) == expected, "the output written in pieces differs", file: file, line: line)
+    }
+
+    /// The output as `writeOutput` hands it out, piece by piece.
+    private func written(_ result: LocalizeResult) -> [UInt8] {
+        var bytes: [UInt8] = []
+        result.writeOutput { bytes += $0 }
+        return bytes
+    }
+
+    /// The output is written in blocks, not built whole: edits that straddle the block size,
+    /// unchanged runs longer than a block, and a page in another charset all come out as
+    /// the whole output would.
+    func testOutputWrittenInPiecesEqualsTheWholeOutput() throws {
+        let urls = (0..<40).map { "http://fakehost/img/\($0).png" }
+        let (tree, localizer, _) = try setUp(urls)
+        for charset in ["utf-8", "windows-1252"] {
+            var bytes = Array("<html><head><meta charset=\"\(charset)\"></head><body>".utf8)
+            for i in 0..<40 {
+                // Runs from a few bytes to 300 KB: some edits land at block edges, some runs exceed a block.
+                let run = i % 7 == 0 ? 300_000 : (i * 7_919) % 9_000
+                bytes += Array(repeating: UInt8(ascii: "x"), count: run)
+                if charset == "windows-1252" { bytes += [0xE9] }
+                bytes += Array("<img src=\"/img/\(i).png\"><img src=\"/img/missing-\(i).png\">".utf8)
+            }
+            bytes += Array("</body></html>".utf8)
+            let result = run(localizer, bytes, tree)
+            XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, 40, charset)
+            XCTAssertGreaterThan(result.output.count, 1_500_000)
+            assertOnlyReferencesChanged(bytes, result)
+        }
+        // Nothing to change: the input itself.
+        let plain = Array("<p>no images</p>".utf8)
+        let untouched = run(localizer, plain, tree)
+        XCTAssertEqual(untouched.output, plain)
+        XCTAssertEqual(written(untouched), plain)
     }
 
     func testEveryImageSiteIsFoundAndRewritten() throws {
