@@ -21,6 +21,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for ref in result.references {
         precondition(ref.offset >= 0 && ref.offset + ref.length <= page.count, "reference outside the page")
     }
+    // The output written in blocks is the whole output.
+    var written: [UInt8] = []
+    result.writeOutput { written += $0 }
+    precondition(written == result.output, "output written in blocks differs")
     if !result.baseNeutralized && !options.eager {
         var expected: [UInt8] = []
         var cursor = 0
