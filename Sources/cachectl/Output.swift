@@ -22,6 +22,16 @@ enum Output {
 
     static func write(_ text: String) { buffer.append(contentsOf: text.utf8); if buffer.count > 1 << 16 { flush() } }
     static func write(bytes: [UInt8]) { buffer.append(contentsOf: bytes); if buffer.count > 1 << 16 { flush() } }
+    /// Large output straight to stdout (after what is buffered).
+    static func write(raw bytes: UnsafeRawBufferPointer) {
+        flush()
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc_write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            if n <= 0 { break }
+            offset += n
+        }
+    }
 
     static func flush() {
         var offset = 0

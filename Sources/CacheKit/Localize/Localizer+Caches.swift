@@ -32,7 +32,7 @@ public final class Localizer {
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
-            PageRewriter().rewrite(page, options: options, lookupMany: { urls in
+            PageRewriter().rewrite(page, options: options, lookupSharing: { urls, loop in
                 // Memoised across pages (the rewriter itself asks for each URL once); a batch
                 // joins the memo only when another lookup comes, which one page seldom makes.
                 for batch in unmemoised {
@@ -53,7 +53,7 @@ public final class Localizer {
                 guard !unknown.isEmpty else { return answers }
                 var copies: [CachedCopy?] = []
                 copies.reserveCapacity(unknown.count)
-                let found = locators.map { $0(unknown) }
+                let found = locators.map { $0(unknown, loop) }
                 for j in unknown.indices {
                     var stale: CachedCopy?
                     var fresh: CachedCopy?
@@ -79,8 +79,9 @@ public final class Localizer {
         var reason: String
     }
 
-    /// Looks up many URLs in one cache, answering in their order.
-    private typealias Locator = ([String]) -> [Located?]
+    /// Looks up many URLs in one cache, answering in their order (checking files on disk
+    /// through the `LoopRunner`).
+    private typealias Locator = ([String], LoopRunner) -> [Located?]
 
     /// One locator per cache; native stores answer inside one read transaction.
     private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult) -> LocalizeResult {
@@ -89,13 +90,13 @@ public final class Localizer {
         let context = InspectionContext(now: now)
         if let native = cache as? NativeFormat,
            let result = try? native.store.withBodyLookups(now: now, { lookup in
-               withLocators(index + 1, locators + [{ urls in
-                   lookup(urls).map { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } }
+               withLocators(index + 1, locators + [{ urls, loop in
+                   lookup(urls, loop).map { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } }
                }], body)
            }) {
             return result
         }
-        return withLocators(index + 1, locators + [{ urls in
+        return withLocators(index + 1, locators + [{ urls, _ in
             urls.map { url in (try? cache.locate(url: url, context)).flatMap { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } } }
         }], body)
     }

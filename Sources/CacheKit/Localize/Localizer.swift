@@ -63,12 +63,22 @@ public struct LocalizeOptions: Sendable {
 public struct LocalizeResult: Sendable {
     /// The input bytes, except the values that were rewritten.
     public var output: [UInt8] { spliced.joined() }
-    public var references: [ImageReference]
+    /// Every reference, in document order.
+    public var references: [ImageReference] {
+        referenceParts.count == 1 ? referenceParts[0] : Array(referenceParts.joined())
+    }
     public var charset: Charset.Decision
     /// True when `<base href>` was neutralised (and other relative references made absolute).
     public var baseNeutralized: Bool
     /// The output as the input and the edits to it, put together only when asked for.
     let spliced: PageRewriter.Spliced
+    /// The references in order, in the parts they were found in (joined only when asked for).
+    let referenceParts: [[ImageReference]]
+
+    /// How many references had this outcome.
+    public func count(_ outcome: ImageReference.Outcome) -> Int {
+        referenceParts.reduce(0) { total, part in total + part.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) } }
+    }
 
     /// Hands the output to `sink` in order, in pieces: a large page is written without being
     /// built whole in memory first.
@@ -108,6 +118,12 @@ public struct PageRewriter {
     /// Rewrites one page; `lookupMany` gets absolute URLs without fragment, many at once,
     /// and answers in their order.
     public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupMany: ([String]) -> [CachedCopy?]) -> LocalizeResult {
+        rewrite(original, options: options, lookupSharing: { urls, _ in lookupMany(urls) })
+    }
+
+    /// Rewrites one page; `lookupSharing` also gets a way to spread work over both threads
+    /// (the parse thread helps while it has nothing else to do).
+    func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]) -> LocalizeResult {
         let charset = Charset.decide(original, option: options.charset)
         // libxml2 reads UTF-8; any other charset is read through an exact UTF-8 view.
         let view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
@@ -163,7 +179,7 @@ public struct PageRewriter {
             if let known = copies[resolved.withoutFragment] {
                 found = known
             } else {
-                found = lookupMany([resolved.withoutFragment])[0]
+                found = lookupMany([resolved.withoutFragment], .serial)[0]
                 copies[resolved.withoutFragment] = found
             }
             let decision = finish(resolved, copy: found)
@@ -260,7 +276,7 @@ public struct PageRewriter {
                 }()
                 pending.append((reference, resolved, index))
             }
-            let found = lookupMany(urls)
+            let found = lookupMany(urls, work.loop)
             prefetched = (urls, found)
             for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
             work.decided(decisions, guessedBase: guessedBase)
@@ -276,15 +292,16 @@ public struct PageRewriter {
             account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references)
         }
 
-        // The halves' outputs in order (nothing was accounted for before: take their arrays
-        // over rather than copy them); then the sites left undecided, with decisions made now.
+        // The chunks' outputs in order (their references kept as they are, in parts, not
+        // copied into one array); then the sites left undecided, with decisions made now.
         var rewrittenAny = false
         var undecided: [Sites.Element] = []
         let chunks = work.results()
-        references.reserveCapacity(chunks.reduce(0) { $0 + ($1.output?.references.count ?? 0) })
+        var referenceParts: [[ImageReference]] = []
+        edits.reserveCapacity(chunks.reduce(0) { $0 + ($1.output?.edits.count ?? 0) })
         for chunk in chunks {
             guard let output = chunk.output else { undecided += chunk.sites; continue }
-            references += output.references
+            referenceParts.append(output.references)
             edits += output.edits
             rewrittenAny = rewrittenAny || output.rewrittenAny
             undecided += output.deferred.map { chunk.sites[$0] }
@@ -330,19 +347,28 @@ public struct PageRewriter {
         } else {
             spliced = Spliced(original: original, edits: edits)
         }
+        referenceParts.append(references)
         if let view {
             let lines = LineIndex(original)
-            for i in references.indices {
-                let range = view.originalRange(references[i].offset..<(references[i].offset + references[i].length))
-                references[i].offset = range.lowerBound
-                references[i].length = range.count
-                references[i].line = lines.line(of: references[i].offset)
+            for p in referenceParts.indices {
+                for i in referenceParts[p].indices {
+                    let reference = referenceParts[p][i]
+                    let range = view.originalRange(reference.offset..<(reference.offset + reference.length))
+                    referenceParts[p][i].offset = range.lowerBound
+                    referenceParts[p][i].length = range.count
+                    referenceParts[p][i].line = lines.line(of: range.lowerBound)
+                }
             }
         }
-        // By offset, stably; an order of indices is sorted rather than the large values.
-        // Out of order only within a tag (attributes are visited by kind, srcsets backwards):
-        // an insertion sort of the indices is close to linear here.
-        if !references.indices.dropFirst().allSatisfy({ references[$0 - 1].offset <= references[$0].offset }) {
+        // By offset, stably. Sites come in document order, each in order within itself; the
+        // references of deferred sites and of <style> elements come last, and then all are
+        // put in order: an order of indices is sorted rather than the large values.
+        var previous = Int.min
+        if !referenceParts.joined().allSatisfy({ reference in
+            defer { previous = reference.offset }
+            return previous <= reference.offset
+        }) {
+            references = Array(referenceParts.joined())
             var order = Array(references.indices)
             for i in order.indices.dropFirst() {
                 let moving = order[i]
@@ -354,12 +380,13 @@ public struct PageRewriter {
                 }
                 order[j] = moving
             }
-            references = order.map { references[$0] }
+            referenceParts = [order.map { references[$0] }]
         }
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
         Concurrently.drop((parsed, scanned, decisions, copies, prefetched, chunks, undecided, edits, styleTokens, work))
-        return LocalizeResult(references: references, charset: charset, baseNeutralized: neutralized, spliced: spliced)
+        return LocalizeResult(charset: charset, baseNeutralized: neutralized, spliced: spliced,
+                              referenceParts: referenceParts.filter { !$0.isEmpty })
     }
 
     // MARK: Pieces
@@ -518,9 +545,27 @@ public struct PageRewriter {
                     }
                 }
             }
+            // In document order within the tag (attributes were visited by kind, srcset
+            // candidates backwards), so that a page's references and edits, made tag by tag,
+            // are in order as a whole and need no sorting.
+            sortTail(&out.references, from: referenceCount) { $0.offset }
+            sortTail(&out.edits, from: editCount) { $0.range.lowerBound }
             out.rewrittenAny = out.rewrittenAny || rewrittenAny
         }
         return out
+    }
+
+    /// Sorts `array[start...]` by `key`, stably: an insertion sort, for a tag's few items.
+    @inline(__always)
+    private static func sortTail<T>(_ array: inout [T], from start: Int, by key: (T) -> Int) {
+        guard array.count - start > 1 else { return }
+        for i in (start + 1)..<array.count {
+            var j = i
+            while j > start && key(array[j - 1]) > key(array[j]) {
+                array.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
     }
 
     /// `original` with each edit's range replaced by its text (edits in order; one that

@@ -34,15 +34,55 @@ extension PageRewriter {
     /// Reading and applying a page's image sites in chunks, shared by the threads that call
     /// `run`: each takes the next chunk to read, or a chunk read earlier that can now be
     /// applied, until none is left. Chunks read before `decided` are applied after it.
+    /// A thread in `run` also helps with a loop another thread shares meanwhile (`loop`):
+    /// the bodies of the references being decided are checked on both threads.
     final class SiteWork: @unchecked Sendable {
         /// Matched elements per chunk.
         static let chunkSize = 1024
+        /// Indices per block of a shared loop.
+        static let loopBlock = 256
 
         private let condition = NSCondition()
         private var chunks: [Chunk?] = []
         private var nextRead = 0
         private var readNotApplied: [Int] = []
         private var known: (decisions: [String: Decision], guessedBase: URL)?
+        /// The loop being shared: its body, size, next index to take, and blocks in progress.
+        private var shared: (body: (Range<Int>) -> Void, count: Int, next: Int, running: Int)?
+
+        /// Runs loops here and, in blocks, on a thread that is in `run` meanwhile.
+        var loop: LoopRunner {
+            LoopRunner { [self] count, body in share(count: count, body) }
+        }
+
+        private func share(count: Int, _ body: @escaping (Range<Int>) -> Void) {
+            guard count > Self.loopBlock else { return LoopRunner.serial.run(count, body) }
+            condition.lock()
+            shared = (body, count, 0, 0)
+            condition.broadcast()
+            while let range = takeBlock() { runBlock(range, body) }
+            while shared!.running > 0 { condition.wait() }
+            shared = nil
+            condition.unlock()
+        }
+
+        /// The next block of the shared loop, counted as running (under the lock).
+        private func takeBlock() -> Range<Int>? {
+            guard let loop = shared, loop.next < loop.count else { return nil }
+            let range = loop.next..<min(loop.next + Self.loopBlock, loop.count)
+            shared!.next = range.upperBound
+            shared!.running += 1
+            return range
+        }
+
+        /// Runs a block taken under the lock, outside it.
+        private func runBlock(_ range: Range<Int>, _ body: (Range<Int>) -> Void) {
+            condition.unlock()
+            body(range)
+            condition.lock()
+            shared!.running -= 1
+            if shared!.running == 0 { condition.broadcast() }
+        }
 
         /// Makes the decisions known to every `run`.
         func decided(_ decisions: [String: Decision], guessedBase: URL) {
@@ -59,6 +99,10 @@ extension PageRewriter {
             condition.lock()
             if chunks.isEmpty && count > 0 && nextRead == 0 { chunks = Array(repeating: nil, count: count) }
             while true {
+                if let range = takeBlock() {
+                    runBlock(range, shared!.body)
+                    continue
+                }
                 if let known, let index = readNotApplied.popLast() {
                     let sites = chunks[index]!.sites
                     condition.unlock()

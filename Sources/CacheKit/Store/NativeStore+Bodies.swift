@@ -25,9 +25,10 @@ extension NativeStore {
     /// Runs `body` with a function that looks up many URLs at once, answering in their order
     /// (nil: no completed entry, or not a URL), from one read transaction. Each body is
     /// checked as `NativeFormat.entry(for:)` checks it: a regular file, no symlink on the
-    /// way from the root, the index's size.
+    /// way from the root, the index's size. The index is read on the calling thread; the
+    /// bodies are checked through the given `LoopRunner` (on more threads, if it has them).
     /// (The function must not be kept past `body`: it reads inside the transaction.)
-    public func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String]) -> [Body?]) -> T) throws -> T {
+    func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [Body?]) -> T) throws -> T {
         try readIndex { db in
             guard let connection = db.sqliteConnection else { throw StoreError.corruptIndex(indexPath, "connection closed") }
             var statement: OpaquePointer?
@@ -39,10 +40,11 @@ extension NativeStore {
             let directories = BodyDirectories(root: root)
             defer { directories.close() }
             let rootPrefix = root.bytes + [UInt8(ascii: "/")]
-            return body { urls in
-                urls.map { url -> Body? in
+            return body { urls, loop in
+                // What the index says, in the URLs' order.
+                let rows = urls.map { url -> Row? in
                     guard var key = URLKey(url)?.normalized else { return nil }
-                    return key.withUTF8 { keyBytes -> Body? in
+                    return key.withUTF8 { keyBytes -> Row? in
                         sqlite3_reset(statement)
                         // SQLITE_STATIC (nil): the key outlives the step below.
                         sqlite3_bind_text(statement, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
@@ -50,26 +52,59 @@ extension NativeStore {
                         guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
                         let relative = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, 0)))
                         guard Self.isSafeRelativePath(bytes: relative) else { return nil }
-                        let size = sqlite3_column_int64(statement, 1)
                         let isFresh = sqlite3_column_type(statement, 2) == SQLITE_NULL || now.timeInterval < sqlite3_column_double(statement, 2)
-                        let path = RawPath(bytes: rootPrefix + relative)
-                        switch directories.status(of: relative) {
-                        case .regular(let actual) where actual == size:
-                            return Body(path: path, state: isFresh ? .fresh : .expired, reason: isFresh ? "fresh" : "expired")
-                        case .regular:
-                            return Body(path: path, state: .corrupted, reason: "body size does not match the index")
-                        case .missing:
-                            return Body(path: path, state: .corrupted, reason: "body missing")
-                        }
+                        return Row(path: RawPath(bytes: rootPrefix + relative), size: sqlite3_column_int64(statement, 1), isFresh: isFresh)
                     }
                 }
+                // Then the bodies on disk: their directories opened here, the files checked
+                // in blocks, each answer written to its own slot.
+                for case let row? in rows { row.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) } }
+                return [Body?](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+                    let answers = buffer.baseAddress!
+                    loop.run(rows.count) { range in
+                        for i in range {
+                            (answers + i).initialize(to: rows[i].map { row in
+                                row.relative(after: rootPrefix.count) { directories.status(of: $0) }.body(row)
+                            })
+                        }
+                    }
+                    initialized = rows.count
+                }
             }
+        }
+    }
+
+    /// An index row for a body: where it is, how large the index says it is, whether fresh.
+    fileprivate struct Row {
+        var path: RawPath
+        var size: Int64
+        var isFresh: Bool
+
+        /// The path below the root (which is `prefix` bytes long, slash included).
+        func relative<R>(after prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            path.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[prefix...])) }
+        }
+    }
+}
+
+private extension BodyDirectories.Status {
+    /// The answer for a row whose body on disk is this.
+    func body(_ row: NativeStore.Row) -> NativeStore.Body {
+        switch self {
+        case .regular(let actual) where actual == row.size:
+            return .init(path: row.path, state: row.isFresh ? .fresh : .expired, reason: row.isFresh ? "fresh" : "expired")
+        case .regular:
+            return .init(path: row.path, state: .corrupted, reason: "body size does not match the index")
+        case .missing:
+            return .init(path: row.path, state: .corrupted, reason: "body missing")
         }
     }
 }
 
 /// Directories of a store opened once each, component by component without following
-/// symlinks, so each body is a single `fstatat` of its file name.
+/// symlinks, so each body is a single `fstatat` of its file name. Directories are opened by
+/// `prepare(directoryOf:)` on one thread; `status(of:)` only reads what was opened, and may run
+/// on several threads at once.
 private final class BodyDirectories {
     enum Status { case regular(Int64), missing }
 
@@ -89,6 +124,15 @@ private final class BodyDirectories {
         if rootFD >= 0 { _ = Glibc_close(rootFD) }
     }
 
+    /// Opens (once) the directory a relative body path is in, while fewer than `limit` are open.
+    func prepare(directoryOf relative: UnsafeBufferPointer<UInt8>) {
+        guard rootFD >= 0, let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let path = UnsafeBufferPointer(rebasing: relative[..<slash])
+        let hash = Self.hash(path)
+        guard opened[hash] == nil, opened.count < limit else { return }
+        opened[hash] = (Array(path), openComponents(Array(path)))
+    }
+
     /// A regular file (with its size) reached from the root without symlinks, or missing.
     func status(of relative: UnsafeBufferPointer<UInt8>) -> Status {
         guard rootFD >= 0 else { return .missing }
@@ -99,14 +143,11 @@ private final class BodyDirectories {
         defer { if temporary >= 0 { _ = Glibc_close(temporary) } }
         if let slash {
             let path = UnsafeBufferPointer(rebasing: relative[..<slash])
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
-            for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            if let known = opened[hash], known.path.elementsEqual(path) {
+            if let known = opened[Self.hash(path)], known.path.elementsEqual(path) {
                 directory = known.fd
             } else {
-                let fd = openComponents(Array(path))
-                if opened.count < limit && opened[hash] == nil { opened[hash] = (Array(path), fd) } else { temporary = fd }
-                directory = fd
+                temporary = openComponents(Array(path))
+                directory = temporary
             }
         }
         guard directory >= 0 else { return .missing }
@@ -120,7 +161,14 @@ private final class BodyDirectories {
         return .regular(Int64(st.st_size))
     }
 
-    /// Opens `root/path` one component at a time with O_NOFOLLOW; -1 when any is missing or
+    /// FNV-1a.
+    private static func hash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+/// Opens `root/path` one component at a time with O_NOFOLLOW; -1 when any is missing or
     /// a symlink.
     private func openComponents(_ path: [UInt8]) -> Int32 {
         var current = Glibc_dup(rootFD)

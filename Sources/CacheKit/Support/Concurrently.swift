@@ -47,3 +47,15 @@ final class Handoff<Value>: @unchecked Sendable {
         return value!
     }
 }
+
+/// Runs a loop's indices in blocks on the calling thread and on any other thread that joins
+/// while it runs; returns once every index was visited exactly once. The body must be safe to
+/// run on disjoint ranges at the same time.
+struct LoopRunner: Sendable {
+    let run: @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void
+
+    /// Everything on the caller.
+    static let serial = LoopRunner { count, body in
+        if count > 0 { body(0..<count) }
+    }
+}

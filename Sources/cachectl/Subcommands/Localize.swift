@@ -106,11 +106,9 @@ struct Localize: ParsableCommand {
                 if let path = destination.file {
                     try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
                 } else {
-                    Output.write(bytes: result.output)
+                    result.writeOutput { Output.write(raw: $0) }
                 }
-                var counts: [ImageReference.Outcome: Int] = [:]
-                for reference in result.references { counts[reference.outcome, default: 0] += 1 }
-                func n(_ o: ImageReference.Outcome) -> Int { counts[o] ?? 0 }
+                func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }

@@ -39,6 +39,11 @@ final class LocalizerTests: XCTestCase {
         let expected = Splice.expected(input, result.references)
         XCTAssertEqual(String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
         XCTAssertTrue(written(result) == expected, "the output written in pieces differs", file: file, line: line)
+        let offsets = result.references.map(\.offset)
+        XCTAssertEqual(offsets, offsets.sorted(), "references in document order", file: file, line: line)
+        for outcome in [ImageReference.Outcome.rewritten, .missing, .stale, .skipped] {
+            XCTAssertEqual(result.count(outcome), result.references.filter { $0.outcome == outcome }.count, file: file, line: line)
+        }
     }
 
     /// The output as `writeOutput` hands it out, piece by piece.
@@ -85,7 +90,7 @@ final class LocalizerTests: XCTestCase {
             <link rel="stylesheet" href="/img/16.png">
             <style>body { background: url("/img/4.png") } .x { background-image: url( /img/5.png ) }</style>
             </head><body>
-            <img src="/img/6.png" srcset="/img/7.png 2x, /img/8.png 3x">
+            <img src="/img/6.png" srcset="/img/7.png 2x, /img/8.png 3x"><img src="/img/&#49;.png" alt="decided late: an entity">
             <picture><source srcset="/img/9.png" media="(min-width: 800px)"><source srcset="/img/10.png 1x"><img src="missing.png"></picture>
             <input type="image" src="/img/11.png"><input type="text" src="/img/16.png">
             <video poster="/img/12.png"></video>
@@ -313,6 +318,14 @@ final class LocalizerTests: XCTestCase {
             if !directories.contains(directory(linked)) { break }
         }
         XCTAssertFalse(directories.contains(directory(linked)))
+        // Enough other bodies that the checks run in blocks shared between the two threads,
+        // with the broken ones in the middle (those in the linked directory are lost with it).
+        var fillers: [String] = []
+        var fillersKept = 0
+        for i in 0..<700 {
+            fillers.append("http://fakehost/filler/\(i).png")
+            if directory(try put(fillers[i])) != directory(linked) { fillersKept += 1 }
+        }
         XCTAssertEqual(unlink(root.appending(deleted).description), 0)
         tree.file("store/" + resized, contents: Array("shorter".utf8))
         // The linked body's directory moves out of the store; a symlink takes its place. The
@@ -322,9 +335,11 @@ final class LocalizerTests: XCTestCase {
         XCTAssertNotNil(try? FileIO.readAll(root.appending(linked)))
         tree.dir("out")
 
-        let html = """
+        func images(_ urls: ArraySlice<String>) -> String { urls.map { "<img src=\"\($0)\">" }.joined() }
+        let special = """
             <img src="/good.png"><img src="/deleted.png"><img src="/resized.png"><img src="\(linkedURL)"><img src="/expired.png">
             """
+        for (html, fillerCount) in [(special, 0), (images(fillers[..<350]) + special + images(fillers[350...]), fillersKept)] {
         for allowStale in [false, true] {
             let localizer = try Localizer(caches: [root], now: FileTime(timeInterval: Date().timeIntervalSince1970 + 3600))
             var options = LocalizeOptions()
@@ -338,7 +353,48 @@ final class LocalizerTests: XCTestCase {
             XCTAssertEqual(outcomes["http://fakehost/resized.png"], .missing)
             XCTAssertEqual(outcomes[linkedURL], .missing)
             XCTAssertEqual(outcomes["http://fakehost/expired.png"], allowStale ? .rewritten : .stale)
+            XCTAssertEqual(fillers.filter { outcomes[$0] == .rewritten }.count, fillerCount)
+            XCTAssertEqual(result.count(.rewritten), fillerCount + 1 + (allowStale ? 1 : 0))
         }
+        }
+    }
+
+    /// A loop shared while another thread is inside `SiteWork.run` visits every index exactly
+    /// once, and that thread takes part (the first block waits until it has taken one).
+    func testSharedLoopRunsOnBothThreadsAndVisitsEachIndexOnce() {
+        let work = PageRewriter.SiteWork()
+        let count = 10_000
+        let visits = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        let onHelper = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
+        visits.initialize(repeating: 0)
+        onHelper.initialize(repeating: false)
+        defer { visits.deallocate(); onHelper.deallocate() }
+        let inRun = DispatchSemaphore(value: 0)
+        let helperTookABlock = DispatchSemaphore(value: 0)
+        let helperDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Reads its one chunk, then waits in `run` for decisions: free to help.
+            work.run(chunks: 1, read: { _ in inRun.signal(); return [] }, apply: { _, _, _ in PageRewriter.SitesOutput() })
+            helperDone.signal()
+        }
+        inRun.wait()
+        work.loop.run(count) { range in
+            let helper = !Thread.isMainThread
+            for i in range {
+                visits[i] += 1
+                onHelper[i] = helper
+            }
+            if helper {
+                helperTookABlock.signal()
+            } else if range.lowerBound == 0 {
+                _ = helperTookABlock.wait(timeout: .now() + 30)
+            }
+        }
+        work.decided([:], guessedBase: URL(string: pageURL)!)
+        helperDone.wait()
+        XCTAssertTrue(visits.allSatisfy { $0 == 1 }, "each index once")
+        XCTAssertTrue(onHelper.contains(true), "the thread in run took blocks")
+        XCTAssertTrue(onHelper.contains(false), "so did the caller")
     }
 
     func testBadInputNeverCrashes() throws {
