@@ -142,12 +142,10 @@ public struct PageRewriter {
         var prefetched: (urls: [String], found: [CachedCopy?]) = ([], [])
         /// The decision for a resolved reference whose copy is known.
         func finish(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
-            var decision = Decision(resolved: resolved)
-            guard let copy = found else { return decision }
-            decision.copy = copy
-            guard copy.isFresh || options.allowStale else { return decision }
+            guard let copy = found, copy.isFresh || options.allowStale else { return Decision(resolved: resolved, copy: found, local: nil) }
+            let local: String
             if options.absolute {
-                decision.local = URLText.fileURL(copy.path)
+                local = URLText.fileURL(copy.path)
             } else {
                 // One relative prefix per directory (a store has 256), then the file name.
                 let bytes = copy.path.bytes
@@ -160,15 +158,15 @@ public struct PageRewriter {
                     prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
                     directoryPrefixes[BytesKey(directory)] = prefix
                 }
-                decision.local = URLText.joined(prefix, URLText.encodeSegment(bytes[(slash + 1)...]))
+                local = URLText.joined(prefix, URLText.encodeSegment(bytes[(slash + 1)...]))
             }
-            return decision
+            return Decision(resolved: resolved, copy: copy, local: local)
         }
         func decide(_ url: String, against base: URLText.Base) -> Decision {
             if let known = decisions[url] { return known }
             guard let resolved = URLText.resolve(url, against: base) else {
-                decisions[url] = Decision()
-                return Decision()
+                decisions[url] = .unresolvable
+                return .unresolvable
             }
             if !prefetched.urls.isEmpty {
                 copies.reserveCapacity(prefetched.urls.count)
@@ -267,7 +265,7 @@ public struct PageRewriter {
             var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
             var pending: [(reference: String, resolved: URLText.Resolved, url: Int)] = []
             decisions.reserveCapacity(likely.count)
-            for reference in likely where decisions.updateValue(Decision(), forKey: reference) == nil {
+            for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
                 guard let resolved = URLText.resolve(reference, against: base) else { continue }
                 let index = urlIndex[resolved.withoutFragment] ?? {
                     urls.append(resolved.withoutFragment)
@@ -392,11 +390,21 @@ public struct PageRewriter {
     // MARK: Pieces
 
     /// What becomes of a reference, as written, against a base: resolved, looked up, and
-    /// its local path (without fragment) when it is to be rewritten.
-    struct Decision {
-        var resolved: URLText.Resolved?
-        var copy: CachedCopy?
-        var local: String?
+    /// its local path (without fragment) when it is to be rewritten. (A class: tens of
+    /// thousands sit in a dictionary read on two threads, each read a single retain.)
+    final class Decision: @unchecked Sendable {
+        let resolved: URLText.Resolved?
+        let copy: CachedCopy?
+        let local: String?
+
+        init(resolved: URLText.Resolved?, copy: CachedCopy?, local: String?) {
+            self.resolved = resolved
+            self.copy = copy
+            self.local = local
+        }
+
+        /// Not a fetchable URL (also the placeholder while a reference is being decided).
+        static let unresolvable = Decision(resolved: nil, copy: nil, local: nil)
     }
 
     private enum LikelyKind { case url, srcset, style }

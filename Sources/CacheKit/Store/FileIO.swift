@@ -37,20 +37,41 @@ public enum FileIO {
         defer { close(fd) }
         var st = stat()
         let expected = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        var out = [UInt8](repeating: 0, count: expected + 1)
+        var failure: Int32 = 0
+        // Into uninitialised storage: zeroing it first would only be overwritten.
+        var asked = expected + 1
+        var out = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
+            count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
+        }
+        var full = out.count == asked
+        while failure == 0 && full {
+            // The file grew meanwhile: read on.
+            asked = max(out.count, 1 << 16)
+            let more = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
+                count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
+            }
+            full = more.count == asked
+            out += more
+        }
+        if failure != 0 { throw StoreError.cannotRead(path, Errno(failure).description) }
+        return out
+    }
+
+    /// Reads until `buffer` is full or the end of the file; the byte count read. `failure`
+    /// gets errno if a read fails.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Int32) -> Int {
         var filled = 0
-        while true {
-            if filled == out.count { out += [UInt8](repeating: 0, count: max(out.count, 1 << 16)) }
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+        while filled < buffer.count {
+            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.cannotRead(path, Errno(errno).description)
+                failure = errno
+                break
             }
             if n == 0 { break }
             filled += n
         }
-        out.removeSubrange(filled...)
-        return out
+        return filled
     }
 
     /// Streams a file in chunks; returns the byte count.

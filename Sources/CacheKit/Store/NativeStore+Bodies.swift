@@ -28,33 +28,33 @@ extension NativeStore {
     /// way from the root, the index's size. The index is read on the calling thread; the
     /// bodies are checked through the given `LoopRunner` (on more threads, if it has them).
     /// (The function must not be kept past `body`: it reads inside the transaction.)
-    func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [Body?]) -> T) throws -> T {
+    func withBodyLookups<T>(now: FileTime, wholeIndex: Bool? = nil,
+                            _ body: (@escaping ([String], LoopRunner) -> [Body?]) -> T) throws -> T {
         try readIndex { db in
             guard let connection = db.sqliteConnection else { throw StoreError.corruptIndex(indexPath, "connection closed") }
-            var statement: OpaquePointer?
-            let sql = "SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL"
-            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-                throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
-            }
-            defer { sqlite3_finalize(statement) }
+            let rootPrefix = root.bytes + [UInt8(ascii: "/")]
+            let index = IndexRows(connection, pathPrefix: rootPrefix)
+            defer { index.finalize() }
             let directories = BodyDirectories(root: root)
             defer { directories.close() }
-            let rootPrefix = root.bytes + [UInt8(ascii: "/")]
-            return body { urls, loop in
+            var failure: String?
+            let result = body { urls, loop in
                 // What the index says, in the URLs' order.
-                let rows = urls.map { url -> Row? in
-                    guard var key = URLKey(url)?.normalized else { return nil }
-                    return key.withUTF8 { keyBytes -> Row? in
-                        sqlite3_reset(statement)
-                        // SQLITE_STATIC (nil): the key outlives the step below.
-                        sqlite3_bind_text(statement, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                          Int32(keyBytes.count), nil)
-                        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return nil }
-                        let relative = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, 0)))
-                        guard Self.isSafeRelativePath(bytes: relative) else { return nil }
-                        let isFresh = sqlite3_column_type(statement, 2) == SQLITE_NULL || now.timeInterval < sqlite3_column_double(statement, 2)
-                        return Row(path: RawPath(bytes: rootPrefix + relative), size: sqlite3_column_int64(statement, 1), isFresh: isFresh)
+                let keys = urls.map { URLKey($0)?.normalized }
+                let rows: [Row?]
+                do {
+                    let found = try index.rows(keys, wholeIndex: wholeIndex)
+                    rows = found.map { found in
+                        found.flatMap { found in
+                            let path = RawPath(bytes: found.path)
+                            guard Row.relative(path, after: rootPrefix.count, { Self.isSafeRelativePath(bytes: $0) }) else { return nil }
+                            let isFresh = found.expires.map { now.timeInterval < $0 } ?? true
+                            return Row(path: path, size: found.size, isFresh: isFresh)
+                        }
                     }
+                } catch {
+                    failure = failure ?? String(cString: sqlite3_errmsg(connection))
+                    rows = Array(repeating: nil, count: urls.count)
                 }
                 // Then the bodies on disk: their directories opened here, the files checked
                 // in blocks, each answer written to its own slot.
@@ -71,6 +71,8 @@ extension NativeStore {
                     initialized = rows.count
                 }
             }
+            if let failure { throw StoreError.corruptIndex(indexPath, failure) }
+            return result
         }
     }
 
@@ -82,6 +84,10 @@ extension NativeStore {
 
         /// The path below the root (which is `prefix` bytes long, slash included).
         func relative<R>(after prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            Self.relative(path, after: prefix, body)
+        }
+
+        static func relative<R>(_ path: RawPath, after prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             path.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[prefix...])) }
         }
     }
@@ -99,6 +105,113 @@ private extension BodyDirectories.Status {
             return .init(path: row.path, state: .corrupted, reason: "body missing")
         }
     }
+}
+
+/// Index rows for many keys at once, on SQLite's C API: one query per key, or, when the keys
+/// are many for the size of the index, one pass over the whole index (measured on 22,000
+/// keys against 18,000 rows: 22 ms by queries, ~8 ms by a pass).
+private final class IndexRows {
+    struct Found {
+        /// `pathPrefix` and body_path.
+        var path: [UInt8]
+        var size: Int64
+        var expires: Double?
+    }
+
+    private let connection: OpaquePointer
+    private let pathPrefix: [UInt8]
+    private var statements: [OpaquePointer] = []
+
+    init(_ connection: OpaquePointer, pathPrefix: [UInt8]) {
+        self.connection = connection
+        self.pathPrefix = pathPrefix
+    }
+
+    func finalize() {
+        for statement in statements { sqlite3_finalize(statement) }
+        statements = []
+    }
+
+    /// The completed entry for each key (nil keys: nil); `wholeIndex` forces the way.
+    func rows(_ keys: [String?], wholeIndex: Bool?) throws -> [Found?] {
+        let pass: Bool
+        if let wholeIndex {
+            pass = wholeIndex
+        } else {
+            // max(rowid) is at least the row count and costs one descent of the table.
+            let top = try prepare("SELECT max(rowid) FROM entries")
+            defer { sqlite3_reset(top) }
+            guard sqlite3_step(top) == SQLITE_ROW else { throw Failure() }
+            pass = sqlite3_column_int64(top, 0) <= 2 * Int64(keys.count)
+        }
+        return pass ? try byPass(keys) : try byQuery(keys)
+    }
+
+    private func byQuery(_ keys: [String?]) throws -> [Found?] {
+        let statement = try prepare("SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL")
+        return keys.map { key -> Found? in
+            guard var key else { return nil }
+            return key.withUTF8 { keyBytes -> Found? in
+                sqlite3_reset(statement)
+                // SQLITE_STATIC (nil): the key outlives the step below.
+                sqlite3_bind_text(statement, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  Int32(keyBytes.count), nil)
+                guard sqlite3_step(statement) == SQLITE_ROW else { return nil }
+                return found(statement, from: 0)
+            }
+        }
+    }
+
+    private func byPass(_ keys: [String?]) throws -> [Found?] {
+        // Where each key is wanted: its first index, then a chain through `nextSame`.
+        var first: [String: Int] = Dictionary(minimumCapacity: keys.count)
+        var nextSame = [Int](repeating: -1, count: keys.count)
+        for (i, key) in keys.enumerated() {
+            guard let key else { continue }
+            if let f = first[key] {
+                nextSame[i] = nextSame[f]
+                nextSame[f] = i
+            } else {
+                first[key] = i
+            }
+        }
+        var out = [Found?](repeating: nil, count: keys.count)
+        guard !first.isEmpty else { return out }
+        let statement = try prepare("SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL")
+        defer { sqlite3_reset(statement) }
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw Failure() }
+            guard let text = sqlite3_column_text(statement, 0) else { continue }
+            let url = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, 0))), as: UTF8.self)
+            guard var i = first[url] else { continue }
+            let found = found(statement, from: 1)
+            while i >= 0 {
+                out[i] = found
+                i = nextSame[i]
+            }
+        }
+        return out
+    }
+
+    /// body_path, apparent_bytes and expires from column `start` on.
+    private func found(_ statement: OpaquePointer, from start: Int32) -> Found? {
+        guard let text = sqlite3_column_text(statement, start) else { return nil }
+        let path = pathPrefix + UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, start)))
+        let expires = sqlite3_column_type(statement, start + 2) == SQLITE_NULL ? nil : sqlite3_column_double(statement, start + 2)
+        return Found(path: path, size: sqlite3_column_int64(statement, start + 1), expires: expires)
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw Failure() }
+        statements.append(statement)
+        return statement
+    }
+
+    /// SQLite failed; its message is on the connection.
+    struct Failure: Error {}
 }
 
 /// Directories of a store opened once each, component by component without following

@@ -1,5 +1,5 @@
 import XCTest
-import CacheKit
+@testable import CacheKit
 import TestSupport
 
 final class NativeStoreTests: XCTestCase {
@@ -100,6 +100,36 @@ final class NativeStoreTests: XCTestCase {
         let verified = try store.entries(InspectionContext(now: later, verify: true))
         XCTAssertEqual(verified.first { $0.url == "https://x.com/flipped" }?.state, .corrupted)
         XCTAssertEqual(verified.first { $0.url == "https://x.com/fresh" }?.state, .fresh)
+    }
+
+    /// localize's batch lookups answer the same whether they query the index per URL or read
+    /// it whole: completed rows only, keys normalized (repeats and variants of one URL
+    /// included), bodies checked on disk, unsafe paths refused.
+    func testBatchLookupsByQueryAndByWholeIndexAgree() throws {
+        let tree = TestTree("batch")
+        let root = tree.path("s")
+        let store = try NativeStore.open(root, create: true)
+        try store.put(url: "https://x.com/fresh", bytes: [1, 2, 3], options: PutOptions(lifetime: 3600))
+        try store.put(url: "https://x.com/expired", bytes: [1], options: PutOptions(lifetime: 1))
+        let gone = try store.put(url: "https://x.com/gone", bytes: [1])
+        let resized = try store.put(url: "https://x.com/resized", bytes: [1, 2])
+        XCTAssertTrue(FileIOProbe.remove(root.appending(gone.bodyPath)))
+        tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
+        sql(root, "INSERT INTO entries VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        tree.file("s/objects/aa/never", size: 10)
+        let urls = ["https://x.com/fresh", "https://x.com/expired", "https://x.com/gone", "https://x.com/resized",
+                    "https://x.com/escape", "https://x.com/never", "https://x.com/absent", "not a url",
+                    "HTTPS://X.COM:443/fresh", "https://x.com/fresh", "https://x.com/expired#part"]
+        let later = FileTime.now.adding(5)
+        var answers: [[String]] = []
+        for whole in [true, false] {
+            let bodies = try store.withBodyLookups(now: later, wholeIndex: whole) { lookup in lookup(urls, .serial) }
+            answers.append(bodies.map { $0.map { "\($0.state) \($0.reason)" } ?? "none" })
+        }
+        XCTAssertEqual(answers[0], answers[1])
+        XCTAssertEqual(answers[0], ["fresh fresh", "expired expired", "corrupted body missing", "corrupted body size does not match the index",
+                                    "none", "none", "none", "none", "fresh fresh", "fresh fresh", "expired expired"])
     }
 
     func testClearKeepsRootTagAndAnEmptyIndex() throws {
