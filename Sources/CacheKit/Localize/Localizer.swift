@@ -77,7 +77,12 @@ public struct LocalizeResult: Sendable {
 
     /// How many references had this outcome.
     public func count(_ outcome: ImageReference.Outcome) -> Int {
-        referenceParts.reduce(0) { total, part in total + part.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) } }
+        // By index: a closure over the elements would copy each reference (its strings retained).
+        var total = 0
+        for part in referenceParts {
+            for i in part.indices where part[i].outcome == outcome { total += 1 }
+        }
+        return total
     }
 
     /// Hands the output to `sink` in order, in pieces: a large page is written without being

@@ -113,6 +113,10 @@ struct Localize: ParsableCommand {
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
                 if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
+                // Kept past the end of the run: the process exits right after the last page,
+                // and freeing a large page's tens of thousands of references first is work
+                // for nothing (measured ~5 ms of a 150 ms run on a 10 MB page).
+                KeptUntilExit.value = (result, page)
             } catch let error as StoreError {
                 Output.error(error.description)
                 failed = true
@@ -185,4 +189,9 @@ enum LocalizePresenter {
             })),
         ])
     }
+}
+
+/// A value left for the process's exit to reclaim (each store replaces the previous one).
+private enum KeptUntilExit {
+    nonisolated(unsafe) static var value: Any?
 }

@@ -27,6 +27,35 @@ final class FastPathTests: XCTestCase {
         return (0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
     }
 
+    /// The escapes' one-word byte tests pass through exactly the texts that need nothing.
+    func testEscapesMatchTheirCharacterRules() {
+        func html(_ text: String, _ quote: UInt8?) -> String {
+            text.unicodeScalars.map { c -> String in
+                switch c {
+                case "&": return "&amp;"
+                case "\"" where quote != UInt8(ascii: "'"): return "&quot;"
+                case "'" where quote == UInt8(ascii: "'"): return "&#39;"
+                case "<" where quote == nil: return "&lt;"
+                case ">" where quote == nil: return "&gt;"
+                default: return String(c)
+                }
+            }.joined()
+        }
+        func css(_ text: String) -> String {
+            let encoded: [Character: String] = ["(": "%28", ")": "%29", "'": "%27", "\"": "%22", " ": "%20"]
+            return text.map { encoded[$0] ?? String($0) }.joined()
+        }
+        var texts = (0..<128).map { "a\(Character(Unicode.Scalar(UInt8($0))))b" } + ["", "é&", "../x/y.png#a&b"]
+        var rng = SplitMix(state: 7)
+        for _ in 0..<5_000 { texts.append(randomText(&rng)) }
+        for text in texts {
+            for quote in [UInt8(ascii: "\""), UInt8(ascii: "'"), nil] {
+                XCTAssertEqual(HTMLText.escape(text, quote: quote), html(text, quote), "\(text.debugDescription) \(String(describing: quote))")
+            }
+            XCTAssertEqual(CSSText.escapeURL(text), css(text), text.debugDescription)
+        }
+    }
+
     func testResolvePlainMatchesFoundation() {
         let bases = ["http://fakehost/test/page.html", "https://Example.COM:8443/a/b/", "http://h/", "http://h/dir/file?x=1#y",
                      "http://h/a/./b/c", "http://h", "file:///tmp/page.html", "http://h/%41/x"]
