@@ -167,6 +167,24 @@ public struct PageRewriter {
             }
             return Decision(resolved: resolved, copy: copy, local: local)
         }
+        /// Looks up, in one batch, the copies of references not decided yet (so that deciding
+        /// them one by one after the parse makes no lookup each).
+        func prefetch(_ references: [String], against base: URLText.Base) {
+            if !prefetched.urls.isEmpty {
+                copies.reserveCapacity(prefetched.urls.count)
+                for (url, copy) in zip(prefetched.urls, prefetched.found) { copies[url] = copy }
+                prefetched = ([], [])
+            }
+            var wanted: [String] = []
+            var seen = Set<String>()
+            for reference in references where decisions[reference] == nil {
+                guard let resolved = URLText.resolve(reference, against: base), copies[resolved.withoutFragment] == nil,
+                      seen.insert(resolved.withoutFragment).inserted else { continue }
+                wanted.append(resolved.withoutFragment)
+            }
+            guard !wanted.isEmpty else { return }
+            for (url, copy) in zip(wanted, lookupMany(wanted, .serial)) { copies[url] = copy }
+        }
         func decide(_ url: String, against base: URLText.Base) -> Decision {
             if let known = decisions[url] { return known }
             guard let resolved = URLText.resolve(url, against: base) else {
@@ -310,6 +328,7 @@ public struct PageRewriter {
             undecided += output.deferred.map { chunk.sites[$0] }
         }
         if !undecided.isEmpty {
+            prefetch(undecided.flatMap(\.references), against: resolvingBase)
             let rest = Self.apply(undecided[...], eager: options.eager, lines: lines, account: { url, range, element, attribute, references in
                 .some(account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references))
             })

@@ -165,6 +165,15 @@ extension PageRewriter {
             var style: StyleValue?
 
             func value(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+            /// The URLs of its sites, as written.
+            var references: [String] {
+                var out: [String] = []
+                for value in urls { if case .located(let url, _) = value.place { out.append(url) } }
+                for value in srcsets { out += value.candidates.map(\.url) }
+                if let style { out += style.tokens.map(\.url) }
+                return out
+            }
         }
 
         /// A single-URL attribute (`src`, `href`, `poster`, `data-src`, …).

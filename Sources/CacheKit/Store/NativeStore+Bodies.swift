@@ -120,7 +120,10 @@ private final class IndexRows {
 
     private let connection: OpaquePointer
     private let pathPrefix: [UInt8]
-    private var statements: [OpaquePointer] = []
+    /// Prepared once each, by SQL text.
+    private var statements: [String: OpaquePointer] = [:]
+    /// max(rowid), read once.
+    private var topRowID: Int64?
 
     init(_ connection: OpaquePointer, pathPrefix: [UInt8]) {
         self.connection = connection
@@ -128,8 +131,8 @@ private final class IndexRows {
     }
 
     func finalize() {
-        for statement in statements { sqlite3_finalize(statement) }
-        statements = []
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
     }
 
     /// The completed entry for each key (nil keys: nil); `wholeIndex` forces the way.
@@ -138,13 +141,19 @@ private final class IndexRows {
         if let wholeIndex {
             pass = wholeIndex
         } else {
-            // max(rowid) is at least the row count and costs one descent of the table.
-            let top = try prepare("SELECT max(rowid) FROM entries")
-            defer { sqlite3_reset(top) }
-            guard sqlite3_step(top) == SQLITE_ROW else { throw Failure() }
-            pass = sqlite3_column_int64(top, 0) <= 2 * Int64(keys.count)
+            pass = try topRow() <= 2 * Int64(keys.count)
         }
         return pass ? try byPass(keys) : try byQuery(keys)
+    }
+
+    /// max(rowid): at least the row count, for one descent of the table.
+    private func topRow() throws -> Int64 {
+        if let topRowID { return topRowID }
+        let top = try prepare("SELECT max(rowid) FROM entries")
+        defer { sqlite3_reset(top) }
+        guard sqlite3_step(top) == SQLITE_ROW else { throw Failure() }
+        topRowID = sqlite3_column_int64(top, 0)
+        return topRowID!
     }
 
     private func byQuery(_ keys: [String?]) throws -> [Found?] {
@@ -204,9 +213,10 @@ private final class IndexRows {
     }
 
     private func prepare(_ sql: String) throws -> OpaquePointer {
+        if let known = statements[sql] { return known }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw Failure() }
-        statements.append(statement)
+        statements[sql] = statement
         return statement
     }
 

@@ -359,6 +359,23 @@ final class LocalizerTests: XCTestCase {
         }
     }
 
+    /// References the early guess could not read (entities in the value) are decided after
+    /// the parse, their copies looked up in one batch, not one lookup each.
+    func testReferencesDecidedLateAreLookedUpTogether() {
+        let html = (0..<40).map { "<img src=\"/late/\($0).png?a=1&amp;b=2\">" }.joined()
+        var batches: [[String]] = []
+        var options = LocalizeOptions()
+        options.pageURL = pageURL
+        let result = PageRewriter().rewrite(Array(html.utf8), options: options, lookupMany: { urls in
+            if !urls.isEmpty { batches.append(urls) }
+            return urls.map { url in url.contains("/late/1") ? CachedCopy(path: RawPath("/tmp/x.png"), isFresh: true) : nil }
+        })
+        XCTAssertEqual(batches.count, 1, "\(batches)")
+        XCTAssertEqual(Set(batches.first ?? []).count, 40)
+        XCTAssertEqual(result.count(.rewritten), 11, "1 and 10-19")
+        XCTAssertEqual(result.count(.missing), 29)
+    }
+
     /// A loop shared while another thread is inside `SiteWork.run` visits every index exactly
     /// once, and that thread takes part (the first block waits until it has taken one).
     func testSharedLoopRunsOnBothThreadsAndVisitsEachIndexOnce() {
