@@ -135,7 +135,10 @@ public struct PageRewriter {
         let page = view?.bytes ?? original
         var edits: [Edit] = []
         var references: [ImageReference] = []
-        let lines = LineIndex(page)
+        // Made by the main thread once the parse thread is running (a pass over the page):
+        // read only when references are accounted for, which is after `work.decided`
+        // (the parse thread) or on the main thread itself.
+        var lines = LineIndex()
         let outputParts = Self.absolute(options.outputDirectory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var directoryPrefixes: [BytesKey: String] = [:]
         let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
@@ -282,6 +285,7 @@ public struct PageRewriter {
             let guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
             let base = URLText.Base(guessedBase)
             let styleTokens = Self.styleTokens(scanned.styleTexts, page: page)
+            lines = LineIndex(page)
             let likely = Self.likelyReferences(scanned, page: page) + styleTokens.map(\.url)
             // Each distinct reference resolved once; each distinct URL looked up once, all together.
             var urls: [String] = []
@@ -384,25 +388,17 @@ public struct PageRewriter {
         }
         // By offset, stably. Sites come in document order, each in order within itself; the
         // references of deferred sites and of <style> elements come last, and then all are
-        // put in order: an order of indices is sorted rather than the large values.
+        // put in order: offsets with indices are sorted rather than the large values.
         var previous = Int.min
         if !referenceParts.joined().allSatisfy({ reference in
             defer { previous = reference.offset }
             return previous <= reference.offset
         }) {
             references = Array(referenceParts.joined())
-            var order = Array(references.indices)
-            for i in order.indices.dropFirst() {
-                let moving = order[i]
-                let key = references[moving].offset
-                var j = i
-                while j > 0 && references[order[j - 1]].offset > key {
-                    order[j] = order[j - 1]
-                    j -= 1
-                }
-                order[j] = moving
-            }
-            referenceParts = [order.map { references[$0] }]
+            // Stable: equal offsets keep their order (the index breaks ties).
+            let order = references.indices.map { (offset: references[$0].offset, index: $0) }
+                .sorted { ($0.offset, $0.index) < ($1.offset, $1.index) }
+            referenceParts = [order.map { references[$0.index] }]
         }
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
@@ -869,6 +865,8 @@ struct ValueMap {
 /// Counts lines for report offsets.
 struct LineIndex {
     private var starts: [Int] = [0]
+    /// Everything on line 1.
+    init() {}
     init(_ bytes: [UInt8]) {
         var i = 0
         while let newline = StartTagScanner.index(of: 0x0A, in: bytes, from: i) {
