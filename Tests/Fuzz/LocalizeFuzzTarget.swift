@@ -1,5 +1,6 @@
 // libFuzzer entry point over the reference finder and rewriter (built by Scripts/fuzz/localize).
-// Every second URL counts as cached, so rewriting, base neutralisation and charset views all run.
+// URLs of even length count as cached, so rewriting, base neutralisation and charset views all
+// run; the answers are made through the rewriter's loop runner, in blocks on both threads.
 import Foundation
 
 private let outputDirectory = RawPath("/tmp")
@@ -11,16 +12,28 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     options.pageURL = "http://fakehost/test/page.html"
     options.outputDirectory = outputDirectory
     options.eager = size % 2 == 0
-    var counter = 0
-    let result = PageRewriter().rewrite(page, options: options) { url in
-        counter += 1
-        return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/" + String(url.utf8.count) + ".png"), isFresh: true) : nil
-    }
-    // Invariants: references lie inside the page; without a base or --eager insertions,
-    // nothing but the rewritten values changes.
+    let result = PageRewriter().rewrite(page, options: options, lookupSharing: { urls, loop in
+        [CachedCopy?](unsafeUninitializedCapacity: urls.count) { buffer, count in
+            let answers = buffer.baseAddress!
+            loop.run(urls.count) { range in
+                for i in range {
+                    let length = urls[i].utf8.count
+                    (answers + i).initialize(to: length % 2 == 0
+                        ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/" + String(length) + ".png"), isFresh: true) : nil)
+                }
+            }
+            count = urls.count
+        }
+    })
+    // Invariants: references lie inside the page, in order, counted as listed; without a
+    // base or --eager insertions, nothing but the rewritten values changes.
+    var previous = 0
     for ref in result.references {
         precondition(ref.offset >= 0 && ref.offset + ref.length <= page.count, "reference outside the page")
+        precondition(ref.offset >= previous, "references out of order")
+        previous = ref.offset
     }
+    precondition(result.count(.rewritten) == result.references.filter { $0.outcome == .rewritten }.count, "counts differ")
     // The output written in blocks is the whole output.
     var written: [UInt8] = []
     result.writeOutput { written += $0 }
