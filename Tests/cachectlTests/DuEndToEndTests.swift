@@ -28,12 +28,19 @@ enum Binary {
 
     /// A copy of the binary another user can execute (the checkout may sit under /root).
     static let worldReadableCopy: String = {
-        let dir = "/tmp/cachectl-e2e-bin-\(getpid())"
+        let dir = copyDirectory
         _ = Run.command(["mkdir", "-p", dir])
         _ = Run.command(["cp", path, dir + "/cachectl"])
         _ = Run.command(["chmod", "755", dir, dir + "/cachectl"])
+        // Removed when the test process exits (a release-sized copy is ~100 MB).
+        atexit {
+            unlink(Binary.copyDirectory + "/cachectl")
+            rmdir(Binary.copyDirectory)
+        }
         return dir + "/cachectl"
     }()
+
+    private static var copyDirectory: String { "/tmp/cachectl-e2e-bin-\(getpid())" }
 }
 
 /// Running a command as an unprivileged user, for permission tests when the suite runs as root.
