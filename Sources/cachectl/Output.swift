@@ -25,22 +25,22 @@ enum Output {
     /// Large output straight to stdout (after what is buffered).
     static func write(raw bytes: UnsafeRawBufferPointer) {
         flush()
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc_write(1, bytes.baseAddress! + offset, bytes.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
+        writeAll(1, bytes)
     }
 
     static func flush() {
+        buffer.withUnsafeBytes { writeAll(1, $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte to `fd` (stops at an error: there is nowhere left to report it).
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc_write(1, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n <= 0 { break }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// `cachectl: <message>` on stderr.
@@ -51,13 +51,7 @@ enum Output {
     }
 
     static func stderr(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc_write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { break }
-            offset += n
-        }
+        Array(text.utf8).withUnsafeBytes { writeAll(2, $0) }
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }

@@ -87,13 +87,16 @@ public enum LibXML2 {
             var openPictures = 0
             let names = NameCache()
             var everyURLAttribute = true
+            /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
+            var reader: ChunkReader?
         }
         let collector = Collector()
         collector.everyURLAttribute = everyURLAttribute
         return withExtendedLifetime(collector) { () -> [StartElement] in
             bytes.withUnsafeBufferPointer { buffer -> [StartElement] in
                 let reader = ChunkReader(buffer)
-                guard let context = withExtendedLifetime(reader, { parserContext(reading: reader) }) else { return [] }
+                collector.reader = reader
+                guard let context = parserContext(reading: reader) else { return [] }
                 defer {
                     if let document = context.pointee.myDoc { xmlFreeDoc(document) }
                     htmlFreeParserCtxt(context)
