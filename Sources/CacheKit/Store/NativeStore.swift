@@ -559,24 +559,27 @@ public final class NativeStore: @unchecked Sendable {
             result.append(entry)
         }
         for file in FileTree.files(under: tmpDirectory) {
-            let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .incomplete : .fresh
-            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
-                                   modified: file.stat.modified, state: state,
-                                   reason: state == .incomplete ? "leftover of an interrupted write" : "being written (within the grace period)")
-            entry.inGracePeriod = state == .fresh
-            entry.identity = file.identity
-            result.append(entry)
+            result.append(Self.unindexedEntry(file, context, pastGrace: (.incomplete, "leftover of an interrupted write"),
+                                              withinGrace: "being written (within the grace period)"))
         }
         for file in FileTree.files(under: root.appending("objects")) where !referenced.contains(file.path.bytes) {
-            let state: EntryState = context.isOlderThanGrace(file.stat.modified) ? .orphan : .fresh
-            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
-                                   modified: file.stat.modified, state: state,
-                                   reason: state == .orphan ? "no index entry refers to this body" : "unindexed body within the grace period")
-            entry.inGracePeriod = state == .fresh
-            entry.identity = file.identity
-            result.append(entry)
+            result.append(Self.unindexedEntry(file, context, pastGrace: (.orphan, "no index entry refers to this body"),
+                                              withinGrace: "unindexed body within the grace period"))
         }
         return result
+    }
+
+    /// A file no index row names (a temporary or an orphaned body): `pastGrace` once it is
+    /// older than the grace period, else fresh and kept (a live writer may still own it).
+    private static func unindexedEntry(_ file: FileTree.File, _ context: InspectionContext,
+                                       pastGrace: (EntryState, String), withinGrace: String) -> CacheEntry {
+        let old = context.isOlderThanGrace(file.stat.modified)
+        var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
+                               modified: file.stat.modified, state: old ? pastGrace.0 : .fresh,
+                               reason: old ? pastGrace.1 : withinGrace)
+        entry.inGracePeriod = !old
+        entry.identity = file.identity
+        return entry
     }
 
     // MARK: Helpers

@@ -74,6 +74,7 @@ final class NativeStoreTests: XCTestCase {
         tree.file("s/tmp/put-new.part", size: 10)
         tree.file("s/objects/zz/stray", size: 10)
         tree.setModified("s/objects/zz/stray", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        tree.file("s/objects/zz/young", size: 10)
         sql(root, "INSERT INTO entries VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
         sql(root, "INSERT INTO entries VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
         tree.dir("s/objects/ln")
@@ -95,6 +96,13 @@ final class NativeStoreTests: XCTestCase {
         XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-abc.part") }?.state, .incomplete)
         XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-new.part") }?.state, .fresh)
         XCTAssertEqual(entries.first { $0.path == root.appending("objects/zz/stray") }?.state, .orphan)
+        XCTAssertEqual(entries.first { $0.path == root.appending("objects/zz/young") }?.state, .fresh, "an unindexed body within the grace period stays")
+        let unindexed = ["tmp/put-abc.part", "tmp/put-new.part", "objects/zz/stray", "objects/zz/young"].map { name in
+            entries.first { $0.path == root.appending(name) }
+        }
+        XCTAssertEqual(unindexed.map { $0?.inGracePeriod }, [false, true, false, true])
+        XCTAssertEqual(unindexed.map { $0?.reason }, ["leftover of an interrupted write", "being written (within the grace period)",
+                                                      "no index entry refers to this body", "unindexed body within the grace period"])
         XCTAssertNotNil(entries.first { $0.path == root.appending(fresh.bodyPath) })
 
         let verified = try store.entries(InspectionContext(now: later, verify: true))
