@@ -133,6 +133,29 @@ final class StoreEndToEndTests: XCTestCase {
         XCTAssertEqual(try? FileIOProbe.read(tree.path("plist/CachedDownloads.dic")), Array("<plist><dict><key>oops".utf8))
     }
 
+    /// Regression: a store made by cachectl whose index was damaged was detected as a plain
+    /// folder, and `prune --max-size` would have deleted its index and bodies as loose files.
+    func testStoreWithDamagedIndexIsReportedNotPrunedAsAPlainFolder() {
+        let tree = TestTree("damaged")
+        let store = tree.path("caches/store")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/a", body(tree, "in", "a"), "--cache", store.description]).status, 0)
+        XCTAssertEqual(Run.command(["sh", "-c", "head -c 8192 /dev/zero | tr '\\0' Z > '\(store.appending("index.sqlite").description)'"]).status, 0)
+        let listing = { Run.command(["sh", "-c", "cd '\(store.description)' && find . -exec ls -dl --time-style=+ {} + | sort"]).out }
+        let before = listing()
+        let message = "cachectl: index \(store.appending("index.sqlite").quoted) is unreadable: file is not a database\n"
+        for args in [["prune", store.description, "--max-size", "1"], ["prune", store.description, "--max-age", "0s"],
+                     ["clear", store.description], ["ls", store.description]] {
+            let run = Binary.run(args)
+            XCTAssertEqual(run.status, 1, args.joined(separator: " "))
+            XCTAssertEqual(run.err, message, args.joined(separator: " "))
+        }
+        let du = Binary.run(["du", tree.path("caches").description])
+        XCTAssertEqual(du.status, 1, "sizes are printed, the damaged index is reported")
+        XCTAssertTrue(du.out.contains(store.description), du.out)
+        XCTAssertEqual(du.err, message)
+        XCTAssertEqual(listing(), before, "nothing in the store was touched")
+    }
+
     func testClearOnAForeignLayoutKeepsOutsideEntries() {
         let tree = TestTree("clearplist")
         let root = tree.dir("dl")

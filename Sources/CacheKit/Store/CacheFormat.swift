@@ -32,7 +32,7 @@ public enum CacheFormats {
     /// The format of the directory at `root`, by its marker files, its folder name, then
     /// the shape of its file names; `.plain` when nothing more specific fits.
     public static func detect(_ root: RawPath) -> CacheFormatKind {
-        if NativeStore.isStore(root) { return .native }
+        if NativeStore.isStore(root) || NativeStore.isTaggedStore(root) { return .native }
         if root.appending(PlistDownloadCache.indexName).exists { return .plist }
         if root.appending(".data-cache-info").exists { return .nuke }
         let path = root.description

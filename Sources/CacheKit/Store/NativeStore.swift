@@ -177,6 +177,19 @@ public final class NativeStore: @unchecked Sendable {
         return (try? queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }) == applicationID
     }
 
+    /// True when cachectl made `root` (its `CACHEDIR.TAG` is the one cachectl writes) and an
+    /// index file is there, readable or not. Such a directory is a store even when its index
+    /// is damaged: opening it then reports the damage, where treating it as a plain folder
+    /// would let `prune` delete the index and the bodies as loose files.
+    static func isTaggedStore(_ root: RawPath) -> Bool {
+        guard case .success = Sys.lstat(path: root.appending(indexName)) else { return false }
+        let tag = Array(CacheDirTag.contents.utf8)
+        let tagPath = root.appending(CacheDirTag.fileName)
+        guard case .success(let st) = Sys.lstat(path: tagPath), st.isRegular, st.size == tag.count else { return false }
+        guard let bytes = try? FileIO.readPrefix(tagPath, count: tag.count) else { return false }
+        return bytes == tag
+    }
+
     /// Opens the store at `root`. With `create`, makes the directory, its `CACHEDIR.TAG`
     /// and an empty index as needed; without, a missing store is an error. A file that is
     /// not a cachectl index is never modified.

@@ -34,4 +34,23 @@ public struct CacheStateSummary: Sendable {
             return .failure(.cannotRead(root, "\(error)"))
         }
     }
+
+    /// The summaries of the recognised caches a `du` report lists (breakdown `.caches`), keyed
+    /// by cache path, and the errors of those that could not be read. A root's loose files are
+    /// summarised only when they are the root's one cache (a cache root given directly).
+    public static func of(cachesIn report: DiskUsageReport, context: InspectionContext = InspectionContext())
+        -> (summaries: [RawPath: CacheStateSummary], errors: [StoreError]) {
+        var summaries: [RawPath: CacheStateSummary] = [:]
+        var errors: [StoreError] = []
+        for root in report.roots {
+            for cache in root.caches where cache.kind != .rootFiles || root.caches.count == 1 {
+                switch of(cache.path, context: context) {
+                case .success(let summary): summaries[cache.path] = summary
+                case .failure(let error): errors.append(error)
+                case nil: break
+                }
+            }
+        }
+        return (summaries, errors)
+    }
 }

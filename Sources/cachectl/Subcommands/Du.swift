@@ -72,19 +72,8 @@ struct Du: ParsableCommand {
 
         for issue in report.issues { Output.error(issue.description) }
         // What each cache is, and how much of it is stale, by its own format's rules.
-        var summaries: [RawPath: CacheStateSummary] = [:]
-        var summaryFailed = false
-        if options.breakdown == .caches {
-            for root in report.roots {
-                for cache in root.caches where cache.kind != .rootFiles || root.caches.count == 1 {
-                    switch CacheStateSummary.of(cache.path) {
-                    case .success(let summary): summaries[cache.path] = summary
-                    case .failure(let error): Output.error(error.description); summaryFailed = true
-                    case nil: break
-                    }
-                }
-            }
-        }
+        let (summaries, summaryErrors) = options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
+        for error in summaryErrors { Output.error(error.description) }
         if output.json {
             Output.write(DuPresenter.json(report, options: options, summaries: summaries).text)
         } else if summarize {
@@ -97,7 +86,7 @@ struct Du: ParsableCommand {
             Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparentSize, depth: depth != nil, summaries: summaries))
         }
         Output.flush()
-        if !report.issues.isEmpty || summaryFailed { throw ExitStatus.failure }
+        if !report.issues.isEmpty || !summaryErrors.isEmpty { throw ExitStatus.failure }
     }
 
     private func size(of totals: UsageTotals) -> Int64 {
