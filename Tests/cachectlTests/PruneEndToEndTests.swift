@@ -69,7 +69,7 @@ final class PruneEndToEndTests: XCTestCase {
     func testPlainCacheExactSurvivors() {
         let tree = TestTree("prune-plain")
         let root = plainFixture(tree)
-        let result = Binary.run(["prune", root.description, "--max-size", "60K", "--json"])
+        let result = Binary.run(["prune", root.description, "--format", "plain", "--max-size", "60K", "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         // Entries total 4 KiB blocks: f1..f10 = 8,12,16,20,24,32,36,40,48,52 KiB (5000-byte steps),
         // plus young.part 4 KiB. Cap 60K → target 30K: oldest first until at most 30 KiB.
@@ -81,6 +81,73 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(removed["size"]?["count"] as? Int, 8)
     }
 
+    /// A plain folder is every file in it, judged by names and contents (`.part`, a GIF without
+    /// its trailer): pointed at a home directory by mistake, prune would delete a user's files.
+    func testRefusesFoldersThatAreNotCaches() {
+        let tree = TestTree("prune-refuse")
+        let home = tree.path("home")
+        let env = ["HOME": home.description, "XDG_CACHE_HOME": home.appending(".cache").description]
+        tree.file("home/notes.part", size: 100)
+        tree.setModified("home/notes.part", secondsSinceEpoch: now - 86_400)
+        tree.file("home/.cache/app/blob", size: 5000)
+        tree.file("home/projects/photo.png", contents: Images.truncated(Images.png))
+        tree.file("tagged/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
+        tree.file("tagged/x.part", size: 100)
+        tree.setModified("tagged/x.part", secondsSinceEpoch: now - 86_400)
+        let before = survivors(tree.root)
+
+        let cases: [([String], String)] = [
+            (["prune", home.description, "--max-size", "1"], "it is the home directory; name a cache directory inside it"),
+            (["prune", home.description, "--format", "plain"], "it is the home directory; name a cache directory inside it"),
+            (["clear", home.description], "it is the home directory; name a cache directory inside it"),
+            (["prune", "/", "--dry-run"], "it is the file system root"),
+            (["prune", tree.root.description, "--dry-run"], "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"),
+            (["prune", home.appending("projects").description], "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                + "\(home.appending(".cache").quoted) (pass --format plain to treat it as a plain cache folder)"),
+        ]
+        for (args, cause) in cases {
+            let run = Binary.run(args, environment: env)
+            XCTAssertEqual(run.status, 1, args.joined(separator: " "))
+            XCTAssertEqual(run.err, "cachectl: will not delete in \(RawPath(args[1]).quoted): \(cause)\n", args.joined(separator: " "))
+        }
+        XCTAssertEqual(survivors(tree.root), before, "nothing was deleted")
+
+        // Caches are accepted: tagged, under the cache root, or with the format named.
+        let tagged = Binary.run(["prune", tree.path("tagged").description], environment: env)
+        XCTAssertEqual(tagged.status, 0, tagged.err)
+        XCTAssertFalse(tree.path("tagged/x.part").exists)
+        XCTAssertTrue(tree.path("tagged/CACHEDIR.TAG").exists)
+        let underRoot = Binary.run(["prune", home.appending(".cache/app").description, "--max-size", "1"], environment: env)
+        XCTAssertEqual(underRoot.status, 0, underRoot.err)
+        XCTAssertFalse(tree.path("home/.cache/app/blob").exists)
+        let named = Binary.run(["clear", home.appending("projects").description, "--format", "plain"], environment: env)
+        XCTAssertEqual(named.status, 0, named.err)
+        XCTAssertFalse(tree.path("home/projects/photo.png").exists)
+        XCTAssertTrue(tree.path("home/notes.part").exists)
+    }
+
+    /// A plain cache folder holding a cachectl store: the store's files are not loose files.
+    /// Pruning the folder used to delete the store's index, tag and bodies one by one.
+    func testNestedStoreInAPlainFolderIsKeptWhole() throws {
+        let tree = TestTree("prune-nested")
+        let store = tree.path("c/cachectl")
+        XCTAssertEqual(Binary.run(["put", "https://x.com/a", tree.file("in", size: 9000).description, "--cache", store.description]).status, 0)
+        tree.file("c/app/old", size: 5000)
+        tree.setModified("c/app/old", secondsSinceEpoch: now - 86_400)
+        tree.file("c/app/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
+        let storeFiles = survivors(store)
+
+        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-size", "1", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertFalse(tree.path("c/app/old").exists)
+        XCTAssertTrue(tree.path("c/app/CACHEDIR.TAG").exists, "a nested cache's tag is not an entry")
+        XCTAssertEqual(survivors(store), storeFiles)
+        XCTAssertEqual(Binary.run(["cat", "https://x.com/a", "--cache", store.description]).stdout.count, 9000)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let kept = try XCTUnwrap((object["roots"] as? [[String: Any]])?.first?["kept"] as? [[String: Any]])
+        XCTAssertEqual(kept.compactMap { $0["path"] as? String }, [store.description])
+    }
+
     func testDryRunChangesNothingAndPrintsTheRealPlan() throws {
         let tree = TestTree("prune-dry")
         let root = plainFixture(tree)
@@ -90,15 +157,17 @@ final class PruneEndToEndTests: XCTestCase {
                                        "--cache", store.description, "--expires", i < 2 ? "1s" : "1d"]).status, 0)
         }
         sleep(2)
+        // The plain fixture is untagged and outside the cache root: its format is named.
+        func plain(_ dir: RawPath) -> [String] { dir == root ? ["--format", "plain"] : [] }
         for dir in [root, store] {
             let frozen = freeze(dir)
-            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"])
+            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"] + plain(dir))
             XCTAssertEqual(dry.status, 0, dry.err)
             XCTAssertEqual(check(dir, frozen), "", "dry run touched \(dir)")
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
             let planned = Set(((object["roots"] as? [[String: Any]])?.first?["plan"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
             XCTAssertFalse(planned.isEmpty)
-            let real = Binary.run(["prune", dir.description, "--max-size", "20K"])
+            let real = Binary.run(["prune", dir.description, "--max-size", "20K"] + plain(dir))
             XCTAssertEqual(real.status, 0, real.err)
             let gone = planned.filter { !RawPath($0).exists }
             XCTAssertEqual(gone, planned, "the real run removes exactly what the dry run planned")
@@ -137,7 +206,7 @@ final class PruneEndToEndTests: XCTestCase {
         tree.setModified("c/link-dir", secondsSinceEpoch: now - 400 * 86_400)
         tree.setModified("c/link-file", secondsSinceEpoch: now - 400 * 86_400)
         let frozen = freeze(outside.root)
-        let result = Binary.run(["prune", tree.path("c").description, "--max-age", "30d"])
+        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-age", "30d"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(check(outside.root, frozen), "", "nothing outside the cache changed, not even an access time")
         XCTAssertEqual(survivors(tree.path("c")), [], "the links themselves are entries and were unlinked")
@@ -179,7 +248,7 @@ final class PruneEndToEndTests: XCTestCase {
             tree.setModified("c/d\(i % 10)/f\(i)", secondsSinceEpoch: now - i * 60)
         }
         let root = tree.path("c").description
-        let script = "\"$0\" prune \"$1\" --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
+        let script = "\"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
         let run = Run.command(["sh", "-c", script, Binary.path, root])
         XCTAssertEqual(run.status, 0, run.err)
         // 300 files of 4 KiB; target 300 KiB → the 75 most recent stay.
@@ -222,7 +291,7 @@ final class PruneEndToEndTests: XCTestCase {
         }
         defer { _ = Run.command(["umount", mount.description]) }
         _ = Run.command(["sh", "-c", "echo data > '\(mount.description)/other-fs' && touch -d '200 days ago' '\(mount.description)/other-fs'"])
-        let result = Binary.run(["prune", tree.path("c").description, "--max-age", "1d"])
+        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-age", "1d"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertFalse(tree.path("c/old").exists)
         XCTAssertTrue(mount.appending("other-fs").exists)

@@ -19,6 +19,7 @@ public enum Pruner {
                              dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> PruneReport {
         guard case .success(let st) = Sys.lstat(path: root) else { throw StoreError.cannotRead(root, Errno(errno == 0 ? ENOENT : errno).description) }
         guard st.isDirectory || st.isSymlink else { throw StoreError.cannotRead(root, "Not a directory") }
+        let kind = try DeletableRoot.check(root, as: kind)
         // One prune per root at a time: flock on the root directory itself.
         let lockHolder = try SafeRemover(root: root)
         if !dryRun { try lockHolder.lockExclusively(onWait: onWait) }

@@ -106,6 +106,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case stale(String, expired: FileTime?)
     case unsupported(String)
     case busy(RawPath)
+    /// A directory `prune` and `clear` refuse to delete in (see `DeletableRoot`).
+    case notACache(RawPath, String)
 
     public var description: String {
         switch self {
@@ -119,6 +121,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .stale(let url, _): return "only a stale copy is cached for \(url) (use --allow-stale to accept it)"
         case .unsupported(let what): return what
         case .busy(let path): return "another cachectl holds the lock on \(path.quoted)"
+        case .notACache(let path, let cause): return "will not delete in \(path.quoted): \(cause)"
         }
     }
 }

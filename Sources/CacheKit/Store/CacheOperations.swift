@@ -59,7 +59,7 @@ public enum CacheClearer {
     /// Removes every entry under `root`, keeping the root, its tag and an empty index.
     public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil) throws -> ClearOutcome {
         guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory") }
-        let format = try CacheFormats.open(root, as: kind)
+        let format = try CacheFormats.open(root, as: try DeletableRoot.check(root, as: kind))
         let entries = try format.entries(InspectionContext(graceSeconds: 0))
         var outcome = ClearOutcome()
         outcome.keptOutside = entries.filter { $0.state == .outside }

@@ -22,8 +22,10 @@ public enum FileTree {
 
     /// Every non-directory below `directory` (symlinks listed, never followed), staying on
     /// the directory's file system (a mount point inside is not entered), with directories
-    /// whose name is in `skipping` left out at the top level.
-    public static func files(under directory: RawPath, recursive: Bool = true, skipping: Set<String> = []) -> [File] {
+    /// whose name is in `skipping` left out at the top level, and subdirectories for which
+    /// `enter` says false not entered.
+    public static func files(under directory: RawPath, recursive: Bool = true, skipping: Set<String> = [],
+                             enter: (RawPath) -> Bool = { _ in true }) -> [File] {
         var out: [File] = []
         // The root as given (a symlink to it is the caller's choice), then never again.
         let topFD = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
@@ -53,7 +55,7 @@ public enum FileTree {
                     out.append(File(path: dir.appending(name), relative: childRelative, stat: st))
                 }
             }
-            for name in subdirectories {
+            for name in subdirectories where enter(dir.appending(name)) {
                 visit(dir.appending(name), relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name, depth: depth + 1)
             }
         }

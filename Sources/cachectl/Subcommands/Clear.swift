@@ -6,7 +6,11 @@ struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Remove every entry of a cache; keep the root, its tag and an empty index.",
-        discussion: "Entries indexed outside the cache are never deleted (they are reported and kept).")
+        discussion: """
+            Entries indexed outside the cache are never deleted (they are reported and kept). \
+            Only caches are cleared: a recognised layout, a folder tagged with CACHEDIR.TAG, or \
+            one under the default cache root; --format plain for any other folder.
+            """)
 
     @Argument(help: "The cache (default: cachectl's own store).") var root: String?
     @OptionGroup var format: FormatOption

@@ -12,7 +12,9 @@ struct Prune: ParsableCommand {
             entries; 2. expired ones (the format's rule, or --max-age); 3. if the rest exceeds \
             --max-size, least recently used first until at most --max-size × --trim-to. \
             Entries outside the cache are never deleted; items younger than --grace are never \
-            touched. A second prune of the same root waits for the first.
+            touched. A second prune of the same root waits for the first. \
+            Only caches are pruned: a recognised layout, a folder tagged with CACHEDIR.TAG, or \
+            one under the default cache root; --format plain for any other folder.
             """)
 
     @Argument(help: "Caches to prune (default: cachectl's own store).") var roots: [String] = []

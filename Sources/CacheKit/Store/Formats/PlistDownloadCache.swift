@@ -147,7 +147,17 @@ struct PlainFormat: CacheFormat {
     static let partialSuffixes = [".part", ".partial", ".tmp", ".download", ".crdownload"]
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
-        FileTree.files(under: root).filter { $0.relative != Array(CacheDirTag.fileName.utf8) }.map { file in
+        // A cache with an index inside (a cachectl store, a plist download cache) is not
+        // entered: deleting its files as loose ones would leave its index naming bodies that
+        // are gone. It is listed as one entry kept outside this folder's pruning.
+        var nested: [RawPath] = []
+        let tag = Array(CacheDirTag.fileName.utf8)
+        let files = FileTree.files(under: root, enter: { directory in
+            guard Self.hasIndex(directory) else { return true }
+            nested.append(directory)
+            return false
+        })
+        let loose: [CacheEntry] = files.filter { !$0.relative.split(separator: UInt8(ascii: "/")).last!.elementsEqual(tag) }.map { file in
             let name = String(decoding: file.relative, as: UTF8.self)
             var (state, reason, young) = (EntryState.fresh, "no age rule", false)
             if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
@@ -165,6 +175,17 @@ struct PlainFormat: CacheFormat {
             entry.identity = file.identity
             return entry
         }
+        return loose + nested.map { directory in
+            let inside = FileTree.files(under: directory)
+            return CacheEntry(url: nil, path: directory, allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
+                              apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
+                              state: .outside, reason: "a separate \(CacheFormats.detect(directory).displayName) with its own index; prune it as a root of its own")
+        }
+    }
+
+    /// Whether `directory` is a cache whose files an index names.
+    static func hasIndex(_ directory: RawPath) -> Bool {
+        NativeStore.isStore(directory) || NativeStore.isTaggedStore(directory) || directory.appending(PlistDownloadCache.indexName).exists
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {

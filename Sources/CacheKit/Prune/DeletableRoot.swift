@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which directories `prune` and `clear` may delete in: a policy, checked before anything is
+/// read or locked.
+///
+/// A plain folder's entries are every file in it, and "corrupted" and "incomplete" are
+/// judged by file contents and names (a GIF without its trailer, a `.part` file): pointed at
+/// a home directory by mistake, a prune would delete a user's files. So a root is accepted
+/// when it is a cache — a recognised layout, a directory tagged with `CACHEDIR.TAG`, or at or
+/// under the default cache root — or when the caller names the format explicitly (`--format
+/// plain`). The file system root, the home directory and any directory holding the default
+/// cache root are refused whatever the format.
+public enum DeletableRoot {
+    /// Throws `StoreError.notACache` when `root` must not be pruned or cleared.
+    /// - Parameters:
+    ///   - kind: the format the caller asked for; nil when it is to be detected.
+    ///   - environment: `HOME` and `XDG_CACHE_HOME` (default: the process's).
+    /// - Returns: the format to open `root` as.
+    @discardableResult
+    public static func check(_ root: RawPath, as kind: CacheFormatKind?, environment: [String: String]? = nil) throws -> CacheFormatKind {
+        let env = environment ?? CacheLocations.currentEnvironment()
+        let resolved = canonical(root)
+        let cacheRoot = canonical(CacheLocations.defaultRoot(environment: env))
+        if resolved == RawPath("/") { throw StoreError.notACache(root, "it is the file system root") }
+        if resolved == canonical(RawPath(CacheLocations.home(env))) {
+            throw StoreError.notACache(root, "it is the home directory; name a cache directory inside it")
+        }
+        if cacheRoot != resolved && isInside(cacheRoot, resolved) {
+            throw StoreError.notACache(root, "it holds the cache root \(cacheRoot.quoted); name that or a cache inside it")
+        }
+        if let kind { return kind }
+        let detected = CacheFormats.detect(root)
+        if detected != .plain || CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return detected }
+        throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                                   + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
+    }
+
+    /// Whether `path` is `directory` or lies below it (both canonical).
+    static func isInside(_ path: RawPath, _ directory: RawPath) -> Bool {
+        if path == directory { return true }
+        let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
+        return path.bytes.starts(with: prefix)
+    }
+
+    /// Symlinks resolved; the path as given when it cannot be (it does not exist).
+    static func canonical(_ path: RawPath) -> RawPath {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return path }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
+                                                       count: strlen(resolved))))
+    }
+}
