@@ -10,7 +10,7 @@ public final class Localizer {
     public init(caches roots: [RawPath], now: FileTime = .now) throws {
         self.caches = try roots.map { root in
             guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory (no cache here)") }
-            return try CacheFormats.open(PageRewriter.absolute(root))
+            return try CacheFormats.open(root.canonical)
         }
         self.now = now
     }
@@ -24,9 +24,6 @@ public final class Localizer {
     public static func cacheKey(_ resolved: String) -> String {
         resolved.firstIndex(of: "#").map { String(resolved[..<$0]) } ?? resolved
     }
-
-    /// The canonical absolute path (symlinks resolved), or the path itself.
-    public static func absolutePath(_ path: RawPath) -> RawPath { PageRewriter.absolute(path) }
 
     /// Localizes one page: the first fresh copy in the caches, in order, wins; else an
     /// expired one (used with `allowStale`).

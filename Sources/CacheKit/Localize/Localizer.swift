@@ -139,7 +139,7 @@ public struct PageRewriter {
         // read only when references are accounted for, which is after `work.decided`
         // (the parse thread) or on the main thread itself.
         var lines = LineIndex()
-        let outputParts = Self.absolute(options.outputDirectory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var directoryPrefixes: [BytesKey: String] = [:]
         let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
 
@@ -750,15 +750,6 @@ public struct PageRewriter {
             }
         }
         return edits
-    }
-
-    /// The canonical absolute path (symlinks resolved), or the path itself when it cannot be.
-    public static func absolute(_ path: RawPath) -> RawPath {
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        if path.withCString({ realpath($0, &resolved) }) != nil {
-            return RawPath(bytes: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
-        }
-        return path
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which directories `prune` and `clear` may delete in: a policy, checked before anything is
 /// read or locked.
 ///
@@ -23,10 +17,10 @@ public enum DeletableRoot {
     @discardableResult
     public static func check(_ root: RawPath, as kind: CacheFormatKind?, environment: [String: String]? = nil) throws -> CacheFormatKind {
         let env = environment ?? CacheLocations.currentEnvironment()
-        let resolved = canonical(root)
-        let cacheRoot = canonical(CacheLocations.defaultRoot(environment: env))
+        let resolved = root.canonical
+        let cacheRoot = CacheLocations.defaultRoot(environment: env).canonical
         if resolved == RawPath("/") { throw StoreError.notACache(root, "it is the file system root") }
-        if resolved == canonical(RawPath(CacheLocations.home(env))) {
+        if resolved == RawPath(CacheLocations.home(env)).canonical {
             throw StoreError.notACache(root, "it is the home directory; name a cache directory inside it")
         }
         if cacheRoot != resolved && isInside(cacheRoot, resolved) {
@@ -44,13 +38,5 @@ public enum DeletableRoot {
         if path == directory { return true }
         let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
         return path.bytes.starts(with: prefix)
-    }
-
-    /// Symlinks resolved; the path as given when it cannot be (it does not exist).
-    static func canonical(_ path: RawPath) -> RawPath {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { return path }
-        defer { free(resolved) }
-        return RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-                                                       count: strlen(resolved))))
     }
 }

@@ -5,6 +5,16 @@ import Glibc
 import Darwin
 #endif
 
+extension RawPath {
+    /// The canonical absolute path (symlinks resolved), or the path as it is when it cannot
+    /// be resolved (it does not exist).
+    public var canonical: RawPath {
+        guard let resolved = withCString({ realpath($0, nil) }) else { return self }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
+    }
+}
+
 /// A point in time as the file system records it (seconds and nanoseconds since the epoch).
 public struct FileTime: Comparable, Hashable, Sendable {
     public var seconds: Int64

@@ -169,7 +169,7 @@ struct PageSource {
             throw lastError
         }
         let bytes = try FileIO.readAll(input)
-        return PageSource(bytes: bytes, url: "file://" + Localizer.absolutePath(input).description, label: input.description,
+        return PageSource(bytes: bytes, url: "file://" + input.canonical.description, label: input.description,
                           fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
     }
 }

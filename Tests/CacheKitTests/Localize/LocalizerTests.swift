@@ -235,7 +235,7 @@ final class LocalizerTests: XCTestCase {
         let relative = run(localizer, html, tree)
         XCTAssertTrue(relative.references[0].localPath!.hasSuffix(".svg#star"))
         let absolute = run(localizer, html, tree) { $0.absolute = true }
-        let expected = "file://" + Localizer.absolutePath(bodies["http://fakehost/icons.svg"]!).description + "#star"
+        let expected = "file://" + bodies["http://fakehost/icons.svg"]!.canonical.description + "#star"
         XCTAssertEqual(absolute.references[0].localPath, expected)
     }
 

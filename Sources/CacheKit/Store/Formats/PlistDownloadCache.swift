@@ -157,7 +157,7 @@ struct PlainFormat: CacheFormat {
             nested.append(directory)
             return false
         })
-        let loose: [CacheEntry] = files.filter { !$0.relative.split(separator: UInt8(ascii: "/")).last!.elementsEqual(tag) }.map { file in
+        let loose: [CacheEntry] = files.filter { $0.path.lastComponent != tag }.map { file in
             let name = String(decoding: file.relative, as: UTF8.self)
             var (state, reason, young) = (EntryState.fresh, "no age rule", false)
             if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
