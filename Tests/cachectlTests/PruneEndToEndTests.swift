@@ -146,6 +146,15 @@ final class PruneEndToEndTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         let kept = try XCTUnwrap((object["roots"] as? [[String: Any]])?.first?["kept"] as? [[String: Any]])
         XCTAssertEqual(kept.compactMap { $0["path"] as? String }, [store.description])
+
+        // Nor is a folder inside the store pruned on its own, whatever the format named.
+        for args in [["prune", store.appending("objects").description, "--format", "plain", "--max-size", "1"],
+                     ["clear", store.appending("tmp").description, "--format", "plain"]] {
+            let run = Binary.run(args)
+            XCTAssertEqual(run.status, 1, args.joined(separator: " "))
+            XCTAssertEqual(run.err, "cachectl: will not delete in \(RawPath(args[1]).quoted): it lies inside the cachectl store \(store.quoted); prune that\n")
+        }
+        XCTAssertEqual(survivors(store), storeFiles)
     }
 
     func testDryRunChangesNothingAndPrintsTheRealPlan() throws {

@@ -6,8 +6,9 @@
 /// a home directory by mistake, a prune would delete a user's files. So a root is accepted
 /// when it is a cache — a recognised layout, a directory tagged with `CACHEDIR.TAG`, or at or
 /// under the default cache root — or when the caller names the format explicitly (`--format
-/// plain`). The file system root, the home directory and any directory holding the default
-/// cache root are refused whatever the format.
+/// plain`). The file system root, the home directory, any directory holding the default
+/// cache root and any directory inside an indexed cache (a cachectl store, a plist download
+/// cache) are refused whatever the format.
 public enum DeletableRoot {
     /// Throws `StoreError.notACache` when `root` must not be pruned or cleared.
     /// - Parameters:
@@ -25,6 +26,15 @@ public enum DeletableRoot {
         }
         if cacheRoot != resolved && isInside(cacheRoot, resolved) {
             throw StoreError.notACache(root, "it holds the cache root \(cacheRoot.quoted); name that or a cache inside it")
+        }
+        // Inside a cache with an index, files are bodies its index names: deleting them as
+        // loose files would leave rows whose bodies are gone.
+        var ancestor = resolved.parentDirectory
+        while ancestor.bytes.count > 1 {
+            if PlainFormat.hasIndex(ancestor) {
+                throw StoreError.notACache(root, "it lies inside the \(CacheFormats.detect(ancestor).displayName) \(ancestor.quoted); prune that")
+            }
+            ancestor = ancestor.parentDirectory
         }
         if let kind { return kind }
         let detected = CacheFormats.detect(root)
