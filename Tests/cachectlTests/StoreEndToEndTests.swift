@@ -121,6 +121,18 @@ final class StoreEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["put", "https://x.com/b", body(tree, "in3", "c"), "--cache", store.description, "--expires", "soon"]).status, 2)
         XCTAssertEqual(Run.command(["sh", "-c", "cd '\(store.description)' && find . -type f -exec sha256sum {} + | sort"]).out, snapshot)
 
+        // A mistyped --cache naming a folder of other files: no store (and no CACHEDIR.TAG,
+        // which would make backup tools skip the folder) is made there.
+        tree.file("documents/letter.txt", size: 10)
+        for args in [["put", "https://x.com/c", body(tree, "in4", "d"), "--cache", tree.path("documents").description],
+                     ["fetch", "http://127.0.0.1:9/c", "--cache", tree.path("documents").description]] {
+            let run = Binary.run(args)
+            XCTAssertEqual(run.status, 1, args[0])
+            XCTAssertEqual(run.err, "cachectl: cannot write \(tree.path("documents").quoted): not a cachectl store and not empty "
+                           + "(it holds 'letter.txt'); a store is made only in a new or empty directory\n", args[0])
+        }
+        XCTAssertEqual(Run.command(["ls", "-A", tree.path("documents").description]).out, "letter.txt\n")
+
         tree.file("corrupt/index.sqlite", contents: Array("garbage".utf8))
         let corrupt = Binary.run(["ls", tree.path("corrupt").description, "--format", "native"])
         XCTAssertEqual(corrupt.status, 1)

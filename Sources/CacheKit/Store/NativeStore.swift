@@ -198,6 +198,7 @@ public final class NativeStore: @unchecked Sendable {
         let exists = index.exists
         if !exists {
             guard create else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+            try refuseForeignContents(root)
             try FileIO.makeDirectories(root)
             try FileIO.makeDirectories(root.appending("objects"))
             try FileIO.makeDirectories(root.appending("tmp"))
@@ -221,6 +222,19 @@ public final class NativeStore: @unchecked Sendable {
             try FileIO.writeAtomically(root.appending(CacheDirTag.fileName), Array(CacheDirTag.contents.utf8))
         }
         return store
+    }
+
+    /// Names a new store may find in its directory: its own, left by an interrupted creation.
+    private static let ownNames: Set<[UInt8]> = Set([CacheDirTag.fileName, lockName, "objects", "tmp",
+                                                      indexName + "-wal", indexName + "-shm", indexName + "-journal"].map { Array($0.utf8) })
+
+    /// A store is made only in a new or empty directory: made in a folder of other files (a
+    /// mistyped `--cache ~`), its `CACHEDIR.TAG` would make backup tools skip that folder.
+    private static func refuseForeignContents(_ root: RawPath) throws {
+        let names = FileTree.files(under: root, recursive: false).map(\.relative) + FileTree.subdirectories(of: root).map(\.lastComponent)
+        guard let other = names.first(where: { !ownNames.contains($0) }) else { return }
+        throw StoreError.cannotWrite(root, "not a cachectl store and not empty (it holds \(RawPath(bytes: other).quoted)); "
+                                     + "a store is made only in a new or empty directory")
     }
 
     private func prepareSchema(allowCreate: Bool) throws {
