@@ -94,9 +94,15 @@ final class PruneEndToEndTests: XCTestCase {
         tree.file("tagged/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
         tree.file("tagged/x.part", size: 100)
         tree.setModified("tagged/x.part", secondsSinceEpoch: now - 86_400)
+        // SHA-256-named files (container blobs, say): only their names look like Kingfisher's,
+        // whose rule would call every file dated in the past expired.
+        for i in 0..<4 { tree.file("home/blobs/" + Oracle.sha256("blob \(i)"), size: 100) }
         let before = survivors(tree.root)
 
         let cases: [([String], String)] = [
+            (["prune", home.appending("blobs").description], "only its file names look like a Kingfisher cache: no marker file, "
+                + "folder name or CACHEDIR.TAG says so, and it is not under the cache root \(home.appending(".cache").quoted) "
+                + "(pass --format kingfisher to treat it as one)"),
             (["prune", home.description, "--max-size", "1"], "it is the home directory; name a cache directory inside it"),
             (["prune", home.description, "--format", "plain"], "it is the home directory; name a cache directory inside it"),
             (["clear", home.description], "it is the home directory; name a cache directory inside it"),
@@ -124,6 +130,8 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(named.status, 0, named.err)
         XCTAssertFalse(tree.path("home/projects/photo.png").exists)
         XCTAssertTrue(tree.path("home/notes.part").exists)
+        XCTAssertEqual(Binary.run(["prune", home.appending("blobs").description, "--format", "kingfisher"], environment: env).status, 0)
+        XCTAssertEqual(survivors(home.appending("blobs")), [], "named as Kingfisher, its past-dated files are expired")
     }
 
     /// A plain cache folder holding a cachectl store: the store's files are not loose files.

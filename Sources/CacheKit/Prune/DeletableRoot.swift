@@ -4,8 +4,9 @@
 /// A plain folder's entries are every file in it, and "corrupted" and "incomplete" are
 /// judged by file contents and names (a GIF without its trailer, a `.part` file): pointed at
 /// a home directory by mistake, a prune would delete a user's files. So a root is accepted
-/// when it is a cache — a recognised layout, a directory tagged with `CACHEDIR.TAG`, or at or
-/// under the default cache root — or when the caller names the format explicitly (`--format
+/// when it is a cache — a layout its marker files or folder name declare (the shape of file
+/// names alone is not enough), a directory tagged with `CACHEDIR.TAG`, or at or under the
+/// default cache root — or when the caller names the format explicitly (`--format
 /// plain`). The file system root, the home directory, any directory holding the default
 /// cache root and any directory inside an indexed cache (a cachectl store, a plist download
 /// cache) are refused whatever the format.
@@ -37,10 +38,16 @@ public enum DeletableRoot {
             ancestor = ancestor.parentDirectory
         }
         if let kind { return kind }
-        let detected = CacheFormats.detect(root)
-        if detected != .plain || CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return detected }
-        throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
-                                   + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
+        if let declared = CacheFormats.detectByMarkers(root) { return declared }
+        let byNames = CacheFormats.detectByNameShapes(root)
+        if CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return byNames }
+        if byNames == .plain {
+            throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                                       + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
+        }
+        throw StoreError.notACache(root, "only its file names look like a \(byNames.displayName) cache: no marker file, folder "
+                                   + "name or CACHEDIR.TAG says so, and it is not under the cache root \(cacheRoot.quoted) "
+                                   + "(pass --format \(byNames.rawValue) to treat it as one)")
     }
 
     /// Whether `path` is `directory` or lies below it (both canonical).

@@ -32,6 +32,13 @@ public enum CacheFormats {
     /// The format of the directory at `root`, by its marker files, its folder name, then
     /// the shape of its file names; `.plain` when nothing more specific fits.
     public static func detect(_ root: RawPath) -> CacheFormatKind {
+        detectByMarkers(root) ?? detectByNameShapes(root)
+    }
+
+    /// The format the directory declares by its marker files or folder name; nil when only
+    /// the shape of its file names could tell (weaker evidence: a folder of SHA-256-named
+    /// files need not be Kingfisher's, whose rule expires every file dated in the past).
+    static func detectByMarkers(_ root: RawPath) -> CacheFormatKind? {
         if NativeStore.isStore(root) || NativeStore.isTaggedStore(root) { return .native }
         if root.appending(PlistDownloadCache.indexName).exists { return .plist }
         if root.appending(".data-cache-info").exists { return .nuke }
@@ -40,7 +47,11 @@ public enum CacheFormats {
         if path.contains("com.onevcat.Kingfisher") { return .kingfisher }
         if path.contains("com.pinterest.PINDiskCache") { return .pincache }
         if path.contains("com.github.kean.Nuke") { return .nuke }
-        // By the names: a flat folder of hex digests or percent-encoded URLs.
+        return nil
+    }
+
+    /// By the names: a flat folder of hex digests or percent-encoded URLs; else `.plain`.
+    static func detectByNameShapes(_ root: RawPath) -> CacheFormatKind {
         let names = FileTree.files(under: root, recursive: false).map { String(decoding: $0.relative, as: UTF8.self) }
             .filter { !$0.hasPrefix(".") && $0 != CacheDirTag.fileName }
         guard names.count >= 3 else { return .plain }
