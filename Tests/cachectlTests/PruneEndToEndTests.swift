@@ -130,6 +130,12 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(named.status, 0, named.err)
         XCTAssertFalse(tree.path("home/projects/photo.png").exists)
         XCTAssertTrue(tree.path("home/notes.part").exists)
+        // Under the cache root the same folder is a cache, pruned as a plain one: nothing is stale.
+        XCTAssertEqual(Run.command(["cp", "-a", home.appending("blobs").description, home.appending(".cache/blobs").description]).status, 0)
+        let underRootBlobs = Binary.run(["prune", home.appending(".cache/blobs").description], environment: env)
+        XCTAssertEqual(underRootBlobs.status, 0, underRootBlobs.err)
+        XCTAssertTrue(underRootBlobs.out.contains("(plain directory)"), underRootBlobs.out)
+        XCTAssertEqual(survivors(home.appending(".cache/blobs")).count, 4)
         XCTAssertEqual(Binary.run(["prune", home.appending("blobs").description, "--format", "kingfisher"], environment: env).status, 0)
         XCTAssertEqual(survivors(home.appending("blobs")), [], "named as Kingfisher, its past-dated files are expired")
     }

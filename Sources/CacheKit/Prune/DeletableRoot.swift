@@ -40,7 +40,10 @@ public enum DeletableRoot {
         if let kind { return kind }
         if let declared = CacheFormats.detectByMarkers(root) { return declared }
         let byNames = CacheFormats.detectByNameShapes(root)
-        if CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return byNames }
+        // A cache by its tag or its place, whose names merely look like a library's: pruned as
+        // a plain folder. A format's expiry rule is applied only where something declares the
+        // format (Kingfisher's would expire every past-dated file of a folder of SHA-256 names).
+        if CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return .plain }
         if byNames == .plain {
             throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
                                        + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
