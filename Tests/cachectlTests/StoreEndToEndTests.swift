@@ -204,6 +204,7 @@ final class DuFormatBreakdownTests: XCTestCase {
         tree.file("\(sd)/\(Oracle.md5("https://x.com/b.png")).png", contents: Images.png)
         tree.setModified("\(sd)/\(Oracle.md5("https://x.com/b.png")).png", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 8 * 86_400)
         tree.file("caches/misc/notes.txt", size: 100)
+        for i in 0..<3 { tree.file("caches/blobs/" + Oracle.sha256("blob \(i)"), size: 100) }
         sleep(2)
 
         let result = Binary.run(["du", "--json", tree.path("caches").description])
@@ -220,9 +221,13 @@ final class DuFormatBreakdownTests: XCTestCase {
         XCTAssertEqual(count(cache("/com.hackemist.SDImageCache"), "expired"), 1)
         XCTAssertGreaterThan((cache("/com.hackemist.SDImageCache")?["staleBytes"] as? Int) ?? 0, 0)
         XCTAssertTrue(cache("/misc")?["format"] is NSNull, "a plain folder is not a recognised format")
+        XCTAssertEqual(cache("/com.hackemist.SDImageCache")?["formatGuessedByNames"] as? Bool, false, "declared by its folder name")
+        XCTAssertEqual(cache("/blobs")?["format"] as? String, "kingfisher")
+        XCTAssertEqual(cache("/blobs")?["formatGuessedByNames"] as? Bool, true)
 
         let text = Binary.run(["du", "-h", tree.path("caches").description]).out
         XCTAssertTrue(text.contains("SDWebImage: 1 fresh, 1 expired"), text)
         XCTAssertTrue(text.contains("cachectl store: 1 fresh, 1 expired"), text)
+        XCTAssertTrue(text.contains("Kingfisher? (by file names only; prune uses its rules with --format kingfisher): 3 expired"), text)
     }
 }

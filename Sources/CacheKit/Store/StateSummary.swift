@@ -9,6 +9,9 @@ public struct StateTotals: Sendable, Equatable {
 public struct CacheStateSummary: Sendable {
     public var format: CacheFormatKind
     public var states: [EntryState: StateTotals]
+    /// True when only the shape of the file names suggested `format` (no marker file or
+    /// folder name): `prune` then treats the folder as plain unless `--format` names it.
+    public var guessedByNames = false
 
     /// Bytes that are not fresh (expired, incomplete, corrupted, orphan, outside).
     public var staleBytes: Int64 {
@@ -18,7 +21,8 @@ public struct CacheStateSummary: Sendable {
     /// The summary of `root` when it is a recognised (not plain) cache; nil otherwise.
     /// Errors (a corrupt index, a malformed plist) are returned, never thrown.
     public static func of(_ root: RawPath, context: InspectionContext = InspectionContext()) -> Result<CacheStateSummary, StoreError>? {
-        let kind = CacheFormats.detect(root)
+        let declared = CacheFormats.detectByMarkers(root)
+        let kind = declared ?? CacheFormats.detectByNameShapes(root)
         guard kind != .plain else { return nil }
         do {
             let entries = try CacheFormats.open(root, as: kind).entries(context)
@@ -27,7 +31,7 @@ public struct CacheStateSummary: Sendable {
                 states[entry.state, default: StateTotals()].count += 1
                 states[entry.state, default: StateTotals()].allocatedBytes += entry.allocatedBytes
             }
-            return .success(CacheStateSummary(format: kind, states: states))
+            return .success(CacheStateSummary(format: kind, states: states, guessedByNames: declared == nil))
         } catch let error as StoreError {
             return .failure(error)
         } catch {

@@ -149,7 +149,9 @@ enum DuPresenter {
             guard let totals = summary.states[state], totals.count > 0 else { return nil }
             return state == .fresh ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
         }
-        return summary.format.displayName + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
+        let name = summary.guessedByNames
+            ? "\(summary.format.displayName)? (by file names only; prune uses its rules with --format \(summary.format.rawValue))" : summary.format.displayName
+        return name + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
     }
 
     static func json(_ report: DiskUsageReport, options: DiskUsageOptions, summaries: [RawPath: CacheStateSummary] = [:]) -> JSON {
@@ -172,7 +174,8 @@ enum DuPresenter {
                         })
                     } ?? .null
                     return .object([("path", .string(cache.path.description)), ("kind", .string(cache.kind.rawValue)),
-                                    ("format", summary.map { .string($0.format.rawValue) } ?? .null)]
+                                    ("format", summary.map { .string($0.format.rawValue) } ?? .null),
+                                    ("formatGuessedByNames", summary.map { .bool($0.guessedByNames) } ?? .null)]
                                    + totals(cache.totals)
                                    + [("staleBytes", summary.map { .int($0.staleBytes) } ?? .null), ("states", states)])
                 })))
