@@ -326,6 +326,21 @@ final class PruneEndToEndTests: XCTestCase {
         let missing = Binary.run(["prune", "/nonexistent-cache-root"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.err, "cachectl: cannot read '/nonexistent-cache-root': No such file or directory\n")
+
+        // No root given and no store yet: nothing is cached, which a scheduled prune must not
+        // report as a failure; a root named explicitly must exist.
+        let tree = TestTree("prune-fresh")
+        let env = ["XDG_CACHE_HOME": tree.path("cache").description]
+        let note = "cachectl: default store \(tree.path("cache/cachectl").quoted) does not exist: nothing is cached yet\n"
+        for args in [["prune", "--max-size", "500M"], ["clear"], ["ls"]] {
+            let run = Binary.run(args, environment: env)
+            XCTAssertEqual(run.status, 0, args[0])
+            XCTAssertEqual(run.err, note, args[0])
+            XCTAssertEqual(run.out, "", args[0])
+        }
+        XCTAssertEqual(Binary.run(["prune", "--json"], environment: env).out, "{\n  \"dryRun\": false,\n  \"roots\": [],\n  \"errors\": []\n}\n")
+        XCTAssertFalse(tree.path("cache").exists, "nothing was created")
+        XCTAssertEqual(Binary.run(["prune", tree.path("cache/cachectl").description], environment: env).status, 1)
     }
 }
 

@@ -17,6 +17,7 @@ struct Clear: ParsableCommand {
 
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
+        if DefaultStore.isAbsent(path, defaulted: root == nil) { return }
         let outcome = try reporting { try CacheClearer.clear(path, as: format.kind) }
         for kept in outcome.keptOutside {
             Output.error("kept \(kept.path.quoted): \(kept.reason)")

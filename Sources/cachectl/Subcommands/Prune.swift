@@ -38,7 +38,7 @@ struct Prune: ParsableCommand {
         var reports: [PruneReport] = []
         var errors: [(RawPath, String)] = []
         var failed = false
-        for root in paths {
+        for root in paths where !DefaultStore.isAbsent(root, defaulted: roots.isEmpty) {
             let counter = PruneProgress()
             let line = ProgressLine(every: 0.2) {
                 let s = counter.snapshot
