@@ -62,6 +62,16 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["localize", page, page] + base).status, 2, "several pages need an output directory")
         XCTAssertEqual(Binary.run(["localize", page, "-o", "a", "--in-place"] + base).status, 2)
         XCTAssertEqual(Binary.run(["localize", page, "--charset", "klingon"] + base).status, 2)
+
+        // No --cache and no default store yet: every image is missing, not an error.
+        let env = ["XDG_CACHE_HOME": tree.path("fresh-cache").description]
+        let fresh = Binary.run(["localize", page, "--base-url", "http://fakehost/test/page.html"], environment: env)
+        XCTAssertEqual(fresh.status, 0, fresh.err)
+        XCTAssertEqual(fresh.out, "<p>x</p><img src=\"/a.png\"><img src=\"/b.png\">\n")
+        XCTAssertEqual(fresh.err, "cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached yet\n"
+                       + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped\n")
+        XCTAssertEqual(Binary.run(["localize", page, "--require-all"], environment: env).status, 1)
+        XCTAssertFalse(tree.path("fresh-cache").exists)
     }
 
     func testPageWhoseBodyIsInTheCache() throws {

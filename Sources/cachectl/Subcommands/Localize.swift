@@ -68,7 +68,10 @@ struct Localize: ParsableCommand {
     }
 
     func run() throws {
-        let cacheRoots = caches.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(caches)
+        let defaultStore = CacheLocations.defaultStore()
+        // No store yet (and none to fetch into): every image is simply missing.
+        let cacheRoots = !caches.isEmpty ? RawArguments.paths(caches)
+            : !fetch && DefaultStore.isAbsent(defaultStore, defaulted: true) ? [] : [defaultStore]
         let store = fetch ? try reporting { try fetchStore(cacheRoots) } : nil
         var localizer = try reporting { try Localizer(caches: cacheRoots) }
         let inputs = RawArguments.paths(pages)
