@@ -229,5 +229,10 @@ final class DuFormatBreakdownTests: XCTestCase {
         XCTAssertTrue(text.contains("SDWebImage: 1 fresh, 1 expired"), text)
         XCTAssertTrue(text.contains("cachectl store: 1 fresh, 1 expired"), text)
         XCTAssertTrue(text.contains("Kingfisher? (by file names only; prune uses its rules with --format kingfisher): 3 expired"), text)
+        let ls = Binary.run(["ls", tree.path("caches/blobs").description])
+        XCTAssertTrue(ls.out.hasPrefix("Kingfisher? (by file names only; prune uses its rules with --format kingfisher): "), ls.out)
+        XCTAssertTrue(Binary.run(["ls", tree.path("caches/blobs").description, "--format", "kingfisher"]).out.hasPrefix("Kingfisher: "))
+        let lsJSON = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Binary.run(["ls", tree.path("caches/blobs").description, "--json"]).stdout)) as? [String: Any])
+        XCTAssertEqual(lsJSON["formatGuessedByNames"] as? Bool, true)
     }
 }

@@ -38,7 +38,7 @@ public enum CacheFormats {
     /// The format the directory declares by its marker files or folder name; nil when only
     /// the shape of its file names could tell (weaker evidence: a folder of SHA-256-named
     /// files need not be Kingfisher's, whose rule expires every file dated in the past).
-    static func detectByMarkers(_ root: RawPath) -> CacheFormatKind? {
+    public static func detectByMarkers(_ root: RawPath) -> CacheFormatKind? {
         if NativeStore.isStore(root) || NativeStore.isTaggedStore(root) { return .native }
         if root.appending(PlistDownloadCache.indexName).exists { return .plist }
         if root.appending(".data-cache-info").exists { return .nuke }

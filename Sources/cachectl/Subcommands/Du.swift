@@ -143,14 +143,18 @@ enum DuPresenter {
         return out
     }
 
+    /// A format suggested only by the shape of file names, which prune does not act on.
+    static func guessedName(_ format: CacheFormatKind) -> String {
+        "\(format.displayName)? (by file names only; prune uses its rules with --format \(format.rawValue))"
+    }
+
     /// `SDWebImage: 120 fresh, 3 expired (1.2M), 1 corrupted (0)`.
     static func describe(_ summary: CacheStateSummary, _ sizes: SizeFormatOptions) -> String {
         let parts = EntryState.allCases.compactMap { state -> String? in
             guard let totals = summary.states[state], totals.count > 0 else { return nil }
             return state == .fresh ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
         }
-        let name = summary.guessedByNames
-            ? "\(summary.format.displayName)? (by file names only; prune uses its rules with --format \(summary.format.rawValue))" : summary.format.displayName
+        let name = summary.guessedByNames ? guessedName(summary.format) : summary.format.displayName
         return name + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
     }
 

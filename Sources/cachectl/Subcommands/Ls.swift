@@ -31,9 +31,11 @@ struct Ls: ParsableCommand {
             return (opened.kind, try opened.entries(inspection.context))
         }
         let entries = all.filter { state == nil || $0.state.rawValue == state }
+        // Named only by the shape of its file names: prune treats it as plain unless told.
+        let guessed = inspection.kind == nil && format != .plain && CacheFormats.detectByMarkers(path) == nil
         if output.json {
             Output.write(JSON.object([
-                ("root", .string(path.description)), ("format", .string(format.rawValue)),
+                ("root", .string(path.description)), ("format", .string(format.rawValue)), ("formatGuessedByNames", .bool(guessed)),
                 ("entries", .array(entries.map(EntryJSON.object))),
             ]).text)
             return
@@ -44,7 +46,7 @@ struct Ls: ParsableCommand {
             table.add([entry.state.rawValue, sizes.format(entry.allocatedBytes), DateText.day(entry.modified),
                        DateText.day(entry.expires), (entry.url ?? entry.path.description) + "  (\(entry.reason))"])
         }
-        Output.write("\(format.displayName): \(path.description)\n" + table.render())
+        Output.write("\(guessed ? DuPresenter.guessedName(format) : format.displayName): \(path.description)\n" + table.render())
     }
 }
 
