@@ -22,7 +22,7 @@ struct Ls: ParsableCommand {
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
         if DefaultStore.isAbsent(path, defaulted: root == nil) {
-            if output.json { Output.write(JSON.object([("root", .string(path.description)), ("format", .null), ("entries", .array([]))]).text) }
+            if output.json { Output.write(JSON.object([("root", .string(path.description)), ("format", .null), ("formatGuessedByNames", .null), ("entries", .array([]))]).text) }
             return
         }
         let (format, all) = try reporting { () throws -> (CacheFormatKind, [CacheEntry]) in
