@@ -32,8 +32,8 @@ public enum DeletableRoot {
         // loose files would leave rows whose bodies are gone.
         var ancestor = resolved.parentDirectory
         while ancestor.bytes.count > 1 {
-            if PlainFormat.hasIndex(ancestor) {
-                throw StoreError.notACache(root, "it lies inside the \(CacheFormats.detect(ancestor).displayName) \(ancestor.quoted); prune that")
+            if let kind = CacheFormats.indexedKind(ancestor) {
+                throw StoreError.notACache(root, "it lies inside the \(kind.displayName) \(ancestor.quoted); prune that")
             }
             ancestor = ancestor.parentDirectory
         }

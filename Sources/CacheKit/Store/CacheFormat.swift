@@ -50,6 +50,13 @@ public enum CacheFormats {
         return nil
     }
 
+    /// `.native` or `.plist` when `directory` is a cache whose files an index names (deleting
+    /// them as loose files would leave rows without bodies); nil otherwise.
+    static func indexedKind(_ directory: RawPath) -> CacheFormatKind? {
+        let kind = detectByMarkers(directory)
+        return kind == .native || kind == .plist ? kind : nil
+    }
+
     /// By the names: a flat folder of hex digests or percent-encoded URLs; else `.plain`.
     static func detectByNameShapes(_ root: RawPath) -> CacheFormatKind {
         let names = FileTree.files(under: root, recursive: false).map { String(decoding: $0.relative, as: UTF8.self) }

@@ -56,15 +56,12 @@ struct Localize: ParsableCommand {
         if jobs != nil && !fetch { throw ValidationError("--jobs goes with --fetch.") }
     }
 
-    /// The store `--fetch` downloads into: the first cache, which must be a cachectl store
-    /// (or not exist yet).
+    /// The store `--fetch` downloads into: the first cache, a cachectl store or a new or empty
+    /// directory (the store refuses any other folder).
     private func fetchStore(_ roots: [RawPath]) throws -> NativeStore {
-        let root = roots[0]
-        let empty = (try? FileManager.default.contentsOfDirectory(atPath: root.description))?.isEmpty ?? false
-        if root.exists && !NativeStore.isStore(root) && !empty {
-            throw StoreError.unsupported("--fetch downloads into a cachectl store, and \(root) is not one (give one as the first --cache)")
+        do { return try NativeStore.open(roots[0], create: true) } catch let error as StoreError {
+            throw StoreError.unsupported("--fetch downloads into the first --cache: \(error)")
         }
-        return try NativeStore.open(root, create: true)
     }
 
     func run() throws {

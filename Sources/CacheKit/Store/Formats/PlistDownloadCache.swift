@@ -150,11 +150,11 @@ struct PlainFormat: CacheFormat {
         // A cache with an index inside (a cachectl store, a plist download cache) is not
         // entered: deleting its files as loose ones would leave its index naming bodies that
         // are gone. It is listed as one entry kept outside this folder's pruning.
-        var nested: [RawPath] = []
+        var nested: [(path: RawPath, kind: CacheFormatKind)] = []
         let tag = Array(CacheDirTag.fileName.utf8)
         let files = FileTree.files(under: root, enter: { directory in
-            guard Self.hasIndex(directory) else { return true }
-            nested.append(directory)
+            guard let kind = CacheFormats.indexedKind(directory) else { return true }
+            nested.append((directory, kind))
             return false
         })
         let loose: [CacheEntry] = files.filter { $0.path.lastComponent != tag }.map { file in
@@ -175,17 +175,12 @@ struct PlainFormat: CacheFormat {
             entry.identity = file.identity
             return entry
         }
-        return loose + nested.map { directory in
+        return loose + nested.map { directory, kind in
             let inside = FileTree.files(under: directory)
             return CacheEntry(url: nil, path: directory, allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
                               apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
-                              state: .outside, reason: "a separate \(CacheFormats.detect(directory).displayName) with its own index; prune it as a root of its own")
+                              state: .outside, reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own")
         }
-    }
-
-    /// Whether `directory` is a cache whose files an index names.
-    static func hasIndex(_ directory: RawPath) -> Bool {
-        NativeStore.isStore(directory) || NativeStore.isTaggedStore(directory) || directory.appending(PlistDownloadCache.indexName).exists
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
