@@ -13,7 +13,7 @@ struct Prune: ParsableCommand {
             --max-size, least recently used first until at most --max-size × --trim-to. \
             Entries outside the cache are never deleted; items younger than --grace are never \
             touched. A second prune of the same root waits for the first. \
-            Only caches are pruned: a recognised layout, a folder tagged with CACHEDIR.TAG, or \
+            Only caches are pruned: a layout its marker files or folder name declare, a folder tagged with CACHEDIR.TAG, or \
             one under the default cache root; --format plain for any other folder.
             """)
 
