@@ -22,9 +22,16 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // The system calls Swift cannot import (openat2, statx, renameat2 go through the
+        // variadic `syscall`), as plain C functions. Only CacheKitSystem uses them.
+        .target(name: "CSystemShims"),
+        // Every system call of the package: thin wrappers, owned descriptors, raw byte paths,
+        // and the one deletion engine (descriptor-anchored, beneath-resolved).
+        .target(name: "CacheKitSystem", dependencies: ["CSystemShims"]),
         .target(
             name: "CacheKit",
             dependencies: [
+                "CacheKitSystem",
                 "CLibXML2",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the batch body lookups (Store/NativeStore+Bodies.swift only).
@@ -40,14 +47,15 @@ let package = Package(
             name: "cachectl",
             dependencies: [
                 "CacheKit",
+                "CacheKitSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fixture trees and a process runner shared by both test targets.
-        .target(name: "TestSupport", dependencies: ["CacheKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["CacheKit", "CacheKitSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
-        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "TestSupport"]),
+        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -25,7 +25,7 @@ enum EntryPoint {
             try command.run()
         } catch let exit as ExitStatus {
             Output.flush()
-            Glibc_exit(exit.code)
+            exitProcess(exit.code)
         } catch {
             Output.flush()
             let code = Cachectl.exitCode(for: error)
@@ -35,7 +35,7 @@ enum EntryPoint {
             // Parse and validation errors are usage errors: exit 2, like du.
             let message = Cachectl.fullMessage(for: error)
             if !message.isEmpty { Output.error(message, prefixed: false) }
-            Glibc_exit(code == .validationFailure ? ExitStatus.usage.code : code.rawValue)
+            exitProcess(code == .validationFailure ? ExitStatus.usage.code : code.rawValue)
         }
         Output.flush()
     }

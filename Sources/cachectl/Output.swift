@@ -14,7 +14,13 @@ struct ExitStatus: Error {
     static let usage = ExitStatus(code: 2)
 }
 
-func Glibc_exit(_ code: Int32) -> Never { exit(code) }
+/// Ends the process with `code` (ArgumentParser's `exit` would be ambiguous here).
+func exitProcess(_ code: Int32) -> Never { exit(code) }
+
+/// Text from files, URLs and indexes, made safe for a terminal (`TerminalText`).
+enum Text {
+    static func show(_ text: String) -> String { TerminalText.escape(text) }
+}
 
 /// Everything the user sees goes through here: buffered stdout, immediate stderr.
 enum Output {
@@ -35,19 +41,16 @@ enum Output {
 
     /// Writes every byte to `fd` (stops at an error: there is nowhere left to report it).
     private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
+        _ = Sys.writeAll(fd, bytes)
     }
 
-    /// `cachectl: <message>` on stderr.
+    /// `cachectl: <message>` on stderr, one line per line of the message, each made safe
+    /// for a terminal (a file name or URL in it cannot drive it).
     static func error(_ message: String, prefixed: Bool = true) {
         flush()
-        let line = (prefixed ? "cachectl: " : "") + message + (message.hasSuffix("\n") ? "" : "\n")
-        stderr(line)
+        let body = message.hasSuffix("\n") ? String(message.dropLast()) : message
+        let safe = body.split(separator: "\n", omittingEmptySubsequences: false).map { Text.show(String($0)) }.joined(separator: "\n")
+        stderr((prefixed ? "cachectl: " : "") + safe + "\n")
     }
 
     static func stderr(_ text: String) {
@@ -56,11 +59,6 @@ enum Output {
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
-}
-
-@inline(__always)
-private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, pointer, count)
 }
 
 /// The exact bytes of argv, so paths that are not UTF-8 survive argument parsing.

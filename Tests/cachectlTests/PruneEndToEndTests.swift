@@ -243,6 +243,7 @@ final class PruneEndToEndTests: XCTestCase {
         tree.file("dl/ok.cache", size: 3000)
         tree.file("dl/stale.cache", size: 3000)
         tree.file("dl/partial.cache", size: 3000)
+        tree.setModified("dl/partial.cache", secondsSinceEpoch: now - 3 * 3600)
         let code = """
             import plistlib, sys, datetime
             n = datetime.datetime.utcnow(); d = lambda **k: n + datetime.timedelta(**k); r = sys.argv[2]

@@ -1,5 +1,12 @@
-/// Which directories `prune` and `clear` may delete in: a policy, checked before anything is
-/// read or locked.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which directories `prune` and `clear` may delete in: a policy, checked on the root's
+/// descriptor (the directory that will be pruned is the one that was checked) before
+/// anything is read or locked.
 ///
 /// A plain folder's entries are every file in it, and "corrupted" and "incomplete" are
 /// judged by file contents and names (a GIF without its trailer, a `.part` file): pointed at
@@ -7,25 +14,28 @@
 /// when it is a cache — a layout its marker files or folder name declare (the shape of file
 /// names alone is not enough), a directory tagged with `CACHEDIR.TAG`, or at or under the
 /// default cache root — or when the caller names the format explicitly (`--format
-/// plain`). The file system root, the home directory, any directory holding the default
-/// cache root and any directory inside an indexed cache (a cachectl store, a plist download
-/// cache) are refused whatever the format.
+/// plain`). A tag or marker file is believed only when its owner is the invoking user, root,
+/// or the directory's owner: one planted by another user in a directory they do not own (a
+/// world-writable one) makes nothing a cache. The file system root, the home directory, any
+/// directory holding the default cache root and any directory inside an indexed cache (a
+/// cachectl store, a plist download cache) are refused whatever the format.
 public enum DeletableRoot {
-    /// Throws `StoreError.notACache` when `root` must not be pruned or cleared.
+    /// Throws `StoreError.notACache` when the anchored root must not be pruned or cleared.
     /// - Parameters:
     ///   - kind: the format the caller asked for; nil when it is to be detected.
     ///   - environment: `HOME` and `XDG_CACHE_HOME` (default: the process's).
-    /// - Returns: the format to open `root` as.
+    /// - Returns: the format to open the root as.
     @discardableResult
-    public static func check(_ root: RawPath, as kind: CacheFormatKind?, environment: [String: String]? = nil) throws -> CacheFormatKind {
+    public static func check(_ anchor: AnchoredDirectory, as kind: CacheFormatKind?, environment: [String: String]? = nil) throws -> CacheFormatKind {
+        let root = anchor.path
         let env = environment ?? CacheLocations.currentEnvironment()
-        let resolved = root.canonical
+        let resolved = anchor.canonicalPath
         let cacheRoot = CacheLocations.defaultRoot(environment: env).canonical
         if resolved == RawPath("/") { throw StoreError.notACache(root, "it is the file system root") }
         if resolved == RawPath(CacheLocations.home(env)).canonical {
             throw StoreError.notACache(root, "it is the home directory; name a cache directory inside it")
         }
-        if cacheRoot != resolved && isInside(cacheRoot, resolved) {
+        if cacheRoot != resolved && cacheRoot.isInside(resolved) {
             throw StoreError.notACache(root, "it holds the cache root \(cacheRoot.quoted); name that or a cache inside it")
         }
         // Inside a cache with an index, files are bodies its index names: deleting them as
@@ -38,12 +48,23 @@ public enum DeletableRoot {
             ancestor = ancestor.parentDirectory
         }
         if let kind { return kind }
-        if let declared = CacheFormats.detectByMarkers(root) { return declared }
-        let byNames = CacheFormats.detectByNameShapes(root)
+        if let declared = CacheFormats.detectByMarkers(anchor) {
+            if case .untrusted(let owner, let marker) = markerTrust(anchor, declared) {
+                throw StoreError.notACache(root, "its \(marker) belongs to \(userName(owner)), who owns neither the directory nor this "
+                                           + "process: not trusted (pass --format \(declared.rawValue) to treat it as one)")
+            }
+            return declared
+        }
+        let byNames = CacheFormats.detectByNameShapes(anchor)
         // A cache by its tag or its place, whose names merely look like a library's: pruned as
         // a plain folder. A format's expiry rule is applied only where something declares the
         // format (Kingfisher's would expire every past-dated file of a folder of SHA-256 names).
-        if CacheDirTag.isTagged(root) || isInside(resolved, cacheRoot) { return .plain }
+        let tag = CacheDirTag.trust(in: anchor)
+        if tag == .trusted || resolved.isInside(cacheRoot) { return .plain }
+        if case .untrusted(let owner) = tag {
+            throw StoreError.notACache(root, "its CACHEDIR.TAG belongs to \(userName(owner)), who owns neither the directory nor this "
+                                       + "process: a tag planted by another user is not trusted (pass --format plain to treat it as a plain cache folder)")
+        }
         if byNames == .plain {
             throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
                                        + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
@@ -53,10 +74,34 @@ public enum DeletableRoot {
                                    + "(pass --format \(byNames.rawValue) to treat it as one)")
     }
 
-    /// Whether `path` is `directory` or lies below it (both canonical).
-    static func isInside(_ path: RawPath, _ directory: RawPath) -> Bool {
-        if path == directory { return true }
-        let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
-        return path.bytes.starts(with: prefix)
+    /// Opens `root` once for checking and everything after (with `dryRun`, so that no
+    /// access time changes).
+    public static func anchor(_ root: RawPath, dryRun: Bool) throws -> AnchoredDirectory {
+        switch AnchoredDirectory.open(root, mustPreserveAccessTimes: dryRun) {
+        case .success(let anchor): return anchor
+        case .failure(let error) where error.code == EPERM && dryRun:
+            throw StoreError.cannotRead(root, "cannot be read without changing its access time (not its owner); a dry run changes nothing")
+        case .failure(let error): throw StoreError.cannotRead(root, error.description)
+        }
+    }
+
+    private enum MarkerTrust { case trusted, untrusted(UInt32, String) }
+
+    /// Whether the marker file that declared `kind` may be believed (same rule as a tag).
+    private static func markerTrust(_ anchor: AnchoredDirectory, _ kind: CacheFormatKind) -> MarkerTrust {
+        let marker: String
+        switch kind {
+        case .native: marker = NativeStore.indexName
+        case .plist: marker = PlistDownloadCache.indexName
+        case .nuke: marker = ".data-cache-info"
+        default: return .trusted // declared by the folder's name: its owner chose it
+        }
+        guard case .success(let st) = anchor.status(of: Array(marker.utf8)) else { return .trusted }
+        if st.owner == Sys.effectiveUser || st.owner == 0 || st.owner == anchor.status.owner { return .trusted }
+        return .untrusted(st.owner, marker)
+    }
+
+    private static func userName(_ uid: UInt32) -> String {
+        Sys.userName(uid).map { "user '\($0)' (\(uid))" } ?? "user \(uid)"
     }
 }

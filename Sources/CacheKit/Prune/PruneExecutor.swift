@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What executing a plan did.
 public struct PruneOutcome: Sendable {
     public var removed: [PlannedDeletion] = []
@@ -11,6 +5,9 @@ public struct PruneOutcome: Sendable {
     public var failures: [(deletion: PlannedDeletion, message: String)] = []
     /// Entries that were already gone when their turn came (not an error).
     public var vanished = 0
+    /// Entries kept because what the plan inspected changed since (a writer replaced the
+    /// file or the record): the plan's decision no longer applies to them. Not an error.
+    public var changed: [PlannedDeletion] = []
 
     public var freedBytes: Int64 { removed.reduce(0) { $0 + $1.freesBytes } }
 }
@@ -26,114 +23,129 @@ public final class PruneProgress: @unchecked Sendable {
     public var snapshot: (done: Int, total: Int) { lock.withLock { (done, total) } }
 }
 
+/// Carries out plans through the deletion engine (`Deleter`), anchored at the format's root.
 public enum PruneExecutor {
-    /// Carries out `plan` on `format`'s cache. Index rows go before their bodies (native:
-    /// one transaction for the rows; plist: one atomic rewrite keeping every other key), so a
-    /// crash leaves orphans for the next prune, never a row without its body. Files are
-    /// deleted only through `SafeRemover`; directories left empty are removed, never the
-    /// root, its tag or its index.
+    /// Carries out `plan` on `format`'s cache: what the plan decided is what is deleted.
+    ///
+    /// 1. Files no record names (orphans, leftovers) first — they free space without writing
+    ///    an index, which matters on a full disk — in whatever way the format keeps a
+    ///    concurrent writer from recording one of them meanwhile.
+    /// 2. Then indexed entries, in batches: their records go first (only where they still name
+    ///    what was inspected; one transaction per batch), then their bodies, so a crash leaves
+    ///    orphans for the next prune, never a record without its body, and each step leaves the
+    ///    cache consistent.
+    /// 3. Directories left empty, deepest first; never the root or the format's own folders.
+    ///
+    /// Every file is checked again just before `unlinkat` (same inode, size and modification
+    /// time as inspected); one that changed is kept and reported.
     public static func execute(_ plan: PrunePlan, on format: any CacheFormat, progress: PruneProgress? = nil) -> PruneOutcome {
         var outcome = PruneOutcome()
         progress?.start(plan.deletions.count)
-        let remover: SafeRemover
-        do { remover = try SafeRemover(root: format.root) } catch {
-            outcome.failures = plan.deletions.map { ($0, "\(error)") }
-            return outcome
-        }
+        let unindexed = plan.deletions.filter { $0.entry.indexKey == nil }
         let indexed = plan.deletions.filter { $0.entry.indexKey != nil }
-        var unindexed = plan.deletions.filter { $0.entry.indexKey == nil }
-
-        // 1. Index rows first.
-        switch format {
-        case let native as NativeFormat:
-            do {
-                try native.store.deleteRows(indexed.compactMap(\.entry.indexKey))
-                unindexed += indexed // their bodies are unindexed files now
-            } catch {
-                outcome.failures += indexed.map { ($0, "\(error)") }
-            }
-        case let plist as PlistDownloadCache:
-            do {
-                _ = try plist.removingItems(Set(indexed.compactMap(\.entry.indexKey)))
-                unindexed += indexed
-            } catch {
-                outcome.failures += indexed.map { ($0, "\(error)") }
-            }
-        default:
-            unindexed += indexed
-        }
-        CrashPoint.reach("prune.afterIndex")
-
-        // 2. Then the files, each through a safe remover. Unlinking dominates the run, so
-        // several workers share it, each taking whole directories (and its own descriptors).
-        var groups: [[UInt8]: [PlannedDeletion]] = [:]
-        for deletion in unindexed {
-            let path = deletion.entry.path.bytes
-            let parent = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[..<$0]) } ?? []
-            groups[parent, default: []].append(deletion)
-        }
-        let workers = max(1, min(4, groups.count))
-        var shares = [[PlannedDeletion]](repeating: [], count: workers)
-        for (index, key) in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
-            shares[index % workers] += groups[key]!
-        }
-        let collected = ResultLock<(PruneOutcome, Set<[UInt8]>)>()
-        runThreads(workers) { index in
-            var partial = PruneOutcome()
-            var parents = Set<[UInt8]>()
-            guard let remover = try? SafeRemover(root: format.root) else {
-                partial.failures = shares[index].map { ($0, "cannot open the cache root") }
-                collected.append((partial, parents))
-                return
-            }
-            for deletion in shares[index] {
-                defer { progress?.advance() }
-                let path = deletion.entry.path
-                if deletion.entry.indexKey != nil && !path.exists {
-                    partial.removed.append(deletion) // a row whose body was already missing
-                    continue
-                }
-                switch remover.remove(path) {
-                case .success:
-                    partial.removed.append(deletion)
-                    if let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) { parents.insert(Array(path.bytes[..<slash])) }
-                case .failure(let error) where error == .noEntry:
-                    partial.vanished += 1
-                    partial.removed.append(deletion)
-                case .failure(let error):
-                    let why: String
-                    switch error.code {
-                    case EXDEV: why = "on another file system (a mount point inside the cache): not deleted"
-                    case ELOOP, ENOTDIR: why = "a directory on its path is now a symlink or not a directory: not deleted"
-                    case EPERM where remover.relative(path) == nil: why = "outside the cache: not deleted"
-                    default: why = error.description
-                    }
-                    partial.failures.append((deletion, why))
-                }
-            }
-            collected.append((partial, parents))
-        }
         var parents = Set<[UInt8]>()
-        for (partial, dirs) in collected.items {
-            outcome.removed += partial.removed
-            outcome.failures += partial.failures
-            outcome.vanished += partial.vanished
-            parents.formUnion(dirs)
-        }
-        CrashPoint.reach("prune.afterFiles")
 
-        // 3. Directories left empty, deepest first; the root and the native layout stay.
-        let keep: Set<[UInt8]> = [format.root.bytes, format.root.appending("objects").bytes, format.root.appending("tmp").bytes]
+        for batch in unindexed.chunked(4096) {
+            do {
+                let results = try format.removeUnindexed(batch.map(\.entry)) { entries in removeFiles(entries, format.anchor, progress) }
+                record(batch, results, &outcome, &parents)
+            } catch {
+                outcome.failures += batch.map { ($0, "\(error)") }
+                progress?.advance(batch.count)
+            }
+        }
+
+        var pending = indexed[...]
+        var batchSize = 4096
+        while !pending.isEmpty {
+            let batch = Array(pending.prefix(batchSize))
+            let went: [Bool]
+            do {
+                went = try format.forgetIndexed(batch.map(\.entry))
+            } catch StoreError.cannotWrite(let path, let cause) where batchSize > 1 && cause.contains("full") {
+                // A full disk: smaller transactions need less log; each one's bodies free room.
+                _ = path
+                batchSize = max(1, batchSize / 8)
+                continue
+            } catch {
+                outcome.failures += pending.map { ($0, "\(error)") }
+                progress?.advance(pending.count)
+                break
+            }
+            TestPoint.reach("prune.afterIndex")
+            var forgotten: [PlannedDeletion] = []
+            for (deletion, gone) in zip(batch, went) {
+                if gone { forgotten.append(deletion) } else { outcome.changed.append(deletion); progress?.advance() }
+            }
+            record(forgotten, removeFiles(forgotten.map(\.entry), format.anchor, progress), &outcome, &parents)
+            pending = pending.dropFirst(batch.count)
+            if batchSize < 4096 { batchSize = min(4096, batchSize * 2) }
+        }
+        TestPoint.reach("prune.afterFiles")
+
+        // Directories left empty, deepest first; the root and the format's own folders stay.
+        let deleter = Deleter(format.anchor)
+        let keep = format.keptDirectories
         var candidates = parents
-        while !candidates.isEmpty {
-            let deepest = candidates.max { $0.count < $1.count }!
+        while let deepest = candidates.max(by: { $0.count < $1.count }) {
             candidates.remove(deepest)
-            guard !keep.contains(deepest), remover.relative(RawPath(bytes: deepest)) != nil else { continue }
-            if remover.removeIfEmpty(RawPath(bytes: deepest)), let slash = deepest.lastIndex(of: UInt8(ascii: "/")) {
+            guard !deepest.isEmpty, !keep.contains(deepest) else { continue }
+            if deleter.removeEmptyDirectory(deepest), let slash = deepest.lastIndex(of: UInt8(ascii: "/")) {
                 candidates.insert(Array(deepest[..<slash]))
             }
         }
+        format.didRemove()
         return outcome
+    }
+
+    /// Files the plan decided on, deleted through per-thread deleters (unlinking dominates a
+    /// large prune): each worker takes whole directories. Entries with nothing to delete (a
+    /// record without a body) count as removed; a file the plan never saw is not touched.
+    static func removeFiles(_ entries: [CacheEntry], _ anchor: AnchoredDirectory, _ progress: PruneProgress?) -> [DeletionResult] {
+        var results = [DeletionResult](repeating: .removed, count: entries.count)
+        var groups: [[UInt8]: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let relative = entry.relativePath else { progress?.advance(); continue }
+            guard entry.identity != nil else { results[index] = .vanished; progress?.advance(); continue }
+            groups[AnchoredDirectory.split(relative).parent, default: []].append(index)
+        }
+        guard !groups.isEmpty else { return results }
+        let workers = max(1, min(4, groups.count))
+        var shares = [[Int]](repeating: [], count: workers)
+        for (index, key) in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
+            shares[index % workers] += groups[key]!
+        }
+        let collected = ResultLock<[(Int, DeletionResult)]>()
+        runThreads(workers) { worker in
+            let deleter = Deleter(anchor)
+            var partial: [(Int, DeletionResult)] = []
+            partial.reserveCapacity(shares[worker].count)
+            for index in shares[worker] {
+                let entry = entries[index]
+                partial.append((index, deleter.remove(entry.relativePath!, expecting: entry.identity?.expected)))
+                progress?.advance()
+            }
+            collected.append(partial)
+        }
+        for partial in collected.items { for (index, result) in partial { results[index] = result } }
+        return results
+    }
+
+    private static func record(_ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>) {
+        for (deletion, result) in zip(batch, results) {
+            switch result {
+            case .removed:
+                outcome.removed.append(deletion)
+                if let relative = deletion.entry.relativePath { parents.insert(AnchoredDirectory.split(relative).parent) }
+            case .vanished:
+                outcome.vanished += 1
+                outcome.removed.append(deletion)
+            case .changed:
+                outcome.changed.append(deletion)
+            case .failed:
+                outcome.failures.append((deletion, result.explanation))
+            }
+        }
     }
 }
 
@@ -142,4 +154,11 @@ final class ResultLock<T>: @unchecked Sendable {
     private let lock = ConditionLock()
     private(set) var items: [T] = []
     func append(_ item: T) { lock.withLock { items.append(item) } }
+}
+
+extension Array {
+    /// Consecutive slices of at most `size` elements.
+    func chunked(_ size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
 }

@@ -21,6 +21,11 @@ public struct PruneRules: Sendable {
 /// Why an entry is deleted.
 public enum PruneReason: String, CaseIterable, Sendable {
     case corrupted, incomplete, orphan, expired, size
+    /// `clear`: every entry goes.
+    case cleared
+
+    /// The reasons a prune reports, in its order.
+    public static let pruning: [PruneReason] = [.corrupted, .incomplete, .orphan, .expired, .size]
 }
 
 public struct PlannedDeletion: Sendable {
@@ -115,6 +120,41 @@ public enum PrunePolicy {
                 let order = fresh.filter { !$0.inGracePeriod }.sorted(by: evictsFirst)
                 for entry in order where total > target { delete(entry, .size) }
             }
+        }
+        plan.bytesAfter = total
+        return plan
+    }
+
+    /// `clear`'s plan: every entry, except those outside the cache (kept and reported).
+    /// Nothing is younger than a grace period here: `clear` takes the writers' lock first
+    /// where the format has one.
+    public static func planClear(_ entries: [CacheEntry]) -> PrunePlan {
+        var plan = PrunePlan()
+        plan.entriesBefore = entries.count
+        var seen = Set<FileIdentity>()
+        var remainingLinks: [FileIdentity: UInt64] = [:]
+        for entry in entries {
+            if let id = entry.identity {
+                remainingLinks[id] = id.linkCount
+                if seen.insert(id).inserted { plan.bytesBefore += entry.allocatedBytes }
+            } else {
+                plan.bytesBefore += entry.allocatedBytes
+            }
+        }
+        var total = plan.bytesBefore
+        for entry in entries {
+            if entry.state == .outside {
+                plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
+                continue
+            }
+            var frees = entry.allocatedBytes
+            if let id = entry.identity {
+                let left = (remainingLinks[id] ?? 1) &- 1
+                remainingLinks[id] = left
+                if left > 0 { frees = 0 }
+            }
+            total -= frees
+            plan.deletions.append(PlannedDeletion(entry: entry, reason: .cleared, freesBytes: frees))
         }
         plan.bytesAfter = total
         return plan

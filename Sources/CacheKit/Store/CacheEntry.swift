@@ -18,8 +18,11 @@ public enum EntryState: String, CaseIterable, Sendable {
 public struct CacheEntry: Sendable {
     /// The URL (or key) it caches, where the format lets us know it.
     public var url: String?
-    /// The body's path (absolute when the root is).
+    /// The body's path (absolute when the root is), for people.
     public var path: RawPath
+    /// The body's path below the cache root, as deletion reaches it (through the root's
+    /// descriptor); nil for an entry that is not below the root (`outside`).
+    public var relativePath: [UInt8]?
     public var allocatedBytes: Int64
     public var apparentBytes: Int64
     public var modified: FileTime?
@@ -38,10 +41,11 @@ public struct CacheEntry: Sendable {
     /// The body's inode, where it exists (hard links free bytes only with their last link).
     public var identity: FileIdentity?
 
-    public init(url: String?, path: RawPath, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
+    public init(url: String?, path: RawPath, relativePath: [UInt8]? = nil, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
                 lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String, indexKey: String? = nil) {
         self.url = url
         self.path = path
+        self.relativePath = relativePath
         self.allocatedBytes = allocatedBytes
         self.apparentBytes = apparentBytes
         self.modified = modified
@@ -53,23 +57,40 @@ public struct CacheEntry: Sendable {
     }
 }
 
-/// Which file a body is: `(st_dev, st_ino)` and how many names it has.
+/// Which file a body is: `(st_dev, st_ino)` (its identity: equality and hashing), how many
+/// names it has, and the size and modification time it was inspected with (what deletion
+/// checks again before unlinking: a file changed since is kept).
 public struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
     public var linkCount: UInt64
+    public var size: Int64
+    public var modified: FileTime
 
     init(_ st: StatInfo) {
         device = st.device
         inode = st.inode
         linkCount = st.linkCount
+        size = st.size
+        modified = st.modified
     }
 
-    public init(device: UInt64, inode: UInt64, linkCount: UInt64) {
+    public init(device: UInt64, inode: UInt64, linkCount: UInt64, size: Int64 = 0, modified: FileTime = FileTime(seconds: 0)) {
         self.device = device
         self.inode = inode
         self.linkCount = linkCount
+        self.size = size
+        self.modified = modified
     }
+
+    public static func == (a: FileIdentity, b: FileIdentity) -> Bool { a.device == b.device && a.inode == b.inode }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(device)
+        hasher.combine(inode)
+    }
+
+    /// What deletion expects to find.
+    public var expected: ExpectedFile { ExpectedFile(device: device, inode: inode, size: size, modified: modified) }
 }
 
 /// What inspecting a cache needs to know besides its files.
@@ -108,6 +129,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case busy(RawPath)
     /// A directory `prune` and `clear` refuse to delete in (see `DeletableRoot`).
     case notACache(RawPath, String)
+    /// A write the store's file system or permissions refuse: the store can be read, not changed.
+    case readOnly(RawPath, String)
 
     public var description: String {
         switch self {
@@ -122,24 +145,18 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .unsupported(let what): return what
         case .busy(let path): return "another cachectl holds the lock on \(path.quoted)"
         case .notACache(let path, let cause): return "will not delete in \(path.quoted): \(cause)"
+        case .readOnly(let path, let cause): return "cannot change \(path.quoted): the cache is read-only (\(cause))"
         }
     }
-}
 
-extension FileTime {
-    /// The current wall-clock time.
-    public static var now: FileTime {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return FileTime(seconds: Int64(ts.tv_sec), nanoseconds: Int32(ts.tv_nsec))
+    /// A write error in words that say what it means for a cache.
+    static func explainWrite(_ error: Errno) -> String {
+        switch error.code {
+        case EROFS: return "Read-only file system: the cache is read-only"
+        case EACCES, EPERM: return "\(error.description): the cache is read-only to this user"
+        default: return error.description
+        }
     }
-
-    public init(timeInterval: Double) {
-        let whole = timeInterval.rounded(.down)
-        self.init(seconds: Int64(whole), nanoseconds: Int32(((timeInterval - whole) * 1e9).rounded(.down)))
-    }
-
-    public func adding(_ seconds: Double) -> FileTime { FileTime(timeInterval: timeInterval + seconds) }
 }
 
 #if canImport(Glibc)

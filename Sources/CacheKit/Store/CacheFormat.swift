@@ -17,49 +17,102 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
 }
 
 /// One cache layout: how to list its entries with their state by that library's own rules,
-/// and, where its naming allows, find the entry for a URL.
+/// find the entry for a URL where its naming allows, and remove entries by its own rules.
+///
+/// Every file is reached through `anchor`, the root opened once: listing and deletion never
+/// re-open the root by path.
 public protocol CacheFormat {
     var kind: CacheFormatKind { get }
+    /// The root as the caller named it (for messages and entry paths).
     var root: RawPath { get }
+    /// The root, opened once (see `AnchoredDirectory`).
+    var anchor: AnchoredDirectory { get }
     /// Every entry with its state and the reason for it.
     func entries(_ context: InspectionContext) throws -> [CacheEntry]
     /// The entry holding `url`, if the naming lets us find it and it is there.
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry?
+    /// Removes the index records of these entries (`indexKey` set) where they still name
+    /// what was inspected; says, in order, which went. Their bodies are deleted after, so a
+    /// crash leaves orphans, never a record without its body. Formats without an index:
+    /// every entry "went".
+    func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool]
+    /// Deletes files no record names (orphans, leftovers) with `remove`, in whatever way
+    /// keeps a concurrent writer from recording one of them meanwhile.
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult]
+    /// Directories below the root that stay even when empty (the store's `objects/`, `tmp/`).
+    var keptDirectories: Set<[UInt8]> { get }
+    /// Called once deletions are done (the native store keeps its disk-full reserve again).
+    func didRemove()
+}
+
+extension CacheFormat {
+    public var root: RawPath { anchor.path }
+    public func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { entries.map { _ in true } }
+    public func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+        remove(entries)
+    }
+    public var keptDirectories: Set<[UInt8]> { [] }
+    public func didRemove() {}
 }
 
 /// Detection and opening of formats.
 public enum CacheFormats {
     /// The format of the directory at `root`, by its marker files, its folder name, then
-    /// the shape of its file names; `.plain` when nothing more specific fits.
+    /// the shape of its file names; `.plain` when nothing more specific fits (or it cannot
+    /// be opened).
     public static func detect(_ root: RawPath) -> CacheFormatKind {
-        detectByMarkers(root) ?? detectByNameShapes(root)
+        guard case .success(let anchor) = AnchoredDirectory.open(root) else { return .plain }
+        return detect(anchor)
+    }
+
+    /// `detect` of an anchored directory.
+    public static func detect(_ anchor: AnchoredDirectory) -> CacheFormatKind {
+        detectByMarkers(anchor) ?? detectByNameShapes(anchor)
     }
 
     /// The format the directory declares by its marker files or folder name; nil when only
     /// the shape of its file names could tell (weaker evidence: a folder of SHA-256-named
     /// files need not be Kingfisher's, whose rule expires every file dated in the past).
     public static func detectByMarkers(_ root: RawPath) -> CacheFormatKind? {
-        if NativeStore.isStore(root) || NativeStore.isTaggedStore(root) { return .native }
-        if root.appending(PlistDownloadCache.indexName).exists { return .plist }
-        if root.appending(".data-cache-info").exists { return .nuke }
-        let path = root.description
-        if path.contains("com.hackemist.SDImageCache") { return .sdwebimage }
-        if path.contains("com.onevcat.Kingfisher") { return .kingfisher }
-        if path.contains("com.pinterest.PINDiskCache") { return .pincache }
-        if path.contains("com.github.kean.Nuke") { return .nuke }
+        guard case .success(let anchor) = AnchoredDirectory.open(root) else { return nil }
+        return detectByMarkers(anchor)
+    }
+
+    /// `detectByMarkers` of an anchored directory.
+    public static func detectByMarkers(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
+        if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
+        if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
+        if anchor.exists(Array(".data-cache-info".utf8)) { return .nuke }
+        let names = [anchor.path.description, anchor.canonicalPath.description]
+        func named(_ marker: String) -> Bool { names.contains { $0.contains(marker) } }
+        if named("com.hackemist.SDImageCache") { return .sdwebimage }
+        if named("com.onevcat.Kingfisher") { return .kingfisher }
+        if named("com.pinterest.PINDiskCache") { return .pincache }
+        if named("com.github.kean.Nuke") { return .nuke }
         return nil
     }
 
     /// `.native` or `.plist` when `directory` is a cache whose files an index names (deleting
     /// them as loose files would leave rows without bodies); nil otherwise.
     static func indexedKind(_ directory: RawPath) -> CacheFormatKind? {
-        let kind = detectByMarkers(directory)
-        return kind == .native || kind == .plist ? kind : nil
+        guard case .success(let anchor) = AnchoredDirectory.open(directory) else { return nil }
+        return indexedKind(anchor)
+    }
+
+    static func indexedKind(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
+        if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
+        if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
+        return nil
     }
 
     /// By the names: a flat folder of hex digests or percent-encoded URLs; else `.plain`.
     static func detectByNameShapes(_ root: RawPath) -> CacheFormatKind {
-        let names = FileTree.files(under: root, recursive: false).map { String(decoding: $0.relative, as: UTF8.self) }
+        guard case .success(let anchor) = AnchoredDirectory.open(root) else { return .plain }
+        return detectByNameShapes(anchor)
+    }
+
+    static func detectByNameShapes(_ anchor: AnchoredDirectory) -> CacheFormatKind {
+        let names = FileTree.files(in: anchor, recursive: false).map { String(decoding: $0.relative, as: UTF8.self) }
             .filter { !$0.hasPrefix(".") && $0 != CacheDirTag.fileName }
         guard names.count >= 3 else { return .plain }
         func share(_ predicate: (String) -> Bool) -> Double { Double(names.filter(predicate).count) / Double(names.count) }
@@ -71,18 +124,26 @@ public enum CacheFormats {
     }
 
     /// Opens `root` as `kind`, or as the detected format when `kind` is nil. With
-    /// `snapshot`, a native index is read from a private copy so nothing in the cache is
-    /// touched (for dry runs).
+    /// `snapshot`, a native index is read from a private copy and nothing in the cache is
+    /// touched, not even an access time (for dry runs).
     public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
-        switch kind ?? detect(root) {
+        switch AnchoredDirectory.open(root, mustPreserveAccessTimes: snapshot) {
+        case .success(let anchor): return try open(anchor, as: kind, snapshot: snapshot)
+        case .failure(let error): throw StoreError.cannotRead(root, error.description)
+        }
+    }
+
+    /// Opens the anchored directory as `kind` (or as detected); see `open(_:as:snapshot:)`.
+    public static func open(_ anchor: AnchoredDirectory, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
+        switch kind ?? detect(anchor) {
         case .native:
-            return NativeFormat(store: snapshot ? try NativeStore.openSnapshot(root) : try NativeStore.open(root, create: false))
-        case .sdwebimage: return SDWebImageFormat(root: root)
-        case .kingfisher: return KingfisherFormat(root: root)
-        case .pincache: return PINCacheFormat(root: root)
-        case .nuke: return NukeFormat(root: root)
-        case .plist: return try PlistDownloadCache(root: root)
-        case .plain: return PlainFormat(root: root)
+            return NativeFormat(store: snapshot ? try NativeStore.openSnapshot(anchor) : try NativeStore.open(anchor, create: false))
+        case .sdwebimage: return SDWebImageFormat(anchor: anchor)
+        case .kingfisher: return KingfisherFormat(anchor: anchor)
+        case .pincache: return PINCacheFormat(anchor: anchor)
+        case .nuke: return NukeFormat(anchor: anchor)
+        case .plist: return try PlistDownloadCache(anchor: anchor)
+        case .plain: return PlainFormat(anchor: anchor)
         }
     }
 
@@ -99,23 +160,33 @@ public enum CacheFormats {
 struct NativeFormat: CacheFormat {
     let store: NativeStore
     var kind: CacheFormatKind { .native }
-    var root: RawPath { store.root }
+    var anchor: AnchoredDirectory { store.anchor }
     func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
     /// By key, without scanning: the row, then its body checked against the row's size.
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         try store.lookup(url: url, now: context.now).map(entry(for:))
     }
 
+    func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { try store.deleteRows(naming: entries) }
+
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+        try store.removeUnindexed(entries, remove)
+    }
+
+    var keptDirectories: Set<[UInt8]> { [Array("objects".utf8), Array("tmp".utf8)] }
+
+    func didRemove() { store.releaseAndKeepReserve() }
+
     /// The entry for a looked-up row: its body checked against the row's size.
     func entry(for hit: NativeStore.Hit) -> CacheEntry {
-        guard case .success(let st) = Sys.lstat(path: hit.bodyPath), st.isRegular,
-              !store.bodyPathCrossesSymlink(hit.record.bodyPath) else {
-            return CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: 0, apparentBytes: 0, modified: nil,
-                              state: .corrupted, reason: "body missing", indexKey: hit.record.url)
+        let relative = Array(hit.record.bodyPath.utf8)
+        guard case .success(let st) = store.anchor.status(of: relative), st.isRegular else {
+            return CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: 0, apparentBytes: 0,
+                              modified: nil, state: .corrupted, reason: "body missing", indexKey: hit.record.url)
         }
         let state: EntryState = st.size != hit.record.apparentBytes ? .corrupted : hit.isFresh ? .fresh : .expired
-        var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: st.allocatedBytes, apparentBytes: st.size,
-                               modified: st.modified, lastAccess: FileTime(timeInterval: hit.record.lastAccess),
+        var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: st.allocatedBytes,
+                               apparentBytes: st.size, modified: st.modified, lastAccess: FileTime(timeInterval: hit.record.lastAccess),
                                expires: hit.record.expires.map(FileTime.init(timeInterval:)), state: state,
                                reason: state == .corrupted ? "body size does not match the index" : state.rawValue, indexKey: hit.record.url)
         entry.identity = FileIdentity(st)

@@ -1,11 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A body ready to be read, already checked against what the cache recorded.
 public struct CachedBody: Sendable {
     public var path: RawPath
     public var entry: CacheEntry
+    /// The cache's root, through which the body is read.
+    let anchor: AnchoredDirectory
 
-    /// Streams the body in chunks.
+    /// Streams the body in chunks (opened below the cache's root, never through a symlink).
     public func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try FileIO.stream(path, sink)
+        guard let relative = entry.relativePath else { throw StoreError.cannotRead(path, "outside the cache") }
+        switch anchor.open(relative, O_RDONLY | O_NONBLOCK) {
+        case .success(let fd): try FileIO.stream(fd.raw, path: path, sink)
+        case .failure(let error): throw StoreError.cannotRead(path, error.description)
+        }
     }
 }
 
@@ -13,28 +25,34 @@ public struct CachedBody: Sendable {
 public enum CacheReader {
     /// The body cached for `url` under `root`: fresh, or expired with `allowStale`.
     /// Native bodies are checked against the recorded size and SHA-256 first, and a hit is
-    /// recorded (last access; sliding expiry moves).
+    /// recorded (last access; sliding expiry moves) unless the store is read-only.
     public static func body(url: String, root: RawPath, allowStale: Bool, now: FileTime = .now) throws -> CachedBody {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory (no cache here)") }
-        let kind = CacheFormats.detect(root)
+        let anchor: AnchoredDirectory
+        switch AnchoredDirectory.open(root) {
+        case .success(let opened): anchor = opened
+        case .failure(let error) where error.code == ENOENT: throw StoreError.cannotRead(root, "No such file or directory (no cache here)")
+        case .failure(let error): throw StoreError.cannotRead(root, error.description)
+        }
+        let kind = CacheFormats.detect(anchor)
         if kind == .native {
-            let store = try NativeStore.open(root, create: false)
+            let store = try NativeStore.open(anchor, create: false)
             guard let hit = try store.lookup(url: url, now: now) else { throw StoreError.notFound(url) }
             if !hit.isFresh && !allowStale { throw StoreError.stale(url, expired: hit.record.expires.map(FileTime.init(timeInterval:))) }
-            guard case .success(let st) = Sys.lstat(path: hit.bodyPath), st.isRegular else {
+            guard case .success(let body) = store.openBody(hit.record), case .success(let st) = Sys.fstat(body.raw), st.isRegular else {
                 throw StoreError.cannotRead(hit.bodyPath, "cached body is missing (corrupted entry for \(url))")
             }
-            guard st.size == hit.record.apparentBytes, try FileIO.sha256(of: hit.bodyPath) == hit.record.sha256 else {
+            guard st.size == hit.record.apparentBytes, try FileIO.sha256(body.raw, path: hit.bodyPath) == hit.record.sha256 else {
                 throw StoreError.cannotRead(hit.bodyPath, "cached body does not match its recorded size and checksum (corrupted entry for \(url))")
             }
             try store.recordHit(url: url, now: now)
-            let entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, allocatedBytes: st.allocatedBytes, apparentBytes: st.size,
-                                   modified: st.modified, state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired",
-                                   indexKey: hit.record.url)
-            return CachedBody(path: hit.bodyPath, entry: entry)
+            var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: Array(hit.record.bodyPath.utf8),
+                                   allocatedBytes: st.allocatedBytes, apparentBytes: st.size, modified: st.modified,
+                                   state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired", indexKey: hit.record.url)
+            entry.identity = FileIdentity(st)
+            return CachedBody(path: hit.bodyPath, entry: entry, anchor: anchor)
         }
-        let format = try CacheFormats.open(root, as: kind)
+        let format = try CacheFormats.open(anchor, as: kind)
         guard let entry = try format.locate(url: url, InspectionContext(now: now)) else { throw StoreError.notFound(url) }
         switch entry.state {
         case .fresh: break
@@ -42,40 +60,30 @@ public enum CacheReader {
         case .expired: throw StoreError.stale(url, expired: entry.expires)
         default: throw StoreError.cannotRead(entry.path, "\(entry.state.rawValue) entry for \(url): \(entry.reason)")
         }
-        return CachedBody(path: entry.path, entry: entry)
+        return CachedBody(path: entry.path, entry: entry, anchor: anchor)
     }
-}
-
-/// What `clear` did.
-public struct ClearOutcome: Sendable {
-    public var removed = 0
-    public var freedBytes: Int64 = 0
-    /// Entries indexed outside the cache: reported, never deleted.
-    public var keptOutside: [CacheEntry] = []
 }
 
 /// Emptying a cache in any recognised format.
 public enum CacheClearer {
-    /// Removes every entry under `root`, keeping the root, its tag and an empty index.
-    public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil) throws -> ClearOutcome {
-        guard root.exists else { throw StoreError.cannotRead(root, "No such file or directory") }
-        let format = try CacheFormats.open(root, as: try DeletableRoot.check(root, as: kind))
+    /// Removes every entry under `root`, keeping the root, its tag and an empty index;
+    /// entries indexed outside the cache are kept and reported. The same engine as `prune`:
+    /// the root opened once and checked (`DeletableRoot`), its lock taken, every file
+    /// deleted through its descriptor after being checked again. A native store's writers'
+    /// lock is taken exclusively first, so no body is being written meanwhile.
+    /// - Parameter dryRun: plan only; nothing changes, not even an access time.
+    public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws -> PruneReport {
+        let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        let kind = try DeletableRoot.check(anchor, as: kind)
+        let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
+        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun)
+        let writers = dryRun ? nil : try (format as? NativeFormat)?.store.lockWriters(exclusive: true)
+        defer { withExtendedLifetime((lock, writers)) {} }
+        TestPoint.reach("clear.locked")
         let entries = try format.entries(InspectionContext(graceSeconds: 0))
-        var outcome = ClearOutcome()
-        outcome.keptOutside = entries.filter { $0.state == .outside }
-        let removable = entries.filter { $0.state != .outside }
-        outcome.removed = removable.count
-        outcome.freedBytes = removable.reduce(0) { $0 + $1.allocatedBytes }
-        switch format {
-        case let native as NativeFormat:
-            try native.store.clear()
-        case let plist as PlistDownloadCache:
-            let keep = Set(outcome.keptOutside.compactMap(\.indexKey))
-            _ = try plist.removingItems(Set(plist.items.keys).subtracting(keep))
-            for entry in removable { FileIO.removeFile(entry.path) }
-        default:
-            for entry in removable where entry.path.bytes.starts(with: root.bytes) { FileIO.removeFile(entry.path) }
-        }
-        return outcome
+        let plan = PrunePolicy.planClear(entries)
+        TestPoint.reach("clear.planned")
+        if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
+        return PruneReport(root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))
     }
 }

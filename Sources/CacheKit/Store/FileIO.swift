@@ -4,48 +4,52 @@ import Glibc
 import Darwin
 #endif
 
-/// Small, careful file operations the store is built from.
+/// Small, careful file operations the store is built from, on the system layer's calls.
 public enum FileIO {
-    /// `mkdir -p`, byte-exact.
+    /// `mkdir -p`, byte-exact (for a new store's directory and output folders the user names).
     static func makeDirectories(_ path: RawPath, mode: mode_t = 0o755) throws {
         var prefix: [UInt8] = []
         for (index, byte) in path.bytes.enumerated() {
             if byte == UInt8(ascii: "/") && index > 0 {
-                _ = RawPath(bytes: prefix).withCString { mkdir($0, mode) }
+                _ = Sys.mkdir(RawPath(bytes: prefix), mode: mode)
             }
             prefix.append(byte)
         }
-        let rc = path.withCString { mkdir($0, mode) }
-        if rc != 0 && errno != EEXIST { throw StoreError.cannotWrite(path, Errno(errno).description) }
+        if case .failure(let error) = Sys.mkdir(path, mode: mode), error.code != EEXIST {
+            throw StoreError.cannotWrite(path, error.description)
+        }
         guard case .success(let st) = Sys.lstat(path: path), st.isDirectory else {
             throw StoreError.cannotWrite(path, "not a directory")
         }
     }
 
     /// Opens for reading, refusing symlinks.
-    static func openForReading(_ path: RawPath) throws -> Int32 {
-        let fd = path.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
-        if fd < 0 { throw StoreError.cannotRead(path, Errno(errno).description) }
-        return fd
+    static func openForReading(_ path: RawPath) throws -> FileDescriptor {
+        switch Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) {
+        case .success(let fd): return FileDescriptor(adopting: fd)
+        case .failure(let error): throw StoreError.cannotRead(path, error.description)
+        }
     }
 
     /// Reads a whole file.
     public static func readAll(_ path: RawPath) throws -> [UInt8] {
+        let fd = try openForReading(path)
+        return try readAll(fd.raw, path: path)
+    }
+
+    /// Reads a whole open file (`path` names it in messages).
+    static func readAll(_ fd: Int32, path: RawPath) throws -> [UInt8] {
         // Sized from fstat up front (then read straight into it): a 100 MB page is not
         // copied through a buffer and regrown. A file that grows meanwhile is read on.
-        let fd = try openForReading(path)
-        defer { close(fd) }
-        var st = stat()
-        let expected = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        var failure: Int32 = 0
-        // Into uninitialised storage: zeroing it first would only be overwritten.
+        let expected: Int
+        if case .success(let st) = Sys.fstat(fd), st.isRegular { expected = Int(clamping: st.size) } else { expected = 0 }
+        var failure: Errno?
         var asked = expected + 1
         var out = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
             count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
         }
         var full = out.count == asked
-        while failure == 0 && full {
-            // The file grew meanwhile: read on.
+        while failure == nil && full {
             asked = max(out.count, 1 << 16)
             let more = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
                 count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
@@ -53,23 +57,21 @@ public enum FileIO {
             full = more.count == asked
             out += more
         }
-        if failure != 0 { throw StoreError.cannotRead(path, Errno(failure).description) }
+        if let failure { throw StoreError.cannotRead(path, failure.description) }
         return out
     }
 
-    /// Reads until `buffer` is full or the end of the file; the byte count read. `failure`
-    /// gets errno if a read fails.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Int32) -> Int {
+    /// Reads until `buffer` is full or the end of the file; the byte count read.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Errno?) -> Int {
         var filled = 0
         while filled < buffer.count {
-            let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
+            switch Sys.read(fd, buffer.baseAddress! + filled, buffer.count - filled) {
+            case .success(0): return filled
+            case .success(let n): filled += n
+            case .failure(let error):
+                failure = error
+                return filled
             }
-            if n == 0 { break }
-            filled += n
         }
         return filled
     }
@@ -78,14 +80,19 @@ public enum FileIO {
     @discardableResult
     static func stream(_ path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
         let fd = try openForReading(path)
-        defer { close(fd) }
+        return try stream(fd.raw, path: path, body)
+    }
+
+    /// Streams an open file in chunks from where it stands; returns the byte count.
+    @discardableResult
+    static func stream(_ fd: Int32, path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
         var total: Int64 = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.cannotRead(path, Errno(errno).description)
+            let n: Int
+            switch buffer.withUnsafeMutableBytes({ Sys.read(fd, $0.baseAddress!, $0.count) }) {
+            case .success(let count): n = count
+            case .failure(let error): throw StoreError.cannotRead(path, error.description)
             }
             if n == 0 { break }
             try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -101,57 +108,23 @@ public enum FileIO {
         return hasher.finalize()
     }
 
-    /// Writes `chunks` to a new unique file in `directory`, flushed to disk; returns its
-    /// path, length and SHA-256. The file is removed again if anything fails.
-    static func writeTemporary(in directory: RawPath, hashing: Bool = true, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
-        throws -> (path: RawPath, length: Int64, sha256: String)
-    {
-        let temp = try TempFile(in: directory, hashing: hashing)
-        do {
-            try produce { try temp.write($0) }
-            let sha256 = try temp.finish()
-            return (temp.path, temp.length, sha256)
-        } catch {
-            temp.discard()
-            throw error
-        }
+    /// SHA-256 of an open file's content.
+    static func sha256(_ fd: Int32, path: RawPath) throws -> String {
+        var hasher = StreamingSHA256()
+        try stream(fd, path: path) { hasher.update($0) }
+        return hasher.finalize()
     }
 
-    static func rename(_ from: RawPath, _ to: RawPath) throws {
-        let rc = from.withCString { f in to.withCString { t in Glibc_rename(f, t) } }
-        if rc != 0 { throw StoreError.cannotWrite(to, Errno(errno).description) }
+    /// Removes a body a fetch kept uncommitted (`FetchResult.unstoredBody`): through the
+    /// deletion engine, anchored at its folder.
+    public static func removeTemporary(_ path: RawPath) {
+        guard case .success(let folder) = AnchoredDirectory.open(path.parentDirectory) else { return }
+        _ = Deleter(folder).remove(path.lastComponent, expecting: nil)
     }
-
-    /// Flushes a directory's entries (after a rename) to disk.
-    static func syncDirectory(_ path: RawPath) {
-        let fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
-    }
-
-    /// Removes a body a fetch kept uncommitted (`FetchResult.unstoredBody`).
-    public static func removeTemporary(_ path: RawPath) { removeFile(path) }
 
     /// Reads standard input to its end.
     public static func readStandardInput() throws -> [UInt8] {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.cannotRead(RawPath("-"), Errno(errno).description)
-            }
-            if n == 0 { return out }
-            out += buffer[0..<n]
-        }
-    }
-
-    /// Removes a non-directory; true if it was there. Never follows symlinks (unlink doesn't).
-    @discardableResult
-    static func removeFile(_ path: RawPath) -> Bool {
-        path.withCString { unlink($0) } == 0
+        try readAll(0, path: RawPath("-"))
     }
 
     /// Writes a whole file atomically: temporary file in the same directory, flushed, then
@@ -164,103 +137,113 @@ public enum FileIO {
     /// Writes a whole file atomically from pieces `write` hands to its sink, in order.
     public static func writeAtomically(_ path: RawPath, mode: mode_t? = nil,
                                        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
-        let directory = slash.map { $0 == 0 ? RawPath("/") : RawPath(bytes: Array(path.bytes[..<$0])) } ?? RawPath(".")
-        let temp = try writeTemporary(in: directory, hashing: false, write)
-        if let mode { _ = temp.path.withCString { chmod($0, mode) } }
-        do { try rename(temp.path, path) } catch { removeFile(temp.path); throw error }
-        syncDirectory(directory)
+        let directoryPath = path.parentDirectory
+        let directory: FileDescriptor
+        switch Sys.open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+        case .success(let fd): directory = FileDescriptor(adopting: fd)
+        case .failure(let error): throw StoreError.cannotWrite(path, error.description)
+        }
+        try writeAtomically(in: directory, directoryPath: directoryPath, path.lastComponent, mode: mode, write)
+    }
+
+    /// Writes `name` in an anchored directory atomically (the plist index, a tag).
+    static func writeAtomically(in anchor: AnchoredDirectory, _ name: [UInt8], _ contents: [UInt8]) throws {
+        try writeAtomically(in: anchor.descriptor, directoryPath: anchor.path, name, mode: nil) { sink in
+            try contents.withUnsafeBytes { try sink($0) }
+        }
+    }
+
+    private static func writeAtomically(in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
+                                        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let temp = try TempFile(in: directory, path: directoryPath, hashing: false)
+        do {
+            try write { try temp.write($0) }
+            _ = try temp.finish(mode: mode ?? 0o644)
+            try temp.install(as: name, in: directory, replacing: true)
+        } catch {
+            temp.discard()
+            throw error
+        }
+        _ = Sys.fsync(directory.raw)
     }
 }
 
-@inline(__always)
-private func Glibc_rename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int32 { rename(a, b) }
-
-/// A new unique file (`put-XXXXXX.part`) being written: chunks in, then `finish` flushes it
-/// to disk, or `discard` removes it. Dropped unfinished, it is removed.
+/// A new unique file (`put-XXXXXXXXXXXXXXXX.part`) being written in a directory held by its
+/// descriptor: chunks in, then `finish` flushes it to disk and `install` renames it into
+/// place, or `discard` removes it. Dropped unfinished, it is removed.
 final class TempFile {
+    let directory: FileDescriptor
+    let name: [UInt8]
+    /// For messages.
     let path: RawPath
     private var fd: Int32
     private(set) var length: Int64 = 0
     private var hasher: StreamingSHA256?
+    private var installed = false
 
-    init(in directory: RawPath, hashing: Bool = true) throws {
-        var template = directory.appending("put-XXXXXX.part").bytes.map { CChar(bitPattern: $0) } + [0]
-        fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
-        guard fd >= 0 else { throw StoreError.cannotWrite(directory, Errno(errno).description) }
-        path = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
-        hasher = hashing ? StreamingSHA256() : nil
+    init(in directory: FileDescriptor, path directoryPath: RawPath, hashing: Bool = true) throws {
+        self.directory = directory
+        var attempt = 0
+        while true {
+            let candidate = Array("put-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).part".utf8)
+            switch Sys.openat(directory.raw, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) {
+            case .success(let opened):
+                fd = opened
+                name = candidate
+                path = directoryPath.appending(candidate)
+                hasher = hashing ? StreamingSHA256() : nil
+                return
+            case .failure(let error) where error.code == EEXIST && attempt < 100:
+                attempt += 1
+            case .failure(let error):
+                throw StoreError.cannotWrite(directoryPath, StoreError.explainWrite(error))
+            }
+        }
     }
 
     func write(_ chunk: UnsafeRawBufferPointer) throws {
         guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
         hasher?.update(chunk)
-        var offset = 0
-        while offset < chunk.count {
-            let n = Glibc_write(fd, chunk.baseAddress! + offset, chunk.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.cannotWrite(path, Errno(errno).description)
-            }
-            offset += n
-        }
+        if case .failure(let error) = Sys.writeAll(fd, chunk) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
         length += Int64(chunk.count)
     }
 
     /// Flushes and closes; returns the SHA-256 (empty when not hashing).
-    func finish() throws -> String {
-        fchmod(fd, 0o644)
-        if fsync(fd) != 0 { throw StoreError.cannotWrite(path, Errno(errno).description) }
-        close(fd)
+    func finish(mode: mode_t = 0o644) throws -> String {
+        _ = Sys.fchmod(fd, mode)
+        if case .failure(let error) = Sys.fsync(fd) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
+        Sys.close(fd)
         fd = -1
         return hasher?.finalize() ?? ""
     }
 
-    /// Closes (if open) and removes the file.
-    func discard() {
-        if fd >= 0 { close(fd); fd = -1 }
-        FileIO.removeFile(path)
+    /// The file's identity as written (after `finish`).
+    func status() -> StatInfo? {
+        try? Sys.lstat(at: directory.raw, name).get()
     }
 
-    deinit { if fd >= 0 { discard() } }
-}
-
-@inline(__always)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-
-/// An advisory lock on a file (flock): shared for writers of entries, exclusive for
-/// whole-store operations such as clear and prune.
-final class FileLock {
-    private let fd: Int32
-
-    /// Takes the lock, waiting for it unless `wait` is false (then throws `busy`).
-    init(_ path: RawPath, exclusive: Bool, wait: Bool = true) throws {
-        fd = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
-        guard fd >= 0 else { throw StoreError.cannotWrite(path, Errno(errno).description) }
-        let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
-        while flock(fd, operation) != 0 {
-            if errno == EINTR { continue }
-            let error = errno
-            close(fd)
-            if error == EWOULDBLOCK { throw StoreError.busy(path) }
-            throw StoreError.cannotWrite(path, Errno(error).description)
+    /// Renames the finished file to `target` in `targetDirectory`: replacing what is there,
+    /// or (`replacing` false) failing with EEXIST rather than replace anything.
+    func install(as target: [UInt8], in targetDirectory: FileDescriptor, replacing: Bool) throws {
+        let result = replacing ? Sys.renameat(directory.raw, name, targetDirectory.raw, target)
+            : Sys.renameNoReplace(directory.raw, name, targetDirectory.raw, target)
+        if case .failure(let error) = result {
+            throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
         }
+        installed = true
     }
 
-    deinit {
-        flock(fd, LOCK_UN)
-        close(fd)
-    }
-}
+    /// Leaves the finished file where it is, for the caller to use and remove.
+    func keep() { installed = true }
 
-/// Test-only crash points: when `CACHECTL_CRASH_AT` names a point, the process kills itself
-/// there with SIGKILL, so tests can prove what a crash at that moment leaves behind.
-enum CrashPoint {
-    private static let target: String? = getenv("CACHECTL_CRASH_AT").map { String(cString: $0) }
-
-    static func reach(_ name: String) {
-        if target == name { kill(getpid(), SIGKILL) }
+    /// Closes (if open) and removes the file (unless installed).
+    func discard() {
+        if fd >= 0 { Sys.close(fd); fd = -1 }
+        if !installed { _ = Sys.unlinkat(directory.raw, name) }
+        installed = true
     }
+
+    deinit { if fd >= 0 || !installed { discard() } }
 }
 
 extension FileIO {

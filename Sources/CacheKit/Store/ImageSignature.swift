@@ -20,10 +20,20 @@ public enum ImageSignature {
 
     /// Why the file is a truncated image, or nil when it is complete or not an image.
     public static func truncation(of path: RawPath, size: Int64) -> String? {
-        guard size > 0 else { return nil }
-        let fd = path.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard size > 0, case .success(let fd) = Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) else { return nil }
+        let file = FileDescriptor(adopting: fd)
+        return withExtendedLifetime(file) { truncation(file.raw, size: size) }
+    }
+
+    /// `truncation(of:size:)` of the file `relative` below an anchored cache root (read
+    /// through its descriptor, with its access-time rule).
+    public static func truncation(in anchor: AnchoredDirectory, _ relative: [UInt8], size: Int64) -> String? {
+        guard size > 0, case .success(let file) = anchor.open(relative, O_RDONLY | O_NONBLOCK) else { return nil }
+        return truncation(file.raw, size: size)
+    }
+
+    /// `truncation` of an open file of `size` bytes.
+    static func truncation(_ fd: Int32, size: Int64) -> String? {
         let head = readAt(fd, offset: 0, count: 16)
         guard let kind = kind(ofPrefix: head) else { return nil }
         let tailLength = Int(min(size, 32))
@@ -46,7 +56,7 @@ public enum ImageSignature {
 
     private static func readAt(_ fd: Int32, offset: Int64, count: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(offset)) }
-        return n > 0 ? Array(buffer[0..<n]) : []
+        guard case .success(let n) = buffer.withUnsafeMutableBytes({ Sys.pread(fd, $0.baseAddress!, count, at: offset) }), n > 0 else { return [] }
+        return Array(buffer[0..<n])
     }
 }

@@ -1,10 +1,5 @@
 import GRDB
 import GRDBSQLite
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
 // one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read
@@ -37,7 +32,7 @@ extension NativeStore {
                 throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
             }
             defer { index.finalize() }
-            let directories = BodyDirectories(root: root)
+            let directories = BodyDirectories(anchor: anchor)
             defer { directories.close() }
             return body { urls, loop in
                 // What the index says, in the URLs' order.
@@ -199,64 +194,57 @@ private final class IndexRows {
     }
 }
 
-/// Directories of a store opened once each, component by component without following
-/// symlinks, so each body is a single `fstatat` of its file name. Directories are opened by
-/// `prepare(directoryOf:)` on one thread; `status(of:)` only reads what was opened, and may run
-/// on several threads at once.
+/// Directories of a store opened once each, below the root's descriptor (never through a
+/// symlink or mount), so each body is a single `fstatat` of its file name. Directories are
+/// opened by `prepare(directoryOf:)` on one thread; `status(of:)` only reads what was opened,
+/// and may run on several threads at once.
 private final class BodyDirectories {
     enum Status { case regular(Int64), missing }
 
-    private let rootFD: Int32
+    private let anchor: AnchoredDirectory
     /// Open directories by a hash of their relative path (checked byte for byte on a hit).
-    private var opened: [UInt64: (path: [UInt8], fd: Int32)] = [:]
+    private var opened: [UInt64: (path: [UInt8], fd: FileDescriptor?)] = [:]
     /// Beyond this many open directories, bodies are checked component by component.
     private let limit = 1024
 
-    init(root: RawPath) {
-        rootFD = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    init(anchor: AnchoredDirectory) {
+        self.anchor = anchor
     }
 
     func close() {
-        for entry in opened.values where entry.fd >= 0 { _ = Glibc_close(entry.fd) }
         opened = [:]
-        if rootFD >= 0 { _ = Glibc_close(rootFD) }
     }
 
     /// Opens (once) the directory a relative body path is in, while fewer than `limit` are open.
     func prepare(directoryOf relative: UnsafeBufferPointer<UInt8>) {
-        guard rootFD >= 0, let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return }
+        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return }
         let path = UnsafeBufferPointer(rebasing: relative[..<slash])
         let hash = Self.hash(path)
         guard opened[hash] == nil, opened.count < limit else { return }
-        opened[hash] = (Array(path), openComponents(Array(path)))
+        opened[hash] = (Array(path), try? anchor.openDirectory(Array(path)).get())
     }
 
     /// A regular file (with its size) reached from the root without symlinks, or missing.
     func status(of relative: UnsafeBufferPointer<UInt8>) -> Status {
-        guard rootFD >= 0 else { return .missing }
         let slash = relative.lastIndex(of: UInt8(ascii: "/"))
         let name = UnsafeBufferPointer(rebasing: relative[(slash.map { $0 + 1 } ?? 0)...])
-        var directory = rootFD
-        var temporary: Int32 = -1
-        defer { if temporary >= 0 { _ = Glibc_close(temporary) } }
+        var directory: FileDescriptor? = anchor.descriptor
         if let slash {
             let path = UnsafeBufferPointer(rebasing: relative[..<slash])
             if let known = opened[Self.hash(path)], known.path.elementsEqual(path) {
                 directory = known.fd
             } else {
-                temporary = openComponents(Array(path))
-                directory = temporary
+                directory = try? anchor.openDirectory(Array(path)).get()
             }
         }
-        guard directory >= 0 else { return .missing }
-        var st = stat()
-        let rc = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer -> Int32 in
+        guard let directory else { return .missing }
+        let statted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer -> Result<StatInfo, Errno> in
             for (i, byte) in name.enumerated() { buffer[i] = CChar(bitPattern: byte) }
             buffer[name.count] = 0
-            return fstatat(directory, buffer.baseAddress!, &st, AT_SYMLINK_NOFOLLOW)
+            return Sys.lstat(at: directory.raw, buffer.baseAddress!)
         }
-        guard rc == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .missing }
-        return .regular(Int64(st.st_size))
+        guard case .success(let st) = statted, st.isRegular else { return .missing }
+        return .regular(st.size)
     }
 
     /// FNV-1a.
@@ -265,23 +253,4 @@ private final class BodyDirectories {
         for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
     }
-
-/// Opens `root/path` one component at a time with O_NOFOLLOW; -1 when any is missing or
-    /// a symlink.
-    private func openComponents(_ path: [UInt8]) -> Int32 {
-        var current = Glibc_dup(rootFD)
-        for component in path.split(separator: UInt8(ascii: "/")) {
-            guard current >= 0 else { return -1 }
-            let cName = Array(component) + [0]
-            let next = cName.withUnsafeBufferPointer {
-                $0.withMemoryRebound(to: CChar.self) { openat(current, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            }
-            _ = Glibc_close(current)
-            current = next
-        }
-        return current
-    }
 }
-
-@inline(__always) private func Glibc_close(_ fd: Int32) -> Int32 { close(fd) }
-@inline(__always) private func Glibc_dup(_ fd: Int32) -> Int32 { dup(fd) }

@@ -11,7 +11,8 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
 
     /// The normalized URL (the key).
     public var url: String
-    /// Body path relative to the store root (`objects/ab/<sha256>[.ext]`).
+    /// Body path relative to the store root (`objects/ab/<sha256 of the key>-<generation>[.ext]`):
+    /// each installed body has a name of its own, never shared by two writers.
     public var bodyPath: String
     public var allocatedBytes: Int64
     public var apparentBytes: Int64
@@ -44,8 +45,6 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
          Column("content_type"), Column("etag"), Column("last_modified"), Column("download_started"),
          Column("download_completed"), Column("expires"), Column("lifetime_seconds"), Column("sliding"), Column("last_access")]
     }
-    static let selectSQL = "SELECT url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
-        + "download_started, download_completed, expires, lifetime_seconds, sliding, last_access FROM entries"
 
     public func isFresh(at now: FileTime) -> Bool {
         downloadCompleted != nil && (expires.map { now.timeInterval < $0 } ?? true)
@@ -93,8 +92,7 @@ public struct PutOptions: Sendable {
 }
 
 /// cachectl's own cache store: a tagged directory with an SQLite index (WAL mode), bodies
-/// named by the SHA-256 of the normalized URL under `objects/`, and `tmp/` for bodies being
-/// written.
+/// under `objects/`, each in a file of its own, and `tmp/` for bodies being written.
 ///
 /// ```swift
 /// let store = try NativeStore.open(RawPath("/home/me/.cache/cachectl"), create: true)
@@ -102,57 +100,242 @@ public struct PutOptions: Sendable {
 /// if let hit = try store.lookup(url: "https://example.com/a.png") { print(hit.bodyPath) }
 /// ```
 ///
-/// Writing is crash-safe: body to `tmp/`, flushed, renamed into place, then the row is
-/// committed. Several processes may use one store at once; SQLite's locking orders the
-/// index, and an advisory lock (`.lock`) keeps whole-store operations apart from writers.
+/// Consistency under concurrent writers, prunes and kills (see README, *Crash safety*):
+/// - a body is written to `tmp/`, flushed, then renamed — inside the index's write
+///   transaction — to a name no other body ever had, and the row that names exactly that
+///   body is committed; only then is the body the old row named removed. Killed at any
+///   point, the old entry or the new one is readable, never neither;
+/// - rows are deleted only where they still name the body that was inspected, and a body
+///   no row names is deleted only inside a write transaction that checked so; a put that
+///   races a prune never ends as a row without its body;
+/// - with the disk full, reads still work (SQLite then keeps its shared-memory index in the
+///   process) and deletions first give back `.reserve`, a small file kept for that purpose;
+/// - a read-only store is listed and read; a write says "read-only".
+///
+/// Everything in the store is reached through its root's descriptor (`anchor`).
 public final class NativeStore: @unchecked Sendable {
     public static let indexName = "index.sqlite"
     public static let lockName = ".lock"
+    /// Bytes kept allocated so that a full disk can still be freed (see `releaseReserve`).
+    public static let reserveName = ".reserve"
+    static let reserveBytes = 256 * 1024
     static let applicationID: Int32 = 0x4343_544C // "CCTL"
     static let schemaVersion: Int32 = 1
 
     public let root: RawPath
+    /// The root, opened once: every file of the store is reached through it.
+    public let anchor: AnchoredDirectory
     let database: DatabaseQueue
+    /// Why writing is refused (read-only file system, permissions); nil when it is not.
+    public let readOnlyReason: String?
+    /// The connection keeps SQLite's shared-memory index in the process (the disk could not
+    /// hold the `-shm` file): other processes wait while this store is open.
+    let exclusiveLocking: Bool
 
     var indexPath: RawPath { root.appending(Self.indexName) }
-    var tmpDirectory: RawPath { root.appending("tmp") }
-    var lockPath: RawPath { root.appending(Self.lockName) }
+    static let indexBytes = Array(indexName.utf8)
 
     /// A private copy of the index, removed with the store (see `openSnapshot`).
     private var snapshotDirectory: RawPath?
 
-    private init(root: RawPath, database: DatabaseQueue) {
-        self.root = root
+    private init(anchor: AnchoredDirectory, database: DatabaseQueue, readOnlyReason: String?, exclusiveLocking: Bool) {
+        self.root = anchor.path
+        self.anchor = anchor
         self.database = database
+        self.readOnlyReason = readOnlyReason
+        self.exclusiveLocking = exclusiveLocking
     }
 
     deinit {
-        if let snapshotDirectory { try? FileTree.removeContents(of: snapshotDirectory); _ = snapshotDirectory.withCString { rmdir($0) } }
+        if let snapshotDirectory, case .success(let temp) = AnchoredDirectory.open(snapshotDirectory) {
+            _ = Deleter(temp).removeContents(of: [])
+            _ = Sys.rmdir(snapshotDirectory)
+        }
     }
 
-    /// Opens a read-only view of the store at `root` from a private copy of its index (and
-    /// write-ahead log), read without updating access times: nothing in the store changes,
-    /// not even a journal file or a timestamp.
-    public static func openSnapshot(_ root: RawPath) throws -> NativeStore {
-        let index = root.appending(indexName)
-        guard index.exists else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
-        var template = Array("/tmp/cachectl-snapshot-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw StoreError.cannotWrite(RawPath("/tmp"), Errno(errno).description)
+    // MARK: Opening
+
+    /// Opens the store at `root`. With `create`, makes the directory, its `CACHEDIR.TAG`
+    /// and an empty index as needed; without, a missing store is an error. A file that is
+    /// not a cachectl index is never modified, and a store is made only in a new or empty
+    /// directory.
+    public static func open(_ root: RawPath, create: Bool) throws -> NativeStore {
+        if create && !root.exists { try FileIO.makeDirectories(root) }
+        let anchor: AnchoredDirectory
+        switch AnchoredDirectory.open(root) {
+        case .success(let opened): anchor = opened
+        case .failure(let error):
+            let index = root.appending(indexName)
+            throw StoreError.cannotRead(error.code == ENOENT ? index : root,
+                                        error.code == ENOENT ? "No such file or directory (no cache store here)" : error.description)
         }
-        let directory = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
-        let copy = directory.appending(indexName)
-        try FileIO.writeAtomically(copy, try FileIO.readAll(index))
-        let wal = root.appending(indexName + "-wal")
-        if wal.exists { try FileIO.writeAtomically(directory.appending(indexName + "-wal"), try FileIO.readAll(wal)) }
+        return try open(anchor, create: create)
+    }
+
+    /// Opens the store anchored at `anchor` (see `open(_:create:)`).
+    public static func open(_ anchor: AnchoredDirectory, create: Bool) throws -> NativeStore {
+        let index = anchor.path.appending(indexName)
+        let existing: StatInfo? = try? anchor.status(of: indexBytes).get()
+        let ours = existing != nil && isStore(anchor)
+        if !ours {
+            guard create else {
+                if existing == nil { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+                return try connect(anchor, allowCreate: false)
+            }
+            // A new store only where nothing but a store's own names is: an index.sqlite left
+            // among a user's files (empty or another program's) does not make a store.
+            try refuseForeignContents(anchor)
+            if let refusal = anchor.writeRefusal { throw StoreError.readOnly(anchor.path, StoreError.explainWrite(refusal)) }
+        }
+        let store = try connect(anchor, allowCreate: create && !ours)
+        if create {
+            if let reason = store.readOnlyReason { throw StoreError.readOnly(anchor.path, reason) }
+            for sub in ["objects", "tmp"] {
+                if case .failure(let error) = anchor.makeDirectories(Array(sub.utf8)) {
+                    throw StoreError.cannotWrite(anchor.path.appending(sub), StoreError.explainWrite(error))
+                }
+            }
+            // Tag only a directory whose index is ours (never a foreign one we refused).
+            do { try CacheDirTag.write(in: anchor) } catch let error as StoreError { throw error }
+            store.keepReserve()
+        }
+        return store
+    }
+
+    /// How a connection to the index is made.
+    private enum Connection {
+        /// SQLite's default: WAL with a shared-memory `-shm` file beside the index.
+        case shared
+        /// `locking_mode=EXCLUSIVE` before the first access: the WAL index lives in this
+        /// process's memory, so a full disk (no room for `-shm`) can still be read and freed.
+        case exclusive
+        /// Read-only and `immutable=1`: a store on a read-only mount, where SQLite can create
+        /// neither `-wal` nor `-shm`.
+        case immutable
+    }
+
+    /// Connects to the index, by the first way that works: shared, exclusive (a full disk),
+    /// immutable (a read-only store); then checks (or, with `allowCreate`, makes) the schema.
+    private static func connect(_ anchor: AnchoredDirectory, allowCreate: Bool) throws -> NativeStore {
+        let refusal = anchor.writeRefusal
+        var failure: Error?
+        for way in [Connection.shared, .exclusive, .immutable] {
+            if way == .immutable && refusal == nil && failure.map(isSpaceOrOpenFailure) != true { break }
+            let database: DatabaseQueue
+            do { database = try makeQueue(anchor, way) } catch { failure = error; continue }
+            let readOnly = way == .immutable ? "the index can only be read here" + (refusal.map { " (\(StoreError.explainWrite($0)))" } ?? "")
+                : refusal.map(StoreError.explainWrite)
+            let store = NativeStore(anchor: anchor, database: database, readOnlyReason: readOnly, exclusiveLocking: way == .exclusive)
+            do {
+                try store.prepareSchema(allowCreate: allowCreate)
+                return store
+            } catch let error as StoreError {
+                // A foreign or newer index is an answer, not a failure of this way of opening.
+                if case .notACacheIndex = error { throw error }
+                failure = error
+            } catch {
+                failure = error
+            }
+        }
+        if let failure = failure as? StoreError { throw failure }
+        throw StoreError.corruptIndex(anchor.path.appending(indexName), failure.map(describe) ?? "cannot open")
+    }
+
+    /// Whether an error looks like SQLite failing to make or grow its files (a full disk, a
+    /// read-only mount) rather than a damaged index.
+    private static func isSpaceOrOpenFailure(_ error: Error) -> Bool {
+        let code: ResultCode
+        if let db = error as? DatabaseError { code = db.resultCode } else if case StoreError.corruptIndex(_, let text) = error {
+            return text.contains("disk") || text.contains("unable to open") || text.contains("readonly") || text.contains("full")
+        } else { return false }
+        return [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY].contains(code)
+    }
+
+    private static func makeQueue(_ anchor: AnchoredDirectory, _ way: Connection) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.label = "cachectl.index"
+        let path = anchor.systemPath(of: indexBytes)
+        let location: String
+        switch way {
+        case .shared:
+            location = path.description
+            // SQLite's default page cache (2 MiB) is smaller than the index of a store with
+            // tens of thousands of entries; batch lookups then re-read the same pages.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
+        case .exclusive:
+            location = path.description
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+                try db.execute(sql: "PRAGMA cache_size = -32768")
+            }
+        case .immutable:
+            configuration.readonly = true
+            location = "file:" + uriEscaped(path) + "?mode=ro&immutable=1"
+        }
+        return try DatabaseQueue(path: location, configuration: configuration)
+    }
+
+    /// A path for a `file:` URI: bytes other than unreserved ones and `/` percent-encoded.
+    private static func uriEscaped(_ path: RawPath) -> String {
+        var out = ""
+        for byte in path.bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out
+    }
+
+    /// Opens a read-only view of the store from a private copy of its index (and write-ahead
+    /// log), read without updating access times: nothing in the store changes, not even a
+    /// journal file or a timestamp (for dry runs). The copy goes where `TMPDIR` says (`/tmp`).
+    public static func openSnapshot(_ anchor: AnchoredDirectory) throws -> NativeStore {
+        let index = anchor.path.appending(indexName)
+        guard anchor.exists(indexBytes) else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+        let temporaryRoot = Sys.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let directory: RawPath
+        switch Sys.makeTemporaryDirectory(RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")) {
+        case .success(let made): directory = made
+        case .failure(let error): throw StoreError.cannotWrite(RawPath(temporaryRoot), error.description)
+        }
+        let copyAnchor: AnchoredDirectory
+        switch AnchoredDirectory.open(directory) {
+        case .success(let opened): copyAnchor = opened
+        case .failure(let error):
+            _ = Sys.rmdir(directory)
+            throw StoreError.cannotWrite(directory, error.description)
+        }
+        var cleanup: RawPath? = directory
+        defer {
+            if let cleanup {
+                _ = Deleter(copyAnchor).removeContents(of: [])
+                _ = Sys.rmdir(cleanup)
+            }
+        }
+        for name in [indexName, indexName + "-wal"] {
+            let bytes = Array(name.utf8)
+            guard anchor.exists(bytes) else { continue }
+            switch anchor.readAll(bytes) {
+            case .success(let contents): try FileIO.writeAtomically(in: copyAnchor, bytes, contents)
+            case .failure(let error):
+                throw StoreError.cannotRead(anchor.path.appending(name), error.code == EPERM && anchor.mustPreserveAccessTimes
+                    ? "cannot be read without changing its access time (not its owner); a dry run changes nothing" : error.description)
+            }
+        }
         var configuration = Configuration()
         configuration.label = "cachectl.index.snapshot"
         let database: DatabaseQueue
-        do { database = try DatabaseQueue(path: copy.description, configuration: configuration) } catch {
+        do { database = try DatabaseQueue(path: directory.appending(indexName).description, configuration: configuration) } catch {
             throw StoreError.corruptIndex(index, describe(error))
         }
-        let store = NativeStore(root: root, database: database)
+        let store = NativeStore(anchor: anchor, database: database, readOnlyReason: "a dry run changes nothing", exclusiveLocking: false)
         store.snapshotDirectory = directory
+        cleanup = nil
         do {
             let appID = try database.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } ?? 0
             if appID != applicationID { throw StoreError.notACacheIndex(index, "a foreign SQLite database") }
@@ -160,82 +343,52 @@ public final class NativeStore: @unchecked Sendable {
         return store
     }
 
-    /// True when `root` holds a cachectl index (checked without changing anything).
-    public static func isStore(_ root: RawPath) -> Bool {
-        let index = root.appending(indexName)
-        guard case .success(let st) = Sys.lstat(path: index), st.isRegular else { return false }
-        guard let bytes = try? FileIO.readPrefix(index, count: 100), bytes.count == 100,
+    // MARK: Recognising a store
+
+    /// True when the anchored directory holds a cachectl index (checked without changing
+    /// anything: the header is read with O_NOATIME).
+    public static func isStore(_ anchor: AnchoredDirectory) -> Bool {
+        guard case .success(let st) = anchor.status(of: indexBytes), st.isRegular else { return false }
+        guard case .success(let bytes) = anchor.readPrefix(indexBytes, count: 100), bytes.count == 100,
               bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
         // The application id sits big-endian at offset 68 of the header.
         let id = bytes[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
         if id == applicationID { return true }
         // A header change may still sit in the write-ahead log: ask SQLite, read-only.
-        guard root.appending(indexName + "-wal").exists else { return false }
+        guard anchor.exists(Array((indexName + "-wal").utf8)), !anchor.mustPreserveAccessTimes else { return false }
         var configuration = Configuration()
         configuration.readonly = true
-        guard let queue = try? DatabaseQueue(path: index.description, configuration: configuration) else { return false }
+        guard let queue = try? DatabaseQueue(path: anchor.systemPath(of: indexBytes).description, configuration: configuration) else { return false }
         return (try? queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }) == applicationID
     }
 
-    /// True when cachectl made `root` (its `CACHEDIR.TAG` is the one cachectl writes) and an
-    /// index file is there, readable or not. Such a directory is a store even when its index
-    /// is damaged: opening it then reports the damage, where treating it as a plain folder
-    /// would let `prune` delete the index and the bodies as loose files.
-    static func isTaggedStore(_ root: RawPath) -> Bool {
-        guard case .success = Sys.lstat(path: root.appending(indexName)) else { return false }
+    /// True when cachectl made the anchored directory (its `CACHEDIR.TAG` is the one cachectl
+    /// writes) and an index file is there, readable or not. Such a directory is a store even
+    /// when its index is damaged: opening it then reports the damage, where treating it as a
+    /// plain folder would let `prune` delete the index and the bodies as loose files.
+    static func isTaggedStore(_ anchor: AnchoredDirectory) -> Bool {
+        guard anchor.exists(indexBytes) else { return false }
         let tag = Array(CacheDirTag.contents.utf8)
-        let tagPath = root.appending(CacheDirTag.fileName)
-        guard case .success(let st) = Sys.lstat(path: tagPath), st.isRegular, st.size == tag.count else { return false }
-        guard let bytes = try? FileIO.readPrefix(tagPath, count: tag.count) else { return false }
+        let tagName = Array(CacheDirTag.fileName.utf8)
+        guard case .success(let st) = anchor.status(of: tagName), st.isRegular, st.size == tag.count else { return false }
+        guard case .success(let bytes) = anchor.readPrefix(tagName, count: tag.count) else { return false }
         return bytes == tag
     }
 
-    /// Opens the store at `root`. With `create`, makes the directory, its `CACHEDIR.TAG`
-    /// and an empty index as needed; without, a missing store is an error. A file that is
-    /// not a cachectl index is never modified.
-    public static func open(_ root: RawPath, create: Bool) throws -> NativeStore {
-        let index = root.appending(indexName)
-        let exists = index.exists
-        if !exists {
-            guard create else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
-            try refuseForeignContents(root)
-            try FileIO.makeDirectories(root)
-            try FileIO.makeDirectories(root.appending("objects"))
-            try FileIO.makeDirectories(root.appending("tmp"))
-        }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
-        configuration.label = "cachectl.index"
-        // SQLite's default page cache (2 MiB) is smaller than the index of a store with tens of
-        // thousands of entries; batch lookups then re-read the same pages from the file.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
-        let database: DatabaseQueue
-        do {
-            database = try DatabaseQueue(path: index.description, configuration: configuration)
-        } catch {
-            throw StoreError.corruptIndex(index, describe(error))
-        }
-        let store = NativeStore(root: root, database: database)
-        try store.prepareSchema(allowCreate: !exists || create)
-        // Tag only a directory whose index is ours (never a foreign one we refused).
-        if create && !CacheDirTag.isTagged(root) {
-            try FileIO.writeAtomically(root.appending(CacheDirTag.fileName), Array(CacheDirTag.contents.utf8))
-        }
-        return store
-    }
-
     /// Names a new store may find in its directory: its own, left by an interrupted creation.
-    private static let ownNames: Set<[UInt8]> = Set([CacheDirTag.fileName, lockName, "objects", "tmp",
+    private static let ownNames: Set<[UInt8]> = Set([CacheDirTag.fileName, lockName, reserveName, "objects", "tmp", indexName,
                                                       indexName + "-wal", indexName + "-shm", indexName + "-journal"].map { Array($0.utf8) })
 
     /// A store is made only in a new or empty directory: made in a folder of other files (a
     /// mistyped `--cache ~`), its `CACHEDIR.TAG` would make backup tools skip that folder.
-    private static func refuseForeignContents(_ root: RawPath) throws {
-        let names = FileTree.files(under: root, recursive: false).map(\.relative) + FileTree.subdirectories(of: root).map(\.lastComponent)
+    private static func refuseForeignContents(_ anchor: AnchoredDirectory) throws {
+        let names = FileTree.names(in: anchor)
         guard let other = names.first(where: { !ownNames.contains($0) }) else { return }
-        throw StoreError.cannotWrite(root, "not a cachectl store and not empty (it holds \(RawPath(bytes: other).quoted)); "
+        throw StoreError.cannotWrite(anchor.path, "not a cachectl store and not empty (it holds \(RawPath(bytes: other).quoted)); "
                                      + "a store is made only in a new or empty directory")
     }
+
+    // MARK: Schema
 
     private func prepareSchema(allowCreate: Bool) throws {
         let (appID, version, tables): (Int32, Int32, Int) = try readIndex { db in
@@ -252,8 +405,8 @@ public final class NativeStore: @unchecked Sendable {
         guard appID == 0 && tables == 0 && allowCreate else {
             throw StoreError.notACacheIndex(indexPath, appID == 0 && tables == 0 ? "empty database" : "a foreign SQLite database")
         }
-        try writeIndex { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        if !exclusiveLocking {
+            try writeIndex { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         }
         try writeIndex { db in
             try db.inTransaction {
@@ -286,157 +439,6 @@ public final class NativeStore: @unchecked Sendable {
         try writeIndex { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
-    // MARK: Writing
-
-    /// Stores the content of a local file for `url`.
-    @discardableResult
-    public func put(url: String, file: RawPath, options: PutOptions = PutOptions()) throws -> NativeRecord {
-        guard case .success(let st) = Sys.lstat(path: file) else {
-            throw StoreError.cannotRead(file, Errno(errno == 0 ? ENOENT : errno).description)
-        }
-        if st.isDirectory { throw StoreError.cannotRead(file, "Is a directory") }
-        return try put(url: url, options: options) { sink in
-            try FileIO.stream(file) { try sink($0) }
-        }
-    }
-
-    /// Stores `bytes` for `url`.
-    @discardableResult
-    public func put(url: String, bytes: [UInt8], options: PutOptions = PutOptions()) throws -> NativeRecord {
-        try put(url: url, options: options) { sink in try bytes.withUnsafeBytes { try sink($0) } }
-    }
-
-    /// Stores what `produce` writes for `url`: body to `tmp/`, flushed, renamed into place,
-    /// then the row committed.
-    @discardableResult
-    public func put(url: String, options: PutOptions, produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> NativeRecord {
-        let body = try beginBody(url: url, started: options.downloadStarted)
-        do {
-            try produce { try body.append($0) }
-        } catch {
-            body.discard()
-            throw error
-        }
-        return try body.commit(options)
-    }
-
-    /// Starts a body for `url` in `tmp/`, to be fed chunk by chunk (a download) and then
-    /// committed or discarded. Until the commit nothing about `url` changes: readers keep
-    /// seeing the previous entry, and a crash leaves only the temporary file, which prune
-    /// removes as a never-completed download.
-    public func beginBody(url: String, started: FileTime? = nil) throws -> PendingBody {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        let lock = try FileLock(lockPath, exclusive: false)
-        try FileIO.makeDirectories(tmpDirectory)
-        return PendingBody(store: self, key: key, temp: try TempFile(in: tmpDirectory), lock: lock, started: started ?? .now)
-    }
-
-    /// A body being written for a URL (see `beginBody`).
-    public final class PendingBody: @unchecked Sendable {
-        let store: NativeStore
-        let key: URLKey
-        let temp: TempFile
-        private var lock: FileLock?
-        let started: FileTime
-
-        init(store: NativeStore, key: URLKey, temp: TempFile, lock: FileLock, started: FileTime) {
-            (self.store, self.key, self.temp, self.lock, self.started) = (store, key, temp, lock, started)
-        }
-
-        /// Bytes written so far.
-        public var length: Int64 { temp.length }
-
-        public func append(_ chunk: UnsafeRawBufferPointer) throws { try temp.write(chunk) }
-
-        /// Removes the temporary file; the store is as before.
-        public func discard() {
-            temp.discard()
-            lock = nil
-        }
-
-        /// Closes the body and leaves it in `tmp/` without an entry (a response the server
-        /// said not to store, kept for one use); returns its path. The caller removes it.
-        public func keepUncommitted() -> RawPath? {
-            defer { lock = nil }
-            do { _ = try temp.finish() } catch { temp.discard(); return nil }
-            return temp.path
-        }
-
-        /// Flushes the body, renames it into place and commits the row; returns the row.
-        @discardableResult
-        public func commit(_ options: PutOptions) throws -> NativeRecord {
-            defer { lock = nil }
-            let sha256: String
-            do { sha256 = try temp.finish() } catch { temp.discard(); throw error }
-            CrashPoint.reach("put.afterTempWrite")
-            return try store.install(temp, sha256: sha256, key: key, started: started, options: options)
-        }
-    }
-
-    /// Renames a finished temporary body into place and commits its row.
-    private func install(_ temp: TempFile, sha256: String, key: URLKey, started: FileTime, options: PutOptions) throws -> NativeRecord {
-        let relative = key.bodyRelativePath
-        let final = root.appending(relative)
-        let directory = RawPath(bytes: Array(final.bytes[..<final.bytes.lastIndex(of: UInt8(ascii: "/"))!]))
-        do {
-            try FileIO.makeDirectories(directory)
-            try FileIO.rename(temp.path, final)
-        } catch {
-            temp.discard()
-            throw error
-        }
-        FileIO.syncDirectory(directory)
-        CrashPoint.reach("put.afterRename")
-        guard case .success(let st) = Sys.lstat(path: final) else { throw StoreError.cannotWrite(final, "vanished after rename") }
-        let now = FileTime.now.timeInterval
-        let record = NativeRecord(
-            url: key.normalized, bodyPath: relative, allocatedBytes: st.allocatedBytes, apparentBytes: temp.length,
-            sha256: sha256, contentType: options.contentType, etag: options.etag, lastModified: options.lastModified,
-            downloadStarted: started.timeInterval, downloadCompleted: now,
-            expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
-            lastAccess: now)
-        let previous: NativeRecord? = try writeIndex { db in
-            let old = try NativeRecord.fetchOne(db, key: key.normalized)
-            try record.save(db)
-            return old
-        }
-        CrashPoint.reach("put.afterCommit")
-        // A previous body under another name (other extension) is garbage now.
-        if let previous, previous.bodyPath != relative, Self.isSafeRelativePath(previous.bodyPath) {
-            FileIO.removeFile(root.appending(previous.bodyPath))
-        }
-        return record
-    }
-
-    /// A revalidated entry (`304 Not Modified`): fresh again for `lifetime` seconds from
-    /// now, with the validators the response carried (the old ones otherwise). False when
-    /// the row is gone.
-    @discardableResult
-    public func renew(url: String, lifetime: Double?, etag: String?, lastModified: String?, now: FileTime = .now) throws -> Bool {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        return try writeIndex { db in
-            try db.execute(sql: """
-                UPDATE entries SET expires = ?, lifetime_seconds = ?, last_access = ?,
-                  etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
-                WHERE url = ? AND download_completed IS NOT NULL
-                """, arguments: [lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified, key.normalized])
-            return db.changesCount == 1
-        }
-    }
-
-    /// A hit with a sliding expiry: last access now and expiry now + `lifetime` (the
-    /// entry's own lifetime when nil).
-    public func slide(url: String, lifetime: Double?, now: FileTime = .now) throws {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        try writeIndex { db in
-            try db.execute(sql: """
-                UPDATE entries SET last_access = ?, expires = ? + COALESCE(?, lifetime_seconds),
-                  lifetime_seconds = COALESCE(?, lifetime_seconds)
-                WHERE url = ? AND (? IS NOT NULL OR lifetime_seconds IS NOT NULL)
-                """, arguments: [now.timeInterval, now.timeInterval, lifetime, lifetime, key.normalized, lifetime])
-        }
-    }
-
     // MARK: Reading
 
     /// A looked-up entry and where its body is.
@@ -455,175 +457,17 @@ public final class NativeStore: @unchecked Sendable {
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
     }
 
-    /// Notes a use: last access becomes now and, for sliding entries, expiry now + lifetime.
-    public func recordHit(url: String, now: FileTime = .now) throws {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        try writeIndex { db in
-            try db.execute(sql: """
-                UPDATE entries SET last_access = ?,
-                  expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds ELSE expires END
-                WHERE url = ?
-                """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
-        }
-    }
-
     /// Every row of the index.
     public func records() throws -> [NativeRecord] {
         try readIndex { db in try NativeRecord.order(Column("url")).fetchAll(db) }
     }
 
-    // MARK: Removing
-
-    /// Removes the entry for `url`: row and body in one transaction (the body is unlinked
-    /// only once the row's deletion is certain to commit). False when there was none.
-    @discardableResult
-    public func remove(url: String) throws -> Bool {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        return try removeRows([key.normalized]) == 1
-    }
-
-    /// Removes the rows with these keys and their bodies; returns how many rows went.
-    @discardableResult
-    public func removeRows(_ urls: [String]) throws -> Int {
-        let lock = try FileLock(lockPath, exclusive: false)
-        defer { withExtendedLifetime(lock) {} }
-        let bodies: [String] = try writeIndex { db in
-            var bodies: [String] = []
-            try db.inTransaction {
-                for url in urls {
-                    guard let record = try NativeRecord.fetchOne(db, key: url) else { continue }
-                    try record.delete(db)
-                    bodies.append(record.bodyPath)
-                }
-                return .commit
-            }
-            return bodies
-        }
-        // Bodies go only after the rows are gone for sure: a crash in between leaves
-        // orphans (which prune removes), never a row whose body is missing.
-        CrashPoint.reach("remove.afterCommit")
-        let remover = try SafeRemover(root: root)
-        for body in bodies where Self.isSafeRelativePath(body) {
-            if case .failure(let error) = remover.remove(root.appending(body)), error != .noEntry {
-                throw StoreError.cannotWrite(root.appending(body), error.description)
-            }
-        }
-        return bodies.count
-    }
-
-    /// Deletes index rows only, in one transaction; the caller removes their bodies after
-    /// (prune), so a crash in between leaves orphans, never rows without bodies.
-    func deleteRows(_ urls: [String]) throws {
-        guard !urls.isEmpty else { return }
-        try writeIndex { db in
-            try db.inTransaction {
-                for start in stride(from: 0, to: urls.count, by: 500) {
-                    let part = Array(urls[start..<min(start + 500, urls.count)])
-                    try db.execute(sql: "DELETE FROM entries WHERE url IN (\(part.map { _ in "?" }.joined(separator: ",")))",
-                                   arguments: StatementArguments(part))
-                }
-                return .commit
-            }
-        }
-    }
-
-    /// Removes every entry; keeps the root, its tag and an empty index.
-    public func clear() throws {
-        let lock = try FileLock(lockPath, exclusive: true)
-        defer { withExtendedLifetime(lock) {} }
-        try writeIndex { db in try db.execute(sql: "DELETE FROM entries") }
-        for sub in ["objects", "tmp"] {
-            try FileTree.removeContents(of: root.appending(sub))
-        }
-    }
-
-    // MARK: States
-
-    /// Every entry with its state: rows (fresh, expired, incomplete, corrupted, outside),
-    /// `tmp/` leftovers (incomplete) and unindexed bodies (orphan).
-    public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
-        let rows = try records()
-        var referenced = Set<[UInt8]>()
-        var result: [CacheEntry] = []
-        for row in rows {
-            let body = root.appending(row.bodyPath)
-            var entry = CacheEntry(url: row.url, path: body, allocatedBytes: 0, apparentBytes: row.apparentBytes,
-                                   modified: nil, lastAccess: FileTime(timeInterval: row.lastAccess),
-                                   expires: row.expires.map(FileTime.init(timeInterval:)), state: .fresh, reason: "fresh", indexKey: row.url)
-            guard Self.isSafeRelativePath(row.bodyPath), !FileTree.hasSymlinkComponent(root: root, relative: row.bodyPath) else {
-                entry.state = .outside
-                entry.reason = "indexed body path '\(row.bodyPath)' leads outside the cache"
-                result.append(entry)
-                continue
-            }
-            referenced.insert(body.bytes)
-            let st: StatInfo?
-            if case .success(let info) = Sys.lstat(path: body) { st = info } else { st = nil }
-            entry.allocatedBytes = st?.allocatedBytes ?? 0
-            entry.modified = st?.modified
-            entry.identity = st.map(FileIdentity.init)
-            if row.downloadCompleted == nil {
-                let started = FileTime(timeInterval: row.downloadStarted)
-                if context.isOlderThanGrace(started) {
-                    (entry.state, entry.reason) = (.incomplete, "download started \(Self.age(started, context)) ago never completed")
-                } else {
-                    entry.reason = "download in progress (within the grace period)"
-                    entry.inGracePeriod = true
-                }
-            } else if st == nil {
-                (entry.state, entry.reason) = (.corrupted, "body missing")
-            } else if let st, !st.isRegular {
-                (entry.state, entry.reason) = (.corrupted, "body is not a regular file")
-            } else if let st, st.size != row.apparentBytes {
-                (entry.state, entry.reason) = (.corrupted, "body is \(st.size) bytes, index says \(row.apparentBytes)")
-            } else if context.verify, (try? FileIO.sha256(of: body)) != row.sha256 {
-                (entry.state, entry.reason) = (.corrupted, "body checksum does not match the index")
-            } else if let expires = row.expires, context.now.timeInterval >= expires {
-                (entry.state, entry.reason) = (.expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago")
-            } else {
-                entry.reason = row.expires == nil ? "complete, no expiry" : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
-            }
-            result.append(entry)
-        }
-        for file in FileTree.files(under: tmpDirectory) {
-            result.append(Self.unindexedEntry(file, context, pastGrace: (.incomplete, "leftover of an interrupted write"),
-                                              withinGrace: "being written (within the grace period)"))
-        }
-        for file in FileTree.files(under: root.appending("objects")) where !referenced.contains(file.path.bytes) {
-            result.append(Self.unindexedEntry(file, context, pastGrace: (.orphan, "no index entry refers to this body"),
-                                              withinGrace: "unindexed body within the grace period"))
-        }
-        return result
-    }
-
-    /// A file no index row names (a temporary or an orphaned body): `pastGrace` once it is
-    /// older than the grace period, else fresh and kept (a live writer may still own it).
-    private static func unindexedEntry(_ file: FileTree.File, _ context: InspectionContext,
-                                       pastGrace: (EntryState, String), withinGrace: String) -> CacheEntry {
-        let old = context.isOlderThanGrace(file.stat.modified)
-        var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.stat.allocatedBytes, apparentBytes: file.stat.apparentBytes,
-                               modified: file.stat.modified, state: old ? pastGrace.0 : .fresh,
-                               reason: old ? pastGrace.1 : withinGrace)
-        entry.inGracePeriod = !old
-        entry.identity = file.identity
-        return entry
+    /// Opens a row's body for reading, below the root (never through a symlink or mount).
+    func openBody(_ record: NativeRecord) -> Result<FileDescriptor, Errno> {
+        anchor.open(Array(record.bodyPath.utf8), O_RDONLY | O_NONBLOCK)
     }
 
     // MARK: Helpers
-
-    private let verifiedLock = ConditionLock()
-    private var verifiedDirectories = Set<String>()
-
-    /// Whether a directory on the way to a body is a symlink; directories found plain are
-    /// remembered for this store's lifetime (the final component is lstat-ed by callers).
-    func bodyPathCrossesSymlink(_ relative: String) -> Bool {
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
-        let directory = String(relative[..<slash])
-        if verifiedLock.withLock({ verifiedDirectories.contains(directory) }) { return false }
-        if FileTree.hasSymlinkComponent(root: root, relative: directory) { return true }
-        verifiedLock.withLock { _ = verifiedDirectories.insert(directory) }
-        return false
-    }
 
     /// A body path must be relative, stay below the root and have no `.`/`..` parts.
     static func isSafeRelativePath(_ path: String) -> Bool {
@@ -632,23 +476,13 @@ public final class NativeStore: @unchecked Sendable {
 
     /// `isSafeRelativePath` on the path's bytes.
     static func isSafeRelativePath(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Every segment non-empty and not `.` or `..`; no NUL anywhere.
-        guard !bytes.isEmpty, !bytes.contains(0) else { return false }
-        var start = 0
-        while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-            let length = end - start
-            if length == 0 { return false }
-            if length <= 2 && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
-            if end == bytes.count { return true }
-            start = end + 1
-        }
+        AnchoredDirectory.isValidRelative(bytes: bytes)
     }
 
     static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }
 
     static func span(_ seconds: Double) -> String {
-        let s = max(0, seconds)
+        let s = seconds.isFinite ? max(0, min(seconds, 9e15)) : 0
         if s < 120 { return "\(Int(s))s" }
         if s < 7200 { return "\(Int(s / 60))m" }
         if s < 172_800 { return "\(Int(s / 3600))h" }
@@ -661,8 +495,22 @@ public final class NativeStore: @unchecked Sendable {
         }
     }
 
-    private func writeIndex<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs a write; a read-only store refuses it, and a full disk (SQLITE_FULL) gives
+    /// back the reserve and tries once more.
+    func writeIndex<T>(_ body: (Database) throws -> T) throws -> T {
+        if let readOnlyReason { throw StoreError.readOnly(root, readOnlyReason) }
         do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
+            if let db = error as? DatabaseError, db.resultCode == .SQLITE_FULL, releaseReserve() {
+                do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
+                    throw StoreError.cannotWrite(indexPath, Self.describe(error))
+                }
+            }
+            if let db = error as? DatabaseError, db.resultCode == .SQLITE_READONLY {
+                throw StoreError.readOnly(root, Self.describe(error))
+            }
+            if let db = error as? DatabaseError, db.resultCode == .SQLITE_FULL {
+                throw StoreError.cannotWrite(indexPath, Self.describe(error))
+            }
             throw StoreError.corruptIndex(indexPath, Self.describe(error))
         }
     }
@@ -673,18 +521,6 @@ public final class NativeStore: @unchecked Sendable {
     }
 }
 
-extension FileIO {
-    /// The first `count` bytes of a file (fewer if it is shorter).
-    static func readPrefix(_ path: RawPath, count: Int) throws -> [UInt8] {
-        let fd = try openForReading(path)
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
-            if n <= 0 { break }
-            filled += n
-        }
-        return Array(buffer[0..<filled])
-    }
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -21,11 +21,12 @@ public struct CacheStateSummary: Sendable {
     /// The summary of `root` when it is a recognised (not plain) cache; nil otherwise.
     /// Errors (a corrupt index, a malformed plist) are returned, never thrown.
     public static func of(_ root: RawPath, context: InspectionContext = InspectionContext()) -> Result<CacheStateSummary, StoreError>? {
-        let declared = CacheFormats.detectByMarkers(root)
-        let kind = declared ?? CacheFormats.detectByNameShapes(root)
+        guard case .success(let anchor) = AnchoredDirectory.open(root) else { return nil }
+        let declared = CacheFormats.detectByMarkers(anchor)
+        let kind = declared ?? CacheFormats.detectByNameShapes(anchor)
         guard kind != .plain else { return nil }
         do {
-            let entries = try CacheFormats.open(root, as: kind).entries(context)
+            let entries = try CacheFormats.open(anchor, as: kind).entries(context)
             var states: [EntryState: StateTotals] = [:]
             for entry in entries {
                 states[entry.state, default: StateTotals()].count += 1

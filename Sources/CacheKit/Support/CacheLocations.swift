@@ -1,33 +1,31 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where caches live by default on this platform.
 public enum CacheLocations {
-    /// `$XDG_CACHE_HOME` when set and absolute, else `~/.cache` on Linux;
+    /// `$XDG_CACHE_HOME` when set, absolute and not `/` or the home directory (either would
+    /// make every folder "under the cache root"), else `~/.cache` on Linux;
     /// `~/Library/Caches` on macOS.
     public static func defaultRoot(environment: [String: String]? = nil) -> RawPath {
         let env = environment ?? currentEnvironment()
         #if canImport(Darwin)
         return RawPath(home(env) + "/Library/Caches")
         #else
-        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return RawPath(xdg) }
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            let resolved = RawPath(xdg).canonical
+            let homeResolved = RawPath(home(env)).canonical
+            if resolved != RawPath("/") && resolved != homeResolved { return RawPath(xdg) }
+        }
         return RawPath(home(env) + "/.cache")
         #endif
     }
 
     static func home(_ env: [String: String]) -> String {
         if let home = env["HOME"], !home.isEmpty { return home }
-        if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
-        return "/"
+        return Sys.passwordHome() ?? "/"
     }
 
     static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         for key in ["XDG_CACHE_HOME", "HOME"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
+            if let value = Sys.environment(key) { result[key] = value }
         }
         return result
     }

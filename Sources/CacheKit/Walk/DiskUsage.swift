@@ -147,7 +147,7 @@ final class Accumulator: @unchecked Sendable {
 final class SharedDescriptor {
     let fd: Int32
     init(_ fd: Int32) { self.fd = fd }
-    deinit { close(fd) }
+    deinit { Sys.close(fd) }
 }
 
 struct WalkJob {
@@ -213,13 +213,13 @@ final class RootWalk: @unchecked Sendable {
         }
 
         // The root is opened by path; everything below it relative to descriptors.
-        let opened = rootPath.withCString { open($0, Sys.openDirectoryFlags) }
+        let opened = Sys.open(rootPath, Sys.openDirectoryFlags)
         var results: [WorkerResult]
-        if opened < 0 {
-            let error = Errno(errno)
+        switch opened {
+        case .failure(let error):
             countUnreadable(rootNode, st, error, result: &result)
             results = [result]
-        } else {
+        case .success(let opened):
             var rootResult = result
             let children = readDirectory(rootNode, fd: opened, st: st, result: &rootResult)
             let stack = JobStack(children)
@@ -266,17 +266,17 @@ final class RootWalk: @unchecked Sendable {
     /// Opens and reads one directory job; returns the jobs of its subdirectories.
     private func process(_ job: inout WalkJob, result: inout WorkerResult) -> [WalkJob] {
         guard let parent = job.parent else { return [] }
-        let opened = job.nameC.withUnsafeBufferPointer { Sys.openDirectory(at: parent.fd, $0.baseAddress!) }
+        let opened = job.nameC.withUnsafeBufferPointer { Sys.openat(parent.fd, $0.baseAddress!, Sys.openDirectoryFlags) }
         switch opened {
         case .success(let fd):
             job.parent = nil // the parent's descriptor may close now
             switch Sys.fstat(fd) {
             case .success(let st):
-                if options.oneFileSystem && st.device != rootDevice { close(fd); return [] }
-                if isAlreadyCounted(DevIno(device: st.device, inode: st.inode), result: &result) { close(fd); return [] }
+                if options.oneFileSystem && st.device != rootDevice { Sys.close(fd); return [] }
+                if isAlreadyCounted(DevIno(device: st.device, inode: st.inode), result: &result) { Sys.close(fd); return [] }
                 return readDirectory(job.node, fd: fd, st: st, result: &result)
             case .failure(let error):
-                close(fd)
+                Sys.close(fd)
                 shared.report(WalkIssue(path: job.node.path, operation: .access, error: error))
                 return []
             }
@@ -325,19 +325,19 @@ final class RootWalk: @unchecked Sendable {
 
         let descriptor = SharedDescriptor(fd)
         // readdir's stream owns a duplicate: the original stays open for the children.
-        let streamFD = dup(fd)
-        guard streamFD >= 0, let stream = fdopendir(streamFD) else {
-            let error = Errno(errno)
-            if streamFD >= 0 { close(streamFD) }
+        let stream: OpaquePointer
+        switch Sys.openDirectoryStream(fd) {
+        case .success(let opened): stream = opened
+        case .failure(let error):
             shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: error))
             finishDirectory(node, own: own, tagged: false, result: &result)
             return []
         }
         while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 {
-                    shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: Errno(errno)))
+            var readError: Errno?
+            guard let entry = Sys.readDirectory(stream, error: &readError) else {
+                if let readError {
+                    shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError))
                 }
                 break
             }
@@ -365,7 +365,7 @@ final class RootWalk: @unchecked Sendable {
                 }
             }
         }
-        closedir(stream)
+        Sys.closeDirectoryStream(stream)
         finishDirectory(node, own: own, tagged: tagged, result: &result)
         return subdirectories.map { name in
             let bytes = name.dropLast().map { UInt8(bitPattern: $0) }

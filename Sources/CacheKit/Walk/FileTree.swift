@@ -5,12 +5,17 @@ import Darwin
 #endif
 
 /// Sequential, symlink-safe listings for the store and the formats (small trees; `du`'s
-/// walker is the fast path for big ones).
+/// walker is the fast path for big ones), through an anchored directory's descriptor: no
+/// symlink is followed, no mount point entered (a bind mount of the same file system
+/// included), nothing re-opened by path.
 public enum FileTree {
     public struct File {
+        /// For people: the anchor's path joined with `anchorRelative`.
         public var path: RawPath
         /// Path relative to the listed directory.
         public var relative: [UInt8]
+        /// Path relative to the anchor (what deletion takes).
+        public var anchorRelative: [UInt8]
         var stat: StatInfo
         public var allocatedBytes: Int64 { stat.allocatedBytes }
         public var apparentBytes: Int64 { stat.apparentBytes }
@@ -18,116 +23,73 @@ public enum FileTree {
         public var isSymlink: Bool { stat.isSymlink }
         public var isRegular: Bool { stat.isRegular }
         public var identity: FileIdentity { FileIdentity(stat) }
+        /// When it was last written, renamed or re-linked: max(mtime, ctime).
+        public var lastWritten: FileTime { stat.lastWritten }
     }
 
-    /// Every non-directory below `directory` (symlinks listed, never followed), staying on
-    /// the directory's file system (a mount point inside is not entered), with directories
-    /// whose name is in `skipping` left out at the top level, and subdirectories for which
-    /// `enter` says false not entered.
-    public static func files(under directory: RawPath, recursive: Bool = true, skipping: Set<String> = [],
-                             enter: (RawPath) -> Bool = { _ in true }) -> [File] {
+    /// A subdirectory about to be entered: `enter` may look inside through `descriptor`.
+    public struct Subdirectory {
+        public var anchorRelative: [UInt8]
+        public var descriptor: Int32
+    }
+
+    /// Every non-directory below the directory `relative` of `anchor` (the anchor itself
+    /// when empty); symlinks listed, never followed; entries on another mount left out; with
+    /// `skipping`, top-level names left out; subdirectories for which `enter` says false not
+    /// entered.
+    public static func files(in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
+                             skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true }) -> [File] {
+        guard case .success(let top) = anchor.openDirectory(relative) else { return [] }
         var out: [File] = []
-        // The root as given (a symlink to it is the caller's choice), then never again.
-        let topFD = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard topFD >= 0 else { return [] }
-        let topStat = Sys.fstat(topFD)
-        close(topFD)
-        guard case .success(let top) = topStat else { return [] }
-        func visit(_ dir: RawPath, _ relative: [UInt8], depth: Int) {
-            let flags = depth == 0 ? O_RDONLY | O_DIRECTORY | O_CLOEXEC : Sys.openDirectoryFlags
-            let fd = dir.withCString { Sys.openWithoutAtime($0, flags) }
-            guard fd >= 0, let stream = fdopendir(fd) else { if fd >= 0 { close(fd) }; return }
-            defer { closedir(stream) }
-            var subdirectories: [[UInt8]] = []
-            while let entry = readdir(stream) {
-                let name: [UInt8] = Sys.withName(entry) { pointer in
-                    Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-                }
-                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-                if depth == 0 && skipping.contains(String(decoding: name, as: UTF8.self)) { continue }
-                let childRelative = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
-                guard case .success(let st) = name.withUnsafeBufferPointer({ buffer -> Result<StatInfo, Errno> in
-                    (buffer.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { Sys.lstat(at: fd, $0.baseAddress!) }
-                }) else { continue }
-                if st.isDirectory {
-                    if recursive && st.device == top.device { subdirectories.append(name) }
-                } else if st.device == top.device {
-                    out.append(File(path: dir.appending(name), relative: childRelative, stat: st))
-                }
-            }
-            for name in subdirectories where enter(dir.appending(name)) {
-                visit(dir.appending(name), relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name, depth: depth + 1)
-            }
-        }
-        visit(directory, [], depth: 0)
+        visit(anchor, top, relative, [], depth: 0, recursive: recursive, skipping: skipping, enter: enter, into: &out)
         return out
     }
 
-    /// The immediate subdirectories of `directory` (not symlinks to directories).
-    static func subdirectories(of directory: RawPath) -> [RawPath] {
-        let fd = directory.withCString { Sys.openWithoutAtime($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0, let stream = fdopendir(fd) else { if fd >= 0 { close(fd) }; return [] }
-        defer { closedir(stream) }
-        var out: [RawPath] = []
-        while let entry = readdir(stream) {
-            guard Sys.type(of: entry) == Sys.directoryType || Sys.type(of: entry) == Sys.unknownType else { continue }
-            let name: [UInt8] = Sys.withName(entry) { pointer in
-                Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-            }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            let path = directory.appending(name)
-            if case .success(let st) = Sys.lstat(path: path), st.isDirectory { out.append(path) }
-        }
-        return out
-    }
-
-    /// Whether any component of `relative` below `root` is a symlink (or missing parents
-    /// are symlinks): such paths may lead outside the root.
-    static func hasSymlinkComponent(root: RawPath, relative: String) -> Bool {
-        var current = root
-        for part in relative.split(separator: "/") {
-            current = current.appending(String(part))
-            if case .success(let st) = Sys.lstat(path: current), st.isSymlink { return true }
-        }
-        return false
-    }
-
-    /// Empties a directory (never following symlinks), keeping the directory itself.
-    static func removeContents(of directory: RawPath) throws {
-        let fd = directory.withCString { open($0, Sys.openDirectoryFlags) }
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        try removeContents(fd: fd, path: directory)
-    }
-
-    private static func removeContents(fd: Int32, path: RawPath) throws {
-        let dup = Glibc_dup(fd)
-        guard dup >= 0, let stream = fdopendir(dup) else { return }
-        var names: [[CChar]] = []
-        while let entry = readdir(stream) {
-            let name: [CChar] = Sys.withName(entry) { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
-            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
-            names.append(name)
-        }
-        closedir(stream)
+    private static func visit(_ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], _ relative: [UInt8],
+                              depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool, into out: inout [File]) {
+        guard case .success(let names) = DirectoryListing.names(directory.raw) else { return }
+        var subdirectories: [[UInt8]] = []
         for name in names {
-            let childPath = path.appending(name.dropLast().map { UInt8(bitPattern: $0) })
-            if unlinkat(fd, name, 0) == 0 || errno == ENOENT { continue }
-            if errno == EISDIR || errno == EPERM {
-                let child = openat(fd, name, Sys.openDirectoryFlags)
-                if child >= 0 {
-                    defer { close(child) }
-                    try removeContents(fd: child, path: childPath)
-                }
-                if unlinkat(fd, name, AT_REMOVEDIR) != 0 && errno != ENOENT {
-                    throw StoreError.cannotWrite(childPath, Errno(errno).description)
-                }
-                continue
+            if depth == 0 && skipping.contains(name) { continue }
+            guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else { continue }
+            let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
+            if st.isDirectory {
+                if recursive { subdirectories.append(name) }
+            } else {
+                out.append(File(path: anchor.path(of: childAnchorRelative), relative: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
+                                anchorRelative: childAnchorRelative, stat: st))
             }
-            throw StoreError.cannotWrite(childPath, Errno(errno).description)
         }
+        for name in subdirectories {
+            guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else { continue }
+            let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
+            guard enter(Subdirectory(anchorRelative: childAnchorRelative, descriptor: child.raw)) else { continue }
+            visit(anchor, child, childAnchorRelative, relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
+                  depth: depth + 1, recursive: recursive, skipping: skipping, enter: enter, into: &out)
+        }
+    }
+
+    /// Every non-directory below `directory`, anchored at it (see `files(in:)`).
+    public static func files(under directory: RawPath, recursive: Bool = true) -> [File] {
+        guard case .success(let anchor) = AnchoredDirectory.open(directory) else { return [] }
+        return files(in: anchor, recursive: recursive)
+    }
+
+    /// The names of the immediate subdirectories of the directory `relative` (not symlinks to
+    /// directories, not mount points).
+    static func subdirectories(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
+        guard case .success(let directory) = anchor.openDirectory(relative),
+              case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
+        return names.filter { name in
+            guard case .success(let st) = Sys.statx(at: directory.raw, name) else { return false }
+            return st.isDirectory && anchor.isOnAnchorMount(st)
+        }
+    }
+
+    /// The names directly in the directory `relative` (files and folders).
+    static func names(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
+        guard case .success(let directory) = anchor.openDirectory(relative),
+              case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
+        return names
     }
 }
-
-@inline(__always)
-private func Glibc_dup(_ fd: Int32) -> Int32 { dup(fd) }

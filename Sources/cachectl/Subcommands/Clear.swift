@@ -9,19 +9,66 @@ struct Clear: ParsableCommand {
         discussion: """
             Entries indexed outside the cache are never deleted (they are reported and kept). \
             Only caches are cleared: a layout its marker files or folder name declare, a folder tagged with CACHEDIR.TAG, or \
-            one under the default cache root; --format plain for any other folder.
+            one under the default cache root; --format plain for any other folder. Deletes through the same engine as \
+            prune: the root opened once, every file checked again just before it is unlinked.
             """)
 
     @Argument(help: "The cache (default: cachectl's own store).") var root: String?
+    @Flag(name: .long, help: "Print what would be removed; change nothing.") var dryRun = false
     @OptionGroup var format: FormatOption
+    @OptionGroup var sizes: SizeFormatOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
-        if DefaultStore.isAbsent(path, defaulted: root == nil) { return }
-        let outcome = try reporting { try CacheClearer.clear(path, as: format.kind) }
-        for kept in outcome.keptOutside {
-            Output.error("kept \(kept.path.quoted): \(kept.reason)")
+        if DefaultStore.isAbsent(path, defaulted: root == nil) {
+            if output.json { Output.write(ClearPresenter.json(nil, root: path, dryRun: dryRun).text) }
+            return
         }
-        Output.write("removed \(outcome.removed) entries, \(ByteCount.human(outcome.freedBytes)) from \(path.description)\n")
+        let report = try reporting { try CacheClearer.clear(path, as: format.kind, dryRun: dryRun) }
+        let failures = report.outcome?.failures ?? []
+        for failure in failures { Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)") }
+        if output.json {
+            Output.write(ClearPresenter.json(report, root: path, dryRun: dryRun).text)
+        } else {
+            for kept in report.plan.kept { Output.error("kept \(kept.entry.path.quoted): \(kept.entry.reason)") }
+            Output.write(ClearPresenter.text(report, sizes: sizes, dryRun: dryRun))
+        }
+        Output.flush()
+        if !failures.isEmpty { throw ExitStatus.failure }
+    }
+}
+
+/// `clear`'s report as text or JSON.
+enum ClearPresenter {
+    static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
+        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
+        let freed = done.reduce(Int64(0)) { $0 + $1.freesBytes }
+        var out = "\(dryRun ? "would remove" : "removed") \(done.count) entries, \(ByteCount.human(freed)) from \(report.root.escaped)"
+            + (dryRun ? " — dry run, nothing changed" : "") + "\n"
+        for changed in report.outcome?.changed ?? [] {
+            out += "  kept     \(changed.entry.path.escaped): changed since it was inspected\n"
+        }
+        if dryRun {
+            for deletion in report.plan.deletions {
+                out += "  - \(sizes.format(deletion.freesBytes))\t\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\n"
+            }
+        }
+        return out
+    }
+
+    static func json(_ report: PruneReport?, root: RawPath, dryRun: Bool) -> JSON {
+        let done = dryRun ? report?.plan.deletions ?? [] : (report?.outcome?.removed ?? [])
+        var members: [(String, JSON)] = [
+            ("dryRun", .bool(dryRun)), ("path", .string(root.description)), ("format", report.map { .string($0.format.rawValue) } ?? .null),
+            ("removed", .object([("entries", .int(done.count)), ("allocatedBytes", .int(done.reduce(Int64(0)) { $0 + $1.freesBytes }))])),
+            ("kept", .array((report?.plan.kept ?? []).map { .object([("path", .string($0.entry.path.description)), ("reason", .string($0.why))]) })),
+            ("changed", .array((report?.outcome?.changed ?? []).map { .object([("path", .string($0.entry.path.description))]) })),
+            ("failures", .array((report?.outcome?.failures ?? []).map {
+                .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])
+            })),
+        ]
+        if dryRun { members.append(("plan", .array((report?.plan.deletions ?? []).map(PrunePresenter.planItem)))) }
+        return .object(members)
     }
 }

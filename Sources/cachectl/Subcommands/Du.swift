@@ -108,15 +108,15 @@ enum DuPresenter {
             if depth {
                 for dir in root.directories {
                     table.add([size(dir.totals), String(dir.totals.files), DateText.day(dir.totals.oldestModification),
-                               DateText.day(dir.totals.newestModification), "-", dir.path.description])
+                               DateText.day(dir.totals.newestModification), "-", dir.path.escaped])
                 }
             } else if root.isDirectory {
                 for cache in root.caches {
                     var label: String
                     switch cache.kind {
-                    case .tagged: label = cache.path.description + "  [CACHEDIR.TAG]"
-                    case .directory: label = cache.path.description
-                    case .rootFiles: label = cache.path.description + "  (the directory itself and files directly inside)"
+                    case .tagged: label = cache.path.escaped + "  [CACHEDIR.TAG]"
+                    case .directory: label = cache.path.escaped
+                    case .rootFiles: label = cache.path.escaped + "  (the directory itself and files directly inside)"
                     }
                     let summary = summaries[cache.path]
                     if let summary { label += "  " + describe(summary, sizes) }
@@ -126,13 +126,13 @@ enum DuPresenter {
             }
             table.add([size(root.totals), String(root.totals.files), DateText.day(root.totals.oldestModification),
                        DateText.day(root.totals.newestModification),
-                       summaries.isEmpty ? "-" : sizes.format(summaries.values.reduce(0) { $0 + $1.staleBytes }), "total " + root.path.description])
+                       summaries.isEmpty ? "-" : sizes.format(summaries.values.reduce(0) { $0 + $1.staleBytes }), "total " + root.path.escaped])
             out += table.render()
             if !root.largestFiles.isEmpty {
                 var files = Table([.right, .left, .left])
                 files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
                 for file in root.largestFiles {
-                    files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.description])
+                    files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.escaped])
                 }
                 out += "\n" + files.render()
             }

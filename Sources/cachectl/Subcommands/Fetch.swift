@@ -69,7 +69,7 @@ struct Fetch: ParsableCommand {
             Output.write(JSON.array(results.map(FetchPresenter.json)).text)
         } else if !print {
             for result in results {
-                Output.write("\(result.outcome.rawValue)\t\(result.url)\t\(result.path?.description ?? "-")\n")
+                Output.write("\(result.outcome.rawValue)\t\(Text.show(result.url))\t\(result.path?.escaped ?? "-")\n")
             }
         }
         for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }

@@ -44,9 +44,9 @@ struct Ls: ParsableCommand {
         table.add(["STATE", "SIZE", "MODIFIED", "EXPIRES", "ENTRY"])
         for entry in entries {
             table.add([entry.state.rawValue, sizes.format(entry.allocatedBytes), DateText.day(entry.modified),
-                       DateText.day(entry.expires), (entry.url ?? entry.path.description) + "  (\(entry.reason))"])
+                       DateText.day(entry.expires), Text.show(entry.url ?? entry.path.escaped) + "  (\(Text.show(entry.reason)))"])
         }
-        Output.write("\(guessed ? DuPresenter.guessedName(format) : format.displayName): \(path.description)\n" + table.render())
+        Output.write("\(guessed ? DuPresenter.guessedName(format) : format.displayName): \(path.escaped)\n" + table.render())
     }
 }
 

@@ -42,7 +42,7 @@ struct Prune: ParsableCommand {
             let counter = PruneProgress()
             let line = ProgressLine(every: 0.2) {
                 let s = counter.snapshot
-                return s.total == 0 ? "inspecting \(root.description)…" : "pruning: \(s.done) of \(s.total) deletions"
+                return s.total == 0 ? "inspecting \(root.escaped)…" : "pruning: \(s.done) of \(s.total) deletions"
             }
             defer { line?.finish() }
             do {
@@ -73,6 +73,14 @@ struct Prune: ParsableCommand {
 
 /// Turns prune reports into text or JSON.
 enum PrunePresenter {
+    /// One planned deletion in `--json --dry-run` output.
+    static func planItem(_ d: PlannedDeletion) -> JSON {
+        .object([("path", .string(d.entry.path.description)), ("url", d.entry.url.map(JSON.string) ?? .null),
+                 ("reason", .string(d.reason.rawValue)), ("state", .string(d.entry.state.rawValue)),
+                 ("detail", .string(d.entry.reason)), ("allocatedBytes", .int(d.entry.allocatedBytes)),
+                 ("freesBytes", .int(d.freesBytes))])
+    }
+
     static func removedByReason(_ report: PruneReport, dryRun: Bool) -> [PruneReason: StateTotals] {
         let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
         var totals: [PruneReason: StateTotals] = [:]
@@ -91,11 +99,11 @@ enum PrunePresenter {
 
     static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
         let plan = report.plan
-        var out = "\(report.root.description) (\(report.format.displayName))\(dryRun ? " — dry run, nothing changed" : "")\n"
+        var out = "\(report.root.escaped) (\(report.format.displayName))\(dryRun ? " — dry run, nothing changed" : "")\n"
         out += "  before   \(plan.entriesBefore) entries, \(sizes.format(plan.bytesBefore))\n"
         let removed = removedByReason(report, dryRun: dryRun)
         var table = Table([.left, .left, .right, .right])
-        for reason in PruneReason.allCases {
+        for reason in PruneReason.pruning {
             let t = removed[reason] ?? StateTotals()
             table.add(["  " + (reason == .corrupted ? (dryRun ? "would remove" : "removed") : ""), reason.rawValue, String(t.count), sizes.format(t.allocatedBytes)])
         }
@@ -104,11 +112,15 @@ enum PrunePresenter {
         var afterLine = "  after    \(entries) entries, \(sizes.format(bytes))"
         if let target = plan.sizeTarget { afterLine += "  (target at most \(sizes.format(target)))" }
         out += afterLine + "\n"
-        for kept in plan.kept { out += "  kept     \(kept.entry.path.description): \(kept.why)\n" }
-        for failure in report.outcome?.failures ?? [] { out += "  failed   \(failure.deletion.entry.path.description): \(failure.message)\n" }
+        for kept in plan.kept { out += "  kept     \(kept.entry.path.escaped): \(Text.show(kept.why))\n" }
+        for changed in report.outcome?.changed ?? [] {
+            out += "  kept     \(changed.entry.path.escaped): changed since it was inspected (a writer replaced it)\n"
+        }
+        for failure in report.outcome?.failures ?? [] { out += "  failed   \(failure.deletion.entry.path.escaped): \(Text.show(failure.message))\n" }
         if dryRun {
             for deletion in plan.deletions {
-                out += "  - \(deletion.reason.rawValue)\t\(sizes.format(deletion.freesBytes))\t\(deletion.entry.url ?? deletion.entry.path.description)\t(\(deletion.entry.reason))\n"
+                out += "  - \(deletion.reason.rawValue)\t\(sizes.format(deletion.freesBytes))\t"
+                    + "\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\t(\(Text.show(deletion.entry.reason)))\n"
             }
         }
         return out
@@ -123,7 +135,7 @@ enum PrunePresenter {
                 var members: [(String, JSON)] = [
                     ("path", .string(report.root.description)), ("format", .string(report.format.rawValue)),
                     ("before", .object([("entries", .int(report.plan.entriesBefore)), ("allocatedBytes", .int(report.plan.bytesBefore))])),
-                    ("removed", .object(PruneReason.allCases.map { reason in
+                    ("removed", .object(PruneReason.pruning.map { reason in
                         let t = removed[reason] ?? StateTotals()
                         return (reason.rawValue, .object([("count", .int(t.count)), ("allocatedBytes", .int(t.allocatedBytes))]))
                     })),
@@ -133,14 +145,10 @@ enum PrunePresenter {
                     ("failures", .array((report.outcome?.failures ?? []).map {
                         .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])
                     })),
+                    ("changed", .array((report.outcome?.changed ?? []).map { .object([("path", .string($0.entry.path.description))]) })),
                 ]
                 if dryRun {
-                    members.append(("plan", .array(report.plan.deletions.map { d in
-                        .object([("path", .string(d.entry.path.description)), ("url", d.entry.url.map(JSON.string) ?? .null),
-                                 ("reason", .string(d.reason.rawValue)), ("state", .string(d.entry.state.rawValue)),
-                                 ("detail", .string(d.entry.reason)), ("allocatedBytes", .int(d.entry.allocatedBytes)),
-                                 ("freesBytes", .int(d.freesBytes))])
-                    })))
+                    members.append(("plan", .array(report.plan.deletions.map(planItem))))
                 }
                 return .object(members)
             })),

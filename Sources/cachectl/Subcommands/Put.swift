@@ -28,6 +28,6 @@ struct Put: ParsableCommand {
             guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
             return try NativeStore.open(store.root, create: true).put(url: url, file: path, options: options)
         }
-        Output.write("\(record.url)\t\(record.apparentBytes)\t\(store.root.appending(record.bodyPath).description)\n")
+        Output.write("\(Text.show(record.url))\t\(record.apparentBytes)\t\(store.root.appending(record.bodyPath).escaped)\n")
     }
 }

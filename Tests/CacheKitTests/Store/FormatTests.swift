@@ -159,6 +159,8 @@ final class PlistDownloadCacheTests: XCTestCase {
         tree.file("Downloads/examplecomfresh.cache", size: 3000)
         tree.file("Downloads/examplecomold.cache", size: 3000)
         tree.file("Downloads/examplecompartial.cache", size: 100)
+        // An unfinished download's grace counts from its body's last write.
+        tree.setModified("Downloads/examplecompartial.cache", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 5 * 3600)
         tree.file("Downloads/stray.bin", size: 100)
         tree.setModified("Downloads/stray.bin", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         let outside = TestTree("plist-outside")

@@ -23,7 +23,7 @@ extension FlatImageCache {
     /// The entry files: every file below the root (SDWebImage keeps one folder per
     /// namespace, `default/`), hidden files and the tag excepted.
     func files() -> [FileTree.File] {
-        FileTree.files(under: root).filter { file in
+        FileTree.files(in: anchor).filter { file in
             let name = file.path.lastComponent
             return name.first != UInt8(ascii: ".") && name != Array(CacheDirTag.fileName.utf8)
         }
@@ -40,13 +40,14 @@ extension FlatImageCache {
             (state, reason) = (.corrupted, file.isSymlink ? "a symlink where an image file belongs" : "not a regular file")
         } else if file.apparentBytes == 0 {
             (state, reason) = (.corrupted, "zero-length body")
-        } else if let cut = ImageSignature.truncation(of: file.path, size: file.apparentBytes) {
+        } else if let cut = ImageSignature.truncation(in: anchor, file.anchorRelative, size: file.apparentBytes) {
             (state, reason) = (.corrupted, cut)
         } else {
             (state, reason) = ageState(file, context)
         }
         let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-        var entry = CacheEntry(url: url(fromName: name), path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
+        var entry = CacheEntry(url: url(fromName: name), path: file.path, relativePath: file.anchorRelative,
+                               allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
                                modified: file.modified, state: state, reason: reason)
         entry.identity = file.identity
         return entry
@@ -55,12 +56,13 @@ extension FlatImageCache {
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
         // The root and its namespace folders (SDWebImage's `default/`), probed by name.
-        let folders = [root] + FileTree.subdirectories(of: root).filter { $0.lastComponent.first != UInt8(ascii: ".") }
+        let folders: [[UInt8]] = [[]] + FileTree.subdirectories(in: anchor).filter { $0.first != UInt8(ascii: ".") }
         for name in candidateNames(for: url) {
             for folder in folders {
-                let path = folder.appending(name)
-                guard case .success(let st) = Sys.lstat(path: path), !st.isDirectory else { continue }
-                var entry = entry(for: FileTree.File(path: path, relative: Array(name.utf8), stat: st), context)
+                let relative = folder.isEmpty ? Array(name.utf8) : folder + [UInt8(ascii: "/")] + Array(name.utf8)
+                guard case .success(let st) = anchor.status(of: relative), !st.isDirectory else { continue }
+                var entry = entry(for: FileTree.File(path: anchor.path(of: relative), relative: Array(name.utf8),
+                                                     anchorRelative: relative, stat: st), context)
                 entry.url = url
                 return entry
             }
@@ -81,7 +83,7 @@ func urlPathExtension(_ url: String) -> String? {
 
 /// SDWebImage 5.x: MD5 names plus the URL path's extension, 7-day `maxDiskAge`.
 struct SDWebImageFormat: FlatImageCache {
-    let root: RawPath
+    let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .sdwebimage }
     static let maxDiskAge: Double = 7 * 86_400
 
@@ -98,7 +100,7 @@ struct SDWebImageFormat: FlatImageCache {
 
 /// Kingfisher: SHA-256 names (8.x; MD5 before), expiry held in the modification date.
 struct KingfisherFormat: FlatImageCache {
-    let root: RawPath
+    let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .kingfisher }
 
     func ageState(_ file: FileTree.File, _ context: InspectionContext) -> (EntryState, String) {
@@ -111,7 +113,7 @@ struct KingfisherFormat: FlatImageCache {
 
 /// Nuke DataCache: SHA-1 names, no age rule.
 struct NukeFormat: FlatImageCache {
-    let root: RawPath
+    let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .nuke }
 
     func ageState(_ file: FileTree.File, _ context: InspectionContext) -> (EntryState, String) {
@@ -123,7 +125,7 @@ struct NukeFormat: FlatImageCache {
 
 /// PINCache 3.x: the key percent-encoded (only `. : / %`), age limit 30 days from creation.
 struct PINCacheFormat: FlatImageCache {
-    let root: RawPath
+    let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .pincache }
     static let ageLimit: Double = 30 * 86_400
 

@@ -6,7 +6,8 @@ import Foundation
 /// wrote, which may point anywhere).
 public struct PlistDownloadCache: CacheFormat {
     public static let indexName = "CachedDownloads.dic"
-    public let root: RawPath
+    static let indexBytes = Array(indexName.utf8)
+    public let anchor: AnchoredDirectory
     public var kind: CacheFormatKind { .plist }
     /// The dictionary as read (every key and value kept, for atomic rewrites).
     public private(set) var items: [String: [String: Any]]
@@ -14,9 +15,25 @@ public struct PlistDownloadCache: CacheFormat {
     let format: PropertyListSerialization.PropertyListFormat
 
     public init(root: RawPath) throws {
-        self.root = root
-        let index = root.appending(Self.indexName)
-        let bytes = try FileIO.readAll(index)
+        switch AnchoredDirectory.open(root) {
+        case .success(let anchor): try self.init(anchor: anchor)
+        case .failure(let error): throw StoreError.cannotRead(root, error.description)
+        }
+    }
+
+    public init(anchor: AnchoredDirectory) throws {
+        self.anchor = anchor
+        (items, format) = try Self.read(anchor)
+    }
+
+    /// The dictionary in the anchored directory's index, and its format.
+    private static func read(_ anchor: AnchoredDirectory) throws -> ([String: [String: Any]], PropertyListSerialization.PropertyListFormat) {
+        let index = anchor.path.appending(indexName)
+        let bytes: [UInt8]
+        switch anchor.readAll(indexBytes) {
+        case .success(let contents): bytes = contents
+        case .failure(let error): throw StoreError.cannotRead(index, error.description)
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
         do {
@@ -34,24 +51,45 @@ public struct PlistDownloadCache: CacheFormat {
             }
             items[key] = item
         }
-        self.items = items
-        self.format = format
+        return (items, format)
     }
 
-    /// The body path an item names: `LocalURL` as a path or a `file://` URL.
-    func bodyPath(of item: [String: Any]) -> String? {
+    /// The body path an item names: `LocalURL` as a path, or a `file://` URL whose path is
+    /// percent-decoded to bytes (never through a lossy string).
+    func bodyPath(of item: [String: Any]) -> RawPath? {
         guard let local = item["LocalURL"] as? String, !local.isEmpty else { return nil }
-        if local.hasPrefix("file://") { return URL(string: local)?.path }
-        return local
+        guard local.hasPrefix("file://") else { return RawPath(local) }
+        var rest = Array(local.utf8.dropFirst(7))
+        // file://host/path: only an empty host or localhost names this machine.
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")) {
+            let host = rest[..<slash]
+            guard host.isEmpty || host.elementsEqual("localhost".utf8) else { return nil }
+            rest = Array(rest[slash...])
+        } else {
+            return nil
+        }
+        if let cut = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = Array(rest[..<cut]) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < rest.count {
+            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let high = hexValue(rest[i + 1]), let low = hexValue(rest[i + 2]) {
+                out.append(high << 4 | low)
+                i += 3
+            } else {
+                out.append(rest[i])
+                i += 1
+            }
+        }
+        return RawPath(bytes: out)
     }
 
-    /// Whether a path stays inside the root without `..` or symlinks on the way.
-    func isInside(_ path: String) -> Bool {
-        let rootText = root.description.hasSuffix("/") ? root.description : root.description + "/"
-        guard path.hasPrefix(rootText) else { return false }
-        let relative = String(path.dropFirst(rootText.count))
-        guard NativeStore.isSafeRelativePath(relative) else { return false }
-        return !FileTree.hasSymlinkComponent(root: root, relative: relative)
+    private func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
@@ -61,12 +99,14 @@ public struct PlistDownloadCache: CacheFormat {
             let item = items[key]!
             result.append(entry(key: key, item: item, context, referenced: &referenced))
         }
-        for file in FileTree.files(under: root)
-        where file.relative != Array(Self.indexName.utf8) && file.relative != Array(CacheDirTag.fileName.utf8)
-            && !referenced.contains(file.path.bytes) && !file.relative.starts(with: Array("CachedDownloads.dic.".utf8)) {
-            let old = context.isOlderThanGrace(file.modified)
-            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                                   modified: file.modified, state: old ? .orphan : .fresh,
+        let tag = Array(CacheDirTag.fileName.utf8)
+        let temporaries = Array((Self.indexName + ".").utf8)
+        for file in FileTree.files(in: anchor)
+        where file.relative != Self.indexBytes && file.relative != tag
+            && !referenced.contains(file.anchorRelative) && !file.relative.starts(with: temporaries) {
+            let old = context.isOlderThanGrace(file.lastWritten)
+            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                                   apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
                                    reason: old ? "no item of \(Self.indexName) refers to this file" : "unindexed file within the grace period")
             entry.inGracePeriod = !old
             entry.identity = file.identity
@@ -79,26 +119,35 @@ public struct PlistDownloadCache: CacheFormat {
         let started = (item["DownloadStartDate"] as? Date).map { FileTime(timeInterval: $0.timeIntervalSince1970) }
         let ended = item["DownloadEndDate"] as? Date
         let expiry = (item["ExpiryDate"] as? Date).map { FileTime(timeInterval: $0.timeIntervalSince1970) }
-        let pathText = bodyPath(of: item)
-        var entry = CacheEntry(url: key, path: RawPath(pathText ?? ""), allocatedBytes: 0, apparentBytes: 0, modified: nil,
+        let path = bodyPath(of: item)
+        var entry = CacheEntry(url: key, path: path ?? RawPath(""), allocatedBytes: 0, apparentBytes: 0, modified: nil,
                                expires: expiry, state: .fresh, reason: "fresh", indexKey: key)
-        guard let pathText else {
+        guard let path else {
             (entry.state, entry.reason) = (.corrupted, "item has no LocalURL")
             return entry
         }
-        guard isInside(pathText) else {
-            (entry.state, entry.reason) = (.outside, "LocalURL '\(pathText)' is outside the cache")
+        // Inside when its directory resolves below the root's descriptor: the root spelled
+        // `.`, through a symlink or with `..` makes no difference; bytes, never strings.
+        guard let relative = anchor.locate(path) else {
+            (entry.state, entry.reason) = (.outside, "LocalURL \(path.quoted) is outside the cache")
             return entry
         }
-        referenced.insert(Array(pathText.utf8))
+        entry.relativePath = relative
+        referenced.insert(relative)
         let st: StatInfo?
-        if case .success(let info) = Sys.lstat(path: RawPath(pathText)) { st = info } else { st = nil }
+        switch anchor.status(of: relative) {
+        case .success(let info): st = info
+        case .failure: st = nil
+        }
         entry.allocatedBytes = st?.allocatedBytes ?? 0
         entry.apparentBytes = st?.apparentBytes ?? 0
         entry.modified = st?.modified
         entry.identity = st.map(FileIdentity.init)
         if ended == nil {
-            if context.isOlderThanGrace(started) {
+            // A download in progress writes its body: grace counts from the body's last write
+            // (DownloadStartDate only when there is no body yet).
+            let lastWrite = st?.lastWritten ?? started
+            if context.isOlderThanGrace(lastWrite) {
                 (entry.state, entry.reason) = (.incomplete, "no DownloadEndDate: the download never completed")
             } else {
                 entry.reason = "download in progress (within the grace period)"
@@ -122,19 +171,41 @@ public struct PlistDownloadCache: CacheFormat {
         return entry(key: items[key] != nil ? key : url, item: item, context, referenced: &referenced)
     }
 
-    /// Rewrites the dictionary without `keys`, atomically and in its original format,
-    /// keeping every other key and value as it was.
+    /// Rewrites the dictionary without the items of these entries, atomically and in its
+    /// original format, keeping every other key and value as it is on disk now (re-read, so
+    /// what the app wrote since stays); an item whose LocalURL changed since it was inspected
+    /// stays too.
+    public func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] {
+        guard !entries.isEmpty else { return [] }
+        var (current, format) = try Self.read(anchor)
+        let went = entries.map { entry -> Bool in
+            guard let key = entry.indexKey, let item = current[key] else { return entry.indexKey != nil }
+            guard bodyPath(of: item) == (entry.relativePath == nil && entry.state == .corrupted ? nil : entry.path) else { return false }
+            current[key] = nil
+            return true
+        }
+        try write(current, format)
+        return went
+    }
+
+    /// Rewrites the dictionary without `keys` (see `forgetIndexed`); returns the new view.
     public func removingItems(_ keys: Set<String>) throws -> PlistDownloadCache {
         var copy = self
-        for key in keys { copy.items[key] = nil }
+        var (current, format) = try Self.read(anchor)
+        for key in keys { current[key] = nil }
+        try write(current, format)
+        (copy.items) = current
+        return copy
+    }
+
+    private func write(_ items: [String: [String: Any]], _ format: PropertyListSerialization.PropertyListFormat) throws {
         let data: Data
         do {
-            data = try PropertyListSerialization.data(fromPropertyList: copy.items, format: format, options: 0)
+            data = try PropertyListSerialization.data(fromPropertyList: items, format: format, options: 0)
         } catch {
             throw StoreError.cannotWrite(root.appending(Self.indexName), "\(error)")
         }
-        try FileIO.writeAtomically(root.appending(Self.indexName), Array(data))
-        return copy
+        try FileIO.writeAtomically(in: anchor, Self.indexBytes, Array(data))
     }
 }
 
@@ -142,7 +213,7 @@ public struct PlistDownloadCache: CacheFormat {
 /// `*.tmp`, `*.download`, `*.crdownload`) are incomplete once older than the grace period;
 /// images whose structure is cut short are corrupted. No age rule of its own.
 struct PlainFormat: CacheFormat {
-    let root: RawPath
+    let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .plain }
     static let partialSuffixes = [".part", ".partial", ".tmp", ".download", ".crdownload"]
 
@@ -150,34 +221,35 @@ struct PlainFormat: CacheFormat {
         // A cache with an index inside (a cachectl store, a plist download cache) is not
         // entered: deleting its files as loose ones would leave its index naming bodies that
         // are gone. It is listed as one entry kept outside this folder's pruning.
-        var nested: [(path: RawPath, kind: CacheFormatKind)] = []
+        var nested: [(relative: [UInt8], kind: CacheFormatKind)] = []
         let tag = Array(CacheDirTag.fileName.utf8)
-        let files = FileTree.files(under: root, enter: { directory in
-            guard let kind = CacheFormats.indexedKind(directory) else { return true }
-            nested.append((directory, kind))
+        let files = FileTree.files(in: anchor, enter: { directory in
+            guard case .success(let inner) = anchor.anchoring(directory.anchorRelative),
+                  let kind = CacheFormats.indexedKind(inner) else { return true }
+            nested.append((directory.anchorRelative, kind))
             return false
         })
         let loose: [CacheEntry] = files.filter { $0.path.lastComponent != tag }.map { file in
             let name = String(decoding: file.relative, as: UTF8.self)
             var (state, reason, young) = (EntryState.fresh, "no age rule", false)
             if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
-                if context.isOlderThanGrace(file.modified) {
-                    (state, reason) = (.incomplete, "partial download left \(NativeStore.age(file.modified, context)) ago")
+                if context.isOlderThanGrace(file.lastWritten) {
+                    (state, reason) = (.incomplete, "partial download left \(NativeStore.age(file.lastWritten, context)) ago")
                 } else {
                     (reason, young) = ("partial download within the grace period", true)
                 }
-            } else if file.isRegular, let cut = ImageSignature.truncation(of: file.path, size: file.apparentBytes) {
+            } else if file.isRegular, let cut = ImageSignature.truncation(in: anchor, file.anchorRelative, size: file.apparentBytes) {
                 (state, reason) = (.corrupted, cut)
             }
-            var entry = CacheEntry(url: nil, path: file.path, allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                                   modified: file.modified, state: state, reason: reason)
+            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                                   apparentBytes: file.apparentBytes, modified: file.modified, state: state, reason: reason)
             entry.inGracePeriod = young
             entry.identity = file.identity
             return entry
         }
-        return loose + nested.map { directory, kind in
-            let inside = FileTree.files(under: directory)
-            return CacheEntry(url: nil, path: directory, allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
+        return loose + nested.map { relative, kind in
+            let inside = FileTree.files(in: anchor, under: relative)
+            return CacheEntry(url: nil, path: anchor.path(of: relative), allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
                               apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
                               state: .outside, reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own")
         }

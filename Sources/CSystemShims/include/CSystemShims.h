@@ -1,0 +1,47 @@
+// The system calls Swift cannot reach through Glibc's module: openat2, statx and renameat2
+// have no glibc wrapper on Debian 12 (or one behind _GNU_SOURCE), and `syscall` is variadic,
+// which Swift does not import. Each returns what the kernel returned, -1 with errno set on
+// failure, and ENOSYS where the platform has no such call (macOS, old kernels).
+#ifndef CSYSTEMSHIMS_H
+#define CSYSTEMSHIMS_H
+
+#include <stdint.h>
+
+/// `openat2(dirfd, path, {flags, mode, resolve})`.
+int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, uint64_t resolve);
+
+/// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV (0 where openat2 does not exist).
+uint64_t cachectl_resolve_beneath_strict(void);
+
+/// The fields of `statx` cachectl reads. `mask` says which of them the file system filled.
+struct cachectl_stat {
+    uint64_t dev;
+    uint64_t ino;
+    uint64_t nlink;
+    int64_t size;
+    int64_t blocks;
+    uint64_t mnt_id;
+    uint32_t mode;
+    uint32_t uid;
+    uint32_t gid;
+    uint32_t mask;
+    int64_t atime_sec, mtime_sec, ctime_sec, btime_sec;
+    uint32_t atime_nsec, mtime_nsec, ctime_nsec, btime_nsec;
+};
+
+/// Bits of `cachectl_stat.mask`.
+#define CACHECTL_STAT_BTIME 0x1u
+#define CACHECTL_STAT_MNT_ID 0x2u
+
+/// `statx(dirfd, path, flags, basic stats | birth time | mount id)`; `nofollow` adds
+/// AT_SYMLINK_NOFOLLOW, an empty path adds AT_EMPTY_PATH (the descriptor itself).
+int cachectl_statx(int dirfd, const char *path, int nofollow, struct cachectl_stat *out);
+
+/// `renameat2(..., RENAME_NOREPLACE)` (macOS: `renameatx_np(..., RENAME_EXCL)`): fails with
+/// EEXIST instead of replacing an existing name.
+int cachectl_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
+/// O_NOATIME on Linux, 0 elsewhere (Glibc's module hides it behind _GNU_SOURCE).
+int cachectl_o_noatime(void);
+
+#endif

@@ -1,0 +1,115 @@
+#define _GNU_SOURCE
+#include "CSystemShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <linux/openat2.h>
+#endif
+
+int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, uint64_t resolve) {
+#if defined(__linux__) && defined(SYS_openat2)
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (uint64_t)(unsigned int)flags;
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = resolve;
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+#else
+    (void)dirfd; (void)path; (void)flags; (void)mode; (void)resolve;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+uint64_t cachectl_resolve_beneath_strict(void) {
+#if defined(__linux__) && defined(SYS_openat2)
+    return RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV;
+#else
+    return 0;
+#endif
+}
+
+#if defined(__linux__) && defined(SYS_statx)
+/* The kernel's struct statx (linux/stat.h), spelled out: glibc's own definition may lack
+   stx_mnt_id, and both headers cannot be included together. */
+struct cachectl_kernel_timestamp { int64_t tv_sec; uint32_t tv_nsec; int32_t reserved; };
+struct cachectl_kernel_statx {
+    uint32_t mask; uint32_t blksize; uint64_t attributes;
+    uint32_t nlink; uint32_t uid; uint32_t gid; uint16_t mode; uint16_t spare0;
+    uint64_t ino; uint64_t size; uint64_t blocks; uint64_t attributes_mask;
+    struct cachectl_kernel_timestamp atime, btime, ctime, mtime;
+    uint32_t rdev_major, rdev_minor, dev_major, dev_minor;
+    uint64_t mnt_id;
+    uint64_t spare[13];
+};
+#define CACHECTL_STATX_BASIC 0x000007ffU
+#define CACHECTL_STATX_BTIME 0x00000800U
+#define CACHECTL_STATX_MNT_ID 0x00001000U
+#endif
+
+int cachectl_statx(int dirfd, const char *path, int nofollow, struct cachectl_stat *out) {
+#if defined(__linux__) && defined(SYS_statx)
+    struct cachectl_kernel_statx sx;
+    memset(&sx, 0, sizeof sx);
+    int flags = 0; /* AT_STATX_SYNC_AS_STAT */
+    if (nofollow) flags |= AT_SYMLINK_NOFOLLOW;
+    if (path[0] == 0) flags |= AT_EMPTY_PATH;
+    unsigned int want = CACHECTL_STATX_BASIC | CACHECTL_STATX_BTIME | CACHECTL_STATX_MNT_ID;
+    if (syscall(SYS_statx, dirfd, path, flags, want, &sx) != 0) return -1;
+    memset(out, 0, sizeof *out);
+    out->dev = makedev(sx.dev_major, sx.dev_minor);
+    out->ino = sx.ino;
+    out->nlink = sx.nlink;
+    out->size = (int64_t)sx.size;
+    out->blocks = (int64_t)sx.blocks;
+    out->mode = sx.mode;
+    out->uid = sx.uid;
+    out->gid = sx.gid;
+    out->atime_sec = sx.atime.tv_sec; out->atime_nsec = sx.atime.tv_nsec;
+    out->mtime_sec = sx.mtime.tv_sec; out->mtime_nsec = sx.mtime.tv_nsec;
+    out->ctime_sec = sx.ctime.tv_sec; out->ctime_nsec = sx.ctime.tv_nsec;
+    if (sx.mask & CACHECTL_STATX_BTIME) {
+        out->mask |= CACHECTL_STAT_BTIME;
+        out->btime_sec = sx.btime.tv_sec; out->btime_nsec = sx.btime.tv_nsec;
+    }
+    if (sx.mask & CACHECTL_STATX_MNT_ID) {
+        out->mask |= CACHECTL_STAT_MNT_ID;
+        out->mnt_id = sx.mnt_id;
+    }
+    return 0;
+#else
+    (void)dirfd; (void)path; (void)nofollow; (void)out;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int cachectl_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 1 /* RENAME_NOREPLACE */);
+#elif defined(__APPLE__)
+    extern int renameatx_np(int, const char *, int, const char *, unsigned int);
+    return renameatx_np(olddirfd, oldpath, newdirfd, newpath, 0x00000004 /* RENAME_EXCL */);
+#else
+    (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int cachectl_o_noatime(void) {
+#if defined(__linux__)
+    return O_NOATIME;
+#else
+    return 0;
+#endif
+}

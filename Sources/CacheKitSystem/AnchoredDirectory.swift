@@ -1,0 +1,366 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How paths below an anchored directory are resolved.
+package enum BeneathResolution: Sendable {
+    /// `openat2` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV (Linux ≥ 5.6):
+    /// the kernel refuses symlinks, `..` escapes and every mount crossing, bind mounts included.
+    case kernel
+    /// One component at a time with `openat(O_NOFOLLOW | O_DIRECTORY)`, each directory's mount
+    /// id (`statx` STATX_MNT_ID; `st_dev` where there is none) compared with the anchor's:
+    /// macOS, kernels before 5.6, or tests that set `CACHECTL_TEST_NO_OPENAT2`.
+    case componentwise
+
+    /// What this process uses: the kernel's when `openat2` works here.
+    package static let current: BeneathResolution = {
+        #if DEBUG
+        if Sys.environment("CACHECTL_TEST_NO_OPENAT2") != nil { return .componentwise }
+        #endif
+        switch Sys.openBeneath(AT_FDCWD, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+        case .success(let fd):
+            Sys.close(fd)
+            return .kernel
+        case .failure:
+            return .componentwise // ENOSYS, or a sandbox that forbids it
+        }
+    }()
+}
+
+/// A directory opened once, through whose descriptor everything below it is reached: the
+/// anchor of every listing and deletion in a cache.
+///
+/// The directory is opened when it is checked, and never again by path: a root swapped for a
+/// symlink afterwards changes nothing, since every later step goes through this descriptor.
+/// Paths below it are resolved by the kernel with `openat2(RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV)` where it can (see `BeneathResolution`), so no
+/// symlink, `..` or mount point — a same-file-system bind mount included — leads out of it.
+public final class AnchoredDirectory: @unchecked Sendable {
+    /// The path as the caller gave it: for messages and for the paths of what is found.
+    public let path: RawPath
+    /// Where the directory is, symlinks resolved (read from the descriptor when it was opened).
+    public let canonicalPath: RawPath
+    /// Its descriptor (O_DIRECTORY, never closed while this value lives).
+    package let descriptor: FileDescriptor
+    /// `(st_dev, st_ino)`, owner and mount id when it was opened.
+    package let status: StatInfo
+    /// When true (dry runs), every read open below it must use O_NOATIME, and fails (EPERM)
+    /// where the system refuses it, rather than change an access time.
+    public let mustPreserveAccessTimes: Bool
+    package let resolution: BeneathResolution
+
+    package var fd: Int32 { descriptor.raw }
+
+    /// Opens `path` as an anchor. A final symlink is followed (the user named a link to a
+    /// cache); anything else must be a directory.
+    /// - Parameter mustPreserveAccessTimes: dry runs: see the property. Default false
+    ///   (O_NOATIME where the system allows it).
+    public static func open(_ path: RawPath, mustPreserveAccessTimes: Bool = false) -> Result<AnchoredDirectory, Errno> {
+        let isLink: Bool
+        switch Sys.lstat(path: path) {
+        case .success(let st): isLink = st.isSymlink
+        case .failure(let error): return .failure(error)
+        }
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (isLink ? 0 : O_NOFOLLOW)
+        let opened = Sys.openWithoutAtime(path, flags, strict: mustPreserveAccessTimes)
+        guard case .success(let raw) = opened else { return .failure(opened.failure ?? .invalid) }
+        let descriptor = FileDescriptor(adopting: raw)
+        guard case .success(let st) = Sys.statx(raw) else { return .failure(Errno.current) }
+        guard st.isDirectory else { return .failure(.notDirectory) }
+        guard let canonical = locate(descriptor: raw, st, given: path) else { return .failure(.noEntry) }
+        return .success(AnchoredDirectory(path: path, canonicalPath: canonical, descriptor: descriptor, status: st,
+                                          mustPreserveAccessTimes: mustPreserveAccessTimes))
+    }
+
+    package init(path: RawPath, canonicalPath: RawPath, descriptor: FileDescriptor, status: StatInfo,
+                 mustPreserveAccessTimes: Bool, resolution: BeneathResolution = .current) {
+        self.path = path
+        self.canonicalPath = canonicalPath
+        self.descriptor = descriptor
+        self.status = status
+        self.mustPreserveAccessTimes = mustPreserveAccessTimes
+        self.resolution = resolution
+    }
+
+    /// Where the open directory is now: the kernel's name for the descriptor, else
+    /// `realpath` of the given path; either only when it names this very directory.
+    private static func locate(descriptor fd: Int32, _ st: StatInfo, given: RawPath) -> RawPath? {
+        func names(_ candidate: RawPath) -> Bool {
+            guard candidate.bytes.first == UInt8(ascii: "/"), case .success(let other) = Sys.stat(path: candidate) else { return false }
+            return other.isSameFile(as: st)
+        }
+        #if os(Linux)
+        if case .success(let target) = Sys.readlink(RawPath("/proc/self/fd/\(fd)")), names(RawPath(bytes: target)) {
+            return RawPath(bytes: target)
+        }
+        #endif
+        if case .success(let resolved) = Sys.realpath(given), names(resolved) { return resolved }
+        return nil
+    }
+
+    /// The same directory anchored again with `mustPreserveAccessTimes` (shares the descriptor).
+    public func preservingAccessTimes() -> AnchoredDirectory {
+        AnchoredDirectory(path: path, canonicalPath: canonicalPath, descriptor: descriptor, status: status,
+                          mustPreserveAccessTimes: true, resolution: resolution)
+    }
+
+    /// The directory `relative` below this one, anchored in its own right (opened below this
+    /// anchor, so by the same rules).
+    public func anchoring(_ relative: [UInt8]) -> Result<AnchoredDirectory, Errno> {
+        if relative.isEmpty { return .success(self) }
+        return openDirectory(relative).flatMap { child in
+            Sys.statx(child.raw).map { st in
+                AnchoredDirectory(path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
+                                  status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
+            }
+        }
+    }
+
+    /// A path by which a library that only takes paths (SQLite) reaches `relative` in this
+    /// very directory: through the descriptor (`/proc/self/fd/N/…`) where the system has
+    /// that, else through the canonical path. Valid while this anchor lives.
+    public func systemPath(of relative: [UInt8]) -> RawPath {
+        #if os(Linux)
+        if Self.procSelfFD { return RawPath("/proc/self/fd/\(fd)").appending(relative) }
+        #endif
+        return canonicalPath.appending(relative)
+    }
+
+    private static let procSelfFD: Bool = {
+        guard case .success(let st) = Sys.stat(path: RawPath("/proc/self/fd")) else { return false }
+        return st.isDirectory
+    }()
+
+    /// Why nothing can be written in this directory (a read-only file system, no write
+    /// permission for this user), nil when writing is allowed.
+    public var writeRefusal: Errno? { Sys.accessWritable(fd).failure }
+
+    /// The display path of something below the anchor.
+    public func path(of relative: [UInt8]) -> RawPath { relative.isEmpty ? path : path.appending(relative) }
+
+    /// Whether `relative` is a path this anchor resolves: components separated by single
+    /// slashes, none empty, `.` or `..`, no NUL.
+    public static func isValidRelative(_ relative: [UInt8]) -> Bool {
+        relative.withUnsafeBufferPointer(isValidRelative(bytes:))
+    }
+
+    public static func isValidRelative(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty, !bytes.contains(0) else { return false }
+        var start = 0
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            let length = end - start
+            if length == 0 { return false }
+            if length <= 2 && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+            if end == bytes.count { return true }
+            start = end + 1
+        }
+    }
+
+    // MARK: Opening below
+
+    /// Opens what `relative` names below the anchor (the anchor itself when empty), never
+    /// through a symlink, out of it or across a mount. Read-only opens leave access times
+    /// alone where they can (always, or fail, with `mustPreserveAccessTimes`).
+    public func open(_ relative: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<FileDescriptor, Errno> {
+        if relative.isEmpty {
+            return Sys.dup(fd).owned
+        }
+        guard Self.isValidRelative(relative) else { return .failure(.invalid) }
+        switch resolution {
+        case .kernel:
+            return relative.withCString { name in
+                withoutAtime(flags) { flags in
+                    var attempt = 0
+                    while true {
+                        let result = Sys.openBeneath(fd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode: mode)
+                        // EAGAIN: a rename raced the lookup; the kernel asks to try again.
+                        if case .failure(let error) = result, error.code == EAGAIN, attempt < 16 { attempt += 1; continue }
+                        return result
+                    }
+                }
+            }.owned
+        case .componentwise:
+            let parts = relative.split(separator: UInt8(ascii: "/")).map(Array.init)
+            var current: FileDescriptor = descriptor
+            for part in parts.dropLast() {
+                switch openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY) {
+                case .success(let next): current = next
+                case .failure(let error): return .failure(error)
+                }
+            }
+            return openChild(of: current.raw, parts.last!, flags, mode: mode)
+        }
+    }
+
+    /// Opens the directory `relative` names below the anchor (see `open`).
+    public func openDirectory(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
+        open(relative, O_RDONLY | O_DIRECTORY)
+    }
+
+    /// Opens `name` in `parent`, a directory already opened below this anchor: one
+    /// component, the same rules as `open`.
+    public func openChild(of parent: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<FileDescriptor, Errno> {
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), Self.isValidRelative(name) else { return .failure(.invalid) }
+        return name.withCString { openChild(of: parent, $0, flags, mode: mode) }
+    }
+
+    /// `openChild` with a C string name (the walk's hot path).
+    public func openChild(of parent: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<FileDescriptor, Errno> {
+        switch resolution {
+        case .kernel:
+            return withoutAtime(flags) { Sys.openBeneath(parent, name, $0 | O_NOFOLLOW | O_CLOEXEC, mode: mode) }.owned
+        case .componentwise:
+            let opened = withoutAtime(flags) { Sys.openat(parent, name, $0 | O_NOFOLLOW | O_CLOEXEC, mode: mode) }.owned
+            guard case .success(let child) = opened else { return opened }
+            // What openat2's RESOLVE_NO_XDEV would refuse: another mount, bind mounts included.
+            guard case .success(let st) = Sys.statx(child.raw) else { return .failure(Errno.current) }
+            guard isOnAnchorMount(st) else { return .failure(.crossDevice) }
+            return .success(child)
+        }
+    }
+
+    /// Whether `st` is on the anchor's mount: the same mount id where the system gives
+    /// one, else the same device.
+    package func isOnAnchorMount(_ st: StatInfo) -> Bool {
+        if let mine = status.mountID, let theirs = st.mountID { return mine == theirs }
+        return st.device == status.device
+    }
+
+    private func withoutAtime(_ flags: Int32, _ open: (Int32) -> Result<Int32, Errno>) -> Result<Int32, Errno> {
+        guard Sys.noAtime != 0, flags & O_ACCMODE == O_RDONLY else { return open(flags) }
+        let result = open(flags | Sys.noAtime)
+        if case .failure(let error) = result, error.code == EPERM, !mustPreserveAccessTimes { return open(flags) }
+        return result
+    }
+
+    // MARK: Status and contents below
+
+    /// lstat (statx) of what `relative` names, through its parent opened below the anchor.
+    package func status(of relative: [UInt8]) -> Result<StatInfo, Errno> {
+        if relative.isEmpty { return Sys.statx(fd) }
+        guard Self.isValidRelative(relative) else { return .failure(.invalid) }
+        let (parent, name) = Self.split(relative)
+        switch parent.isEmpty ? .success(descriptor) : openDirectory(parent) {
+        case .success(let directory): return Sys.statx(at: directory.raw, name)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// Whether something (anything, a dangling symlink included) is at `relative`.
+    public func exists(_ relative: [UInt8]) -> Bool {
+        if case .success = status(of: relative) { return true }
+        return false
+    }
+
+    /// Up to `count` bytes from the start of the regular file at `relative`.
+    public func readPrefix(_ relative: [UInt8], count: Int) -> Result<[UInt8], Errno> {
+        open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            return Self.read(file.raw, upTo: count)
+        }
+    }
+
+    /// The whole regular file at `relative`.
+    public func readAll(_ relative: [UInt8]) -> Result<[UInt8], Errno> {
+        open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            return Self.read(file.raw, upTo: Int.max)
+        }
+    }
+
+    /// Reads until `limit` bytes or the end of the file.
+    package static func read(_ fd: Int32, upTo limit: Int) -> Result<[UInt8], Errno> {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: min(limit, 1 << 16))
+        while out.count < limit {
+            let want = min(buffer.count, limit - out.count)
+            switch buffer.withUnsafeMutableBytes({ Sys.read(fd, $0.baseAddress!, want) }) {
+            case .success(0): return .success(out)
+            case .success(let n): out += buffer[0..<n]
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(out)
+    }
+
+    /// Makes the directories of `relative` below the anchor that do not exist yet (each
+    /// made with `mkdirat` in its parent opened below the anchor); the last one, opened.
+    public func makeDirectories(_ relative: [UInt8], mode: mode_t = 0o755) -> Result<FileDescriptor, Errno> {
+        guard Self.isValidRelative(relative) else { return .failure(.invalid) }
+        var current = descriptor
+        for part in relative.split(separator: UInt8(ascii: "/")).map(Array.init) {
+            var opened = openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY)
+            if case .failure(let error) = opened, error.code == ENOENT {
+                if case .failure(let made) = Sys.mkdirat(current.raw, part, mode: mode), made.code != EEXIST { return .failure(made) }
+                opened = openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY)
+            }
+            switch opened {
+            case .success(let next): current = next
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(current)
+    }
+
+    /// `relative` as its parent directory's relative path and its last name.
+    package static func split(_ relative: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
+        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return ([], relative) }
+        return (Array(relative[..<slash]), Array(relative[(slash + 1)...]))
+    }
+
+    // MARK: Locating absolute paths
+
+    /// Where an absolute path (an index's record of a body, say) lands below this anchor:
+    /// its directory is resolved as `realpath` does, and the result must be this anchor or
+    /// below it, checked against the descriptor (so spelling the anchor as `.`, through a
+    /// symlink or with `..` changes nothing, and bytes are compared, never lossy strings).
+    /// Nil when it lands anywhere else. A directory that does not exist is judged by its
+    /// spelling alone (lexically, against the canonical path).
+    public func locate(_ absolute: RawPath) -> [UInt8]? {
+        guard absolute.bytes.first == UInt8(ascii: "/") else { return nil }
+        let name = absolute.lastComponent
+        guard !name.isEmpty, name != [UInt8(ascii: "/")], Self.isValidRelative(name) else { return nil }
+        let directory = absolute.parentDirectory
+        let resolved: RawPath
+        switch Sys.realpath(directory) {
+        case .success(let real):
+            // It must be this very tree: the directory found by name is the one opened
+            // below the anchor by the relative path the name gives.
+            let below = real == canonicalPath ? [] : real.relative(to: canonicalPath)
+            guard let below else { return nil }
+            guard case .success(let named) = Sys.stat(path: real),
+                  case .success(let reached) = below.isEmpty ? Sys.statx(fd) : status(of: below),
+                  named.isSameFile(as: reached) else { return nil }
+            return below.isEmpty ? name : below + [UInt8(ascii: "/")] + name
+        case .failure:
+            resolved = Self.lexicallyNormalized(directory)
+        }
+        let below = resolved == canonicalPath ? [] : resolved.relative(to: canonicalPath)
+        guard let below, below.isEmpty || Self.isValidRelative(below) else { return nil }
+        return below.isEmpty ? name : below + [UInt8(ascii: "/")] + name
+    }
+
+    /// `/a/./b//c/../d` → `/a/b/d` (no file system access).
+    package static func lexicallyNormalized(_ absolute: RawPath) -> RawPath {
+        var parts: [[UInt8]] = []
+        for part in absolute.bytes.split(separator: UInt8(ascii: "/")) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            parts.append(Array(part))
+        }
+        return RawPath(bytes: [UInt8(ascii: "/")] + Array(parts.joined(separator: [UInt8(ascii: "/")])))
+    }
+}
+
+extension Result {
+    /// The error, if this is one.
+    package var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

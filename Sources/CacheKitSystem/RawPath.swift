@@ -1,0 +1,143 @@
+/// A file system path kept as the exact bytes the kernel gave or the user typed.
+///
+/// Names on Linux are arbitrary bytes other than `/` and NUL: they need not be valid UTF-8
+/// and may contain newlines. `RawPath` never loses a byte; `description` is the lossy form
+/// for code that needs a `String`, `quoted` and `escaped` the forms for people, `bytes` the
+/// form for output that must round-trip. Paths are compared as bytes, never as strings.
+public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The path's bytes, without a terminating NUL.
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD. Lossy: never compare
+    /// or reopen paths through it.
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `self` joined with `name` the way fts does: no doubled `/` after a trailing slash.
+    public func appending(_ name: [UInt8]) -> RawPath {
+        var out = bytes
+        if out.last != UInt8(ascii: "/") { out.append(UInt8(ascii: "/")) }
+        out.append(contentsOf: name)
+        return RawPath(bytes: out)
+    }
+
+    public func appending(_ name: String) -> RawPath { appending(Array(name.utf8)) }
+
+    /// The last component (the whole path when it has no `/`).
+    public var lastComponent: [UInt8] {
+        var trimmed = bytes[...]
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        if let slash = trimmed.lastIndex(of: UInt8(ascii: "/")), slash != trimmed.index(before: trimmed.endIndex) {
+            return Array(trimmed[trimmed.index(after: slash)...])
+        }
+        return Array(trimmed)
+    }
+
+    /// The directory holding this path (`.` for a bare name, `/` for a top-level entry).
+    public var parentDirectory: RawPath {
+        var trimmed = bytes
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return RawPath(".") }
+        return slash == 0 ? RawPath("/") : RawPath(bytes: Array(trimmed[..<slash]))
+    }
+
+    /// Whether `self` is `directory` or lies below it, comparing bytes (both should be
+    /// canonical: no `.`, `..` or doubled slashes).
+    public func isInside(_ directory: RawPath) -> Bool {
+        if self == directory { return true }
+        let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
+        return bytes.starts(with: prefix)
+    }
+
+    /// The part of `self` below `directory` (no leading slash), nil when `self` is not
+    /// strictly below it.
+    public func relative(to directory: RawPath) -> [UInt8]? {
+        let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+        return Array(bytes[prefix.count...])
+    }
+
+    /// Calls `body` with a NUL-terminated C string of the path.
+    public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        try bytes.withCString(body)
+    }
+
+    /// The path for a message to a person: quoted with `'…'` as coreutils does, control
+    /// characters and bytes that are not UTF-8 shown as `\xNN` escapes so a hostile name
+    /// cannot drive the terminal.
+    public var quoted: String {
+        "'" + TerminalText.escape(bytes, quote: UInt8(ascii: "'")) + "'"
+    }
+
+    /// The path for a column of text output: unquoted, with the same `\xNN` escapes as
+    /// `quoted` (control characters, C1 controls, bytes that are not UTF-8).
+    public var escaped: String { TerminalText.escape(bytes, quote: nil) }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a NUL-terminated C string.
+    public func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
+            for (i, byte) in enumerated() { buffer[i] = CChar(bitPattern: byte) }
+            buffer[count] = 0
+            return try body(UnsafePointer(buffer.baseAddress!))
+        }
+    }
+}
+
+/// Text made safe for a terminal: what a file name, URL or message may carry that would
+/// drive it (escape sequences, carriage returns, C1 controls) or garble it (bytes that are
+/// not UTF-8) is shown as `\xNN`.
+public enum TerminalText {
+    /// `bytes` with control characters (C0, DEL, and C1 as UTF-8), and bytes that are not
+    /// UTF-8, written as `\xNN`; `quote`, when given, written as `'\''` (shell style).
+    public static func escape(_ bytes: [UInt8], quote: UInt8?) -> String {
+        var out = ""
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F {
+                    out += "\\x" + hex(byte)
+                } else if let quote, byte == quote {
+                    out += "'\\''"
+                } else {
+                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                }
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if index + length <= bytes.count,
+               let text = String(validating: bytes[index..<index + length], as: UTF8.self) {
+                // C1 controls (U+0080–U+009F): CSI and friends on some terminals.
+                if let scalar = text.unicodeScalars.first, scalar.value >= 0x80 && scalar.value <= 0x9F {
+                    for b in bytes[index..<index + length] { out += "\\x" + hex(b) }
+                } else {
+                    out += text
+                }
+                index += length
+            } else {
+                out += "\\x" + hex(byte)
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// A string for a line of text output, escaped as `escape` does.
+    public static func escape(_ text: String) -> String {
+        // Most text needs nothing: check before copying.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return escape(Array(text.utf8), quote: nil)
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits: [Character] = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

@@ -1,0 +1,383 @@
+// Every system call of the package goes through this file: thin wrappers that retry on
+// EINTR in one place and return `Result<_, Errno>`, in the spirit of swift-system's
+// `Syscalls.swift` and swift-nio's `System.swift`. Nothing outside this target calls
+// `open`, `stat`, `unlink`, `rename`, `rmdir` and their relatives directly (a test checks).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSystemShims
+
+// MARK: - The one EINTR loop
+
+/// Calls `call` again while it fails with EINTR; its value, or the errno it failed with.
+@inline(__always)
+package func valueOrErrno<I: FixedWidthInteger>(_ call: () -> I) -> Result<I, Errno> {
+    while true {
+        let value = call()
+        if value != -1 { return .success(value) }
+        let code = errno
+        if code != EINTR { return .failure(Errno(code)) }
+    }
+}
+
+/// `valueOrErrno` for calls whose only result is success.
+@inline(__always)
+package func nothingOrErrno<I: FixedWidthInteger>(_ call: () -> I) -> Result<Void, Errno> {
+    valueOrErrno(call).map { _ in () }
+}
+
+// MARK: - Wrappers
+
+/// The system calls, one thin wrapper each. Names are C strings (hot paths) or raw bytes.
+package enum Sys {
+    package static let openDirectoryFlags: Int32 = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+    package static let directoryType = UInt8(DT_DIR)
+    package static let unknownType = UInt8(DT_UNKNOWN)
+    /// O_NOATIME on Linux; 0 where the system has none.
+    package static let noAtime: Int32 = cachectl_o_noatime()
+
+    // MARK: Opening
+
+    package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+        valueOrErrno { sysOpenat(AT_FDCWD, path, flags, mode) }
+    }
+
+    package static func open(_ path: RawPath, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+        path.withCString { open($0, flags, mode: mode) }
+    }
+
+    package static func openat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+        valueOrErrno { sysOpenat(dirfd, name, flags, mode) }
+    }
+
+    package static func openat(_ dirfd: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+        name.withCString { openat(dirfd, $0, flags, mode: mode) }
+    }
+
+    /// `openat2` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV; ENOSYS where
+    /// the kernel or platform has none.
+    package static func openBeneath(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+        valueOrErrno { cachectl_openat2(dirfd, path, flags, UInt32(mode), cachectl_resolve_beneath_strict()) }
+    }
+
+    /// `open` that leaves the access time alone where the system allows it (the owner, or
+    /// a privileged process); with `strict`, failing (EPERM) rather than reading without it.
+    package static func openWithoutAtime(at dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, strict: Bool = false) -> Result<Int32, Errno> {
+        if noAtime != 0 {
+            let result = openat(dirfd, name, flags | noAtime)
+            if case .failure(let error) = result, error.code == EPERM, !strict { return openat(dirfd, name, flags) }
+            return result
+        }
+        return openat(dirfd, name, flags)
+    }
+
+    package static func openWithoutAtime(_ path: RawPath, _ flags: Int32, strict: Bool = false) -> Result<Int32, Errno> {
+        path.withCString { openWithoutAtime(at: AT_FDCWD, $0, flags, strict: strict) }
+    }
+
+    package static func close(_ fd: Int32) {
+        // Never retried: on Linux the descriptor is gone even when close reports EINTR.
+        _ = sysClose(fd)
+    }
+
+    package static func dup(_ fd: Int32) -> Result<Int32, Errno> {
+        valueOrErrno { sysDup(fd) }
+    }
+
+    // MARK: Status
+
+    /// `fstatat(dirfd, name, AT_SYMLINK_NOFOLLOW)`.
+    @inline(__always)
+    package static func lstat(at dirfd: Int32, _ name: UnsafePointer<CChar>) -> Result<StatInfo, Errno> {
+        var st = CStat()
+        return nothingOrErrno { sysFstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) }.map { StatInfo(st) }
+    }
+
+    package static func lstat(at dirfd: Int32, _ name: [UInt8]) -> Result<StatInfo, Errno> {
+        name.withCString { lstat(at: dirfd, $0) }
+    }
+
+    package static func lstat(path: RawPath) -> Result<StatInfo, Errno> {
+        path.withCString { lstat(at: AT_FDCWD, $0) }
+    }
+
+    /// `stat`, following symlinks.
+    package static func stat(path: RawPath) -> Result<StatInfo, Errno> {
+        var st = CStat()
+        return path.withCString { name in nothingOrErrno { sysFstatat(AT_FDCWD, name, &st, 0) } }.map { StatInfo(st) }
+    }
+
+    package static func fstat(_ fd: Int32) -> Result<StatInfo, Errno> {
+        var st = CStat()
+        return nothingOrErrno { sysFstat(fd, &st) }.map { StatInfo(st) }
+    }
+
+    /// `statx` (Linux): `fstatat` plus the mount id and birth time; falls back to `fstatat`
+    /// where there is no statx. An empty name stats `dirfd` itself.
+    package static func statx(at dirfd: Int32, _ name: UnsafePointer<CChar>) -> Result<StatInfo, Errno> {
+        var sx = cachectl_stat()
+        switch nothingOrErrno({ cachectl_statx(dirfd, name, 1, &sx) }) {
+        case .success: return .success(StatInfo(sx))
+        case .failure(let error) where error.code == ENOSYS:
+            return name.pointee == 0 ? fstat(dirfd) : lstat(at: dirfd, name)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    package static func statx(at dirfd: Int32, _ name: [UInt8]) -> Result<StatInfo, Errno> {
+        name.withCString { statx(at: dirfd, $0) }
+    }
+
+    package static func statx(_ fd: Int32) -> Result<StatInfo, Errno> {
+        statx(at: fd, "")
+    }
+
+    /// Bytes available to this user on the file system holding `fd`.
+    package static func availableBytes(_ fd: Int32) -> Result<Int64, Errno> {
+        var info = statvfs()
+        return nothingOrErrno { fstatvfs(fd, &info) }.map { Int64(info.f_bavail) &* Int64(info.f_frsize) }
+    }
+
+    /// Whether this process may write in the directory `fd` (EROFS, EACCES when not).
+    package static func accessWritable(_ fd: Int32) -> Result<Void, Errno> {
+        nothingOrErrno { faccessat(fd, ".", W_OK, AT_EACCESS) }
+    }
+
+    // MARK: Changing names
+
+    package static func unlinkat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, directory: Bool = false) -> Result<Void, Errno> {
+        nothingOrErrno { sysUnlinkat(dirfd, name, directory ? AT_REMOVEDIR : 0) }
+    }
+
+    package static func unlinkat(_ dirfd: Int32, _ name: [UInt8], directory: Bool = false) -> Result<Void, Errno> {
+        name.withCString { unlinkat(dirfd, $0, directory: directory) }
+    }
+
+    /// `renameat`, replacing what `to` names.
+    package static func renameat(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<Void, Errno> {
+        from.withCString { f in to.withCString { t in nothingOrErrno { sysRenameat(fromDir, f, toDir, t) } } }
+    }
+
+    /// `renameat2(RENAME_NOREPLACE)`: EEXIST instead of replacing; where the system has no
+    /// such flag, a hard link and an unlink do the same without ever replacing.
+    package static func renameNoReplace(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<Void, Errno> {
+        from.withCString { f in
+            to.withCString { t in
+                switch nothingOrErrno({ cachectl_renameat_noreplace(fromDir, f, toDir, t) }) {
+                case .failure(let error) where error.code == ENOSYS || error.code == EINVAL:
+                    return nothingOrErrno { sysLinkat(fromDir, f, toDir, t, 0) }.flatMap { nothingOrErrno { sysUnlinkat(fromDir, f, 0) } }
+                case let other: return other
+                }
+            }
+        }
+    }
+
+    package static func mkdirat(_ dirfd: Int32, _ name: [UInt8], mode: mode_t = 0o755) -> Result<Void, Errno> {
+        name.withCString { n in nothingOrErrno { sysMkdirat(dirfd, n, mode) } }
+    }
+
+    package static func mkdir(_ path: RawPath, mode: mode_t = 0o755) -> Result<Void, Errno> {
+        path.withCString { p in nothingOrErrno { sysMkdirat(AT_FDCWD, p, mode) } }
+    }
+
+    /// Removes an empty directory by path (only for directories this process made itself,
+    /// such as its private temporary folders).
+    package static func rmdir(_ path: RawPath) -> Result<Void, Errno> {
+        path.withCString { p in nothingOrErrno { sysUnlinkat(AT_FDCWD, p, AT_REMOVEDIR) } }
+    }
+
+    /// `mkdtemp(template)`: the directory made, its path.
+    package static func makeTemporaryDirectory(_ template: RawPath) -> Result<RawPath, Errno> {
+        var buffer = template.bytes.map { CChar(bitPattern: $0) } + [0]
+        let made = buffer.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { return .failure(Errno.current) }
+        return .success(RawPath(bytes: buffer.dropLast().map { UInt8(bitPattern: $0) }))
+    }
+
+    // MARK: Contents
+
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Result<Int, Errno> {
+        valueOrErrno { sysRead(fd, buffer, count) }
+    }
+
+    package static func pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64) -> Result<Int, Errno> {
+        valueOrErrno { sysPread(fd, buffer, count, off_t(offset)) }
+    }
+
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Result<Int, Errno> {
+        valueOrErrno { sysWrite(fd, buffer, count) }
+    }
+
+    /// Writes all of `buffer` (short writes continued).
+    package static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+        var offset = 0
+        while offset < buffer.count {
+            switch write(fd, buffer.baseAddress! + offset, buffer.count - offset) {
+            case .success(let n): offset += n
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(())
+    }
+
+    package static func fsync(_ fd: Int32) -> Result<Void, Errno> {
+        nothingOrErrno { sysFsync(fd) }
+    }
+
+    package static func fchmod(_ fd: Int32, _ mode: mode_t) -> Result<Void, Errno> {
+        nothingOrErrno { sysFchmod(fd, mode) }
+    }
+
+    package static func ftruncate(_ fd: Int32, _ length: Int64) -> Result<Void, Errno> {
+        nothingOrErrno { sysFtruncate(fd, off_t(length)) }
+    }
+
+    // MARK: Locks
+
+    /// `flock`; with `wait` false, EWOULDBLOCK when another holder has it.
+    package static func flock(_ fd: Int32, exclusive: Bool, wait: Bool) -> Result<Void, Errno> {
+        let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
+        return nothingOrErrno { sysFlock(fd, operation) }
+    }
+
+    package static func unlock(_ fd: Int32) {
+        _ = nothingOrErrno { sysFlock(fd, LOCK_UN) }
+    }
+
+    // MARK: Directories
+
+    /// A `DIR*` reading the directory `fd` (the caller keeps `fd`). By default it reads a
+    /// duplicate, which shares `fd`'s position: right for a descriptor opened to be read
+    /// once (the walker). With `independent`, it reads a new open of the same directory
+    /// (`openat(fd, ".")`), for descriptors listed more than once (an anchor).
+    package static func openDirectoryStream(_ fd: Int32, independent: Bool = false, noAtime: Bool = false) -> Result<OpaquePointer, Errno> {
+        let copied = independent ? openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC | (noAtime ? self.noAtime : 0)) : dup(fd)
+        switch copied {
+        case .failure(let error): return .failure(error)
+        case .success(let copy):
+            guard let stream = fdopendir(copy) else {
+                let error = Errno.current
+                close(copy)
+                return .failure(error)
+            }
+            return .success(stream)
+        }
+    }
+
+    /// The next entry; nil at the end (`error` set when reading failed).
+    @inline(__always)
+    package static func readDirectory(_ stream: OpaquePointer, error: inout Errno?) -> UnsafeMutablePointer<dirent>? {
+        errno = 0
+        let entry = readdir(stream)
+        if entry == nil && errno != 0 { error = Errno.current }
+        return entry
+    }
+
+    package static func closeDirectoryStream(_ stream: OpaquePointer) {
+        _ = closedir(stream)
+    }
+
+    /// The entry's name as a C string pointer; valid until the next `readdir`.
+    @inline(__always)
+    package static func withName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: 256) { body($0) }
+        }
+    }
+
+    @inline(__always)
+    package static func type(of entry: UnsafeMutablePointer<dirent>) -> UInt8 { UInt8(entry.pointee.d_type) }
+
+    // MARK: Paths
+
+    /// `realpath`: the canonical absolute path, symlinks resolved.
+    package static func realpath(_ path: RawPath) -> Result<RawPath, Errno> {
+        guard let resolved = path.withCString({ sysRealpath($0, nil) }) else { return .failure(Errno.current) }
+        defer { free(resolved) }
+        return .success(RawPath(bytes: Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))))
+    }
+
+    /// `readlink`: a symlink's target bytes.
+    package static func readlink(_ path: RawPath) -> Result<[UInt8], Errno> {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = path.withCString { p in
+            valueOrErrno { buffer.withUnsafeMutableBytes { sysReadlink(p, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) } }
+        }
+        return n.map { Array(buffer[0..<$0]) }
+    }
+
+    // MARK: Process
+
+    /// Raises the soft limit on open descriptors to the hard limit: a deep tree keeps one
+    /// descriptor per level with pending subdirectories.
+    package static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        var raised = limit
+        raised.rlim_cur = limit.rlim_max
+        #if canImport(Darwin)
+        raised.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))
+        #endif
+        _ = setrlimit(resource, &raised)
+    }
+
+    package static var processorCount: Int {
+        let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return n > 0 ? n : 1
+    }
+
+    /// The effective user id.
+    package static var effectiveUser: UInt32 { UInt32(geteuid()) }
+
+    /// The environment variable's value, nil when unset.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// A user's login name, nil when the password database has none.
+    package static func userName(_ uid: UInt32) -> String? {
+        guard let entry = getpwuid(uid_t(uid)), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    /// The home directory from the password database, for when `HOME` is unset.
+    package static func passwordHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        return String(cString: dir)
+    }
+}
+
+// MARK: - The C functions, named once
+
+// The libc functions as values (swift-nio's `private let sysClose = close`): inside `Sys`
+// the names `open` and `stat` are the wrappers, and this keeps the C names in this one file.
+#if canImport(Glibc)
+private typealias CStat = Glibc.stat
+#else
+private typealias CStat = Darwin.stat
+#endif
+private let sysOpenat: (Int32, UnsafePointer<CChar>, Int32, mode_t) -> Int32 = openat
+private let sysClose: (Int32) -> Int32 = close
+private let sysDup: (Int32) -> Int32 = dup
+private let sysFstat: (Int32, UnsafeMutablePointer<CStat>) -> Int32 = fstat
+private let sysFstatat: (Int32, UnsafePointer<CChar>, UnsafeMutablePointer<CStat>, Int32) -> Int32 = fstatat
+private let sysUnlinkat: (Int32, UnsafePointer<CChar>, Int32) -> Int32 = unlinkat
+private let sysRenameat: (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>) -> Int32 = renameat
+private let sysLinkat: (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, Int32) -> Int32 = linkat
+private let sysMkdirat: (Int32, UnsafePointer<CChar>, mode_t) -> Int32 = mkdirat
+private let sysRead: (Int32, UnsafeMutableRawPointer?, Int) -> Int = read
+private let sysPread: (Int32, UnsafeMutableRawPointer?, Int, off_t) -> Int = pread
+private let sysWrite: (Int32, UnsafeRawPointer?, Int) -> Int = write
+private let sysFsync: (Int32) -> Int32 = fsync
+private let sysFchmod: (Int32, mode_t) -> Int32 = fchmod
+private let sysFtruncate: (Int32, off_t) -> Int32 = ftruncate
+private let sysFlock: (Int32, Int32) -> Int32 = flock
+private let sysRealpath: (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? = realpath
+private let sysReadlink: (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlink
