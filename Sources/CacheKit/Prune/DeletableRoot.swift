@@ -42,7 +42,8 @@ public enum DeletableRoot {
         // loose files would leave rows whose bodies are gone.
         var ancestor = resolved.parentDirectory
         while ancestor.bytes.count > 1 {
-            if let kind = CacheFormats.indexedKind(ancestor) {
+            if case .success(let above) = AnchoredDirectory.open(ancestor, mustPreserveAccessTimes: anchor.mustPreserveAccessTimes),
+               let kind = CacheFormats.indexedKind(above) {
                 throw StoreError.notACache(root, "it lies inside the \(kind.displayName) \(ancestor.quoted); prune that")
             }
             ancestor = ancestor.parentDirectory

@@ -70,8 +70,9 @@ extension NativeStore {
     }
 
     /// Deletes unindexed files (orphaned bodies, temporaries) inside one write transaction
-    /// that first checks no row names them: a put renames its body into place and commits
-    /// its row inside a write transaction too, so the two never interleave.
+    /// that first checks no row names them, by path or by file name: a put renames its body
+    /// into place and commits its row inside a write transaction too, so the two never
+    /// interleave.
     func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
         guard !entries.isEmpty else { return [] }
         guard readOnlyReason == nil else {
@@ -80,13 +81,23 @@ extension NativeStore {
         return try writeIndex { db in
             var results: [DeletionResult] = []
             try db.inTransaction(.immediate) {
-                let named = try db.makeStatement(sql: "SELECT 1 FROM entries WHERE body_path = ? LIMIT 1")
+                // What the rows name now, read inside the transaction: by path, and by file name
+                // (a body's name is its own: found under another folder, it was moved, and is
+                // kept).
+                var paths = Set<[UInt8]>()
+                var names = Set<[UInt8]>()
+                let cursor = try String.fetchCursor(db, sql: "SELECT body_path FROM entries")
+                while let body = try cursor.next() {
+                    let bytes = Array(body.utf8)
+                    paths.insert(bytes)
+                    names.insert(AnchoredDirectory.split(bytes).name)
+                }
                 var free: [CacheEntry] = []
                 var freeAt: [Int] = []
                 results = Array(repeating: .changed, count: entries.count)
                 for (i, entry) in entries.enumerated() {
                     guard let body = entry.relativePath else { results[i] = .failed(.invalid); continue }
-                    if try Row.fetchOne(named, arguments: [String(decoding: body, as: UTF8.self)]) == nil {
+                    if !paths.contains(body) && !names.contains(AnchoredDirectory.split(body).name) {
                         free.append(entry)
                         freeAt.append(i)
                     }

@@ -240,12 +240,13 @@ extension NativeStore {
 
     // MARK: The reserve
 
-    /// Keeps `.reserve` (`reserveBytes` of real blocks) when there is room to spare: with
-    /// the disk full, SQLite cannot grow its write-ahead log to delete a single row, and
-    /// giving this file back lets a prune start freeing space.
+    /// Keeps `.reserve` (`reserveBytes`, 128 KiB of real blocks) when there is room to spare
+    /// (four times that): with the disk full, SQLite cannot grow its write-ahead log to delete
+    /// a single row, and giving this file back lets a prune start freeing space (a batch of
+    /// row deletions needs a few pages of log; each batch's bodies then free more).
     func keepReserve() {
         guard readOnlyReason == nil, !anchor.exists(Array(Self.reserveName.utf8)),
-              case .success(let available) = Sys.availableBytes(anchor.fd), available > 16 * Int64(Self.reserveBytes) else { return }
+              case .success(let available) = Sys.availableBytes(anchor.fd), available > 4 * Int64(Self.reserveBytes) else { return }
         guard let temp = try? TempFile(in: anchor.descriptor, path: root, hashing: false) else { return }
         let zeros = [UInt8](repeating: 0, count: 64 * 1024)
         do {

@@ -118,7 +118,7 @@ public final class NativeStore: @unchecked Sendable {
     public static let lockName = ".lock"
     /// Bytes kept allocated so that a full disk can still be freed (see `releaseReserve`).
     public static let reserveName = ".reserve"
-    static let reserveBytes = 256 * 1024
+    static let reserveBytes = 128 * 1024
     static let applicationID: Int32 = 0x4343_544C // "CCTL"
     static let schemaVersion: Int32 = 1
 
