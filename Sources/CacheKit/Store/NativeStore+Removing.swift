@@ -21,7 +21,7 @@ extension NativeStore {
     /// Removes the rows with these keys and their bodies; returns how many rows went.
     @discardableResult
     public func removeRows(_ urls: [String]) throws -> Int {
-        let bodies: [String] = try writeIndex { db in
+        let bodies: [String] = try writeIndex(freeingSpace: true) { db in
             var bodies: [String] = []
             try db.inTransaction(.immediate) {
                 for url in urls {
@@ -52,7 +52,7 @@ extension NativeStore {
     /// (same URL, a new body) stays, and so does its body.
     func deleteRows(naming entries: [CacheEntry]) throws -> [Bool] {
         guard !entries.isEmpty else { return [] }
-        return try writeIndex { db in
+        return try writeIndex(freeingSpace: true) { db in
             var went: [Bool] = []
             went.reserveCapacity(entries.count)
             try db.inTransaction(.immediate) {
@@ -78,7 +78,7 @@ extension NativeStore {
         guard readOnlyReason == nil else {
             return entries.map { _ in .failed(.readOnlyFileSystem) }
         }
-        return try writeIndex { db in
+        return try writeIndex(freeingSpace: true) { db in
             var results: [DeletionResult] = []
             try db.inTransaction(.immediate) {
                 // What the rows name now, read inside the transaction: by path, and by file name

@@ -221,7 +221,8 @@ extension NativeStore {
     }
 
     /// Notes a use: last access becomes now and, for sliding entries, expiry now + lifetime.
-    /// A read-only store (or a full disk) skips it: reading must not fail for want of it.
+    /// A read-only store, a full disk or a busy index skips it: reading must not fail for
+    /// want of it. (Throws only for a string that is not a URL.)
     public func recordHit(url: String, now: FileTime = .now) throws {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         guard readOnlyReason == nil else { return }
@@ -233,8 +234,8 @@ extension NativeStore {
                     WHERE url = ?
                     """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
             }
-        } catch StoreError.readOnly, StoreError.cannotWrite {
-            return
+        } catch {
+            return // the body was served; a hit not noted costs only some recency
         }
     }
 

@@ -495,12 +495,13 @@ public final class NativeStore: @unchecked Sendable {
         }
     }
 
-    /// Runs a write; a read-only store refuses it, and a full disk (SQLITE_FULL) gives
-    /// back the reserve and tries once more.
-    func writeIndex<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs a write; a read-only store refuses it. With `freeingSpace` (deletions only: the
+    /// reserve is for freeing space, never for adding entries), a full disk (SQLITE_FULL)
+    /// gives back the reserve and tries once more.
+    func writeIndex<T>(freeingSpace: Bool = false, _ body: (Database) throws -> T) throws -> T {
         if let readOnlyReason { throw StoreError.readOnly(root, readOnlyReason) }
         do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
-            if let db = error as? DatabaseError, db.resultCode == .SQLITE_FULL, releaseReserve() {
+            if freeingSpace, let db = error as? DatabaseError, db.resultCode == .SQLITE_FULL, releaseReserve() {
                 do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
                     throw StoreError.cannotWrite(indexPath, Self.describe(error))
                 }
