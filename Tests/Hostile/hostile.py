@@ -796,7 +796,49 @@ def escapes(s):
                     s.violation(mode, f"{args[0]} {args[2:] if len(args) > 2 else ''} printed raw control bytes on {stream}: {data[:200]!r}")
 
 
+def changed_since_inspected(s):
+    """What the plan decided is what is deleted: files rewritten or replaced after the plan
+    was made are kept and reported; a row a put replaced after the plan keeps its new body."""
+    for mode in MODES:
+        base = s.fresh("changed")
+        root = os.path.join(base, "cache")
+        os.makedirs(root)
+        s.tag(root)
+        s.files(root, 20, suffix=".part")
+
+        def rewrite():
+            for i in range(0, 10):
+                path = os.path.join(root, f"f{i}.part")
+                if i % 2:
+                    with open(path, "ab") as f:  # written to: same inode, new size and mtime
+                        f.write(b"more")
+                else:
+                    os.unlink(path)  # replaced: another inode under the name
+                    with open(path, "wb") as f:
+                        f.write(b"new")
+        code, out, err, stopped = s.run_stopped(mode, ["prune", root, "--max-age", "1d"], "prune.planned", rewrite)
+        kept = [i for i in range(20) if os.path.exists(os.path.join(root, f"f{i}.part"))]
+        if not stopped or code != 0 or kept != list(range(10)) or out.count(b"changed since it was inspected") != 10:
+            s.violation(mode, f"prune after files changed: exit {code}, kept {kept}: {out[-400:]!r} {err[-200:]!r}")
+        store = s.store(mode, os.path.join(base, "store"), 5, old=True)
+        time.sleep(1.1)
+        fresh = os.path.join(base, "fresh-body")
+        with open(fresh, "wb") as f:
+            f.write(b"fresh body")
+
+        def replace():
+            r = s.run(mode, ["put", "https://x.example/2.png", fresh, "--cache", store])
+            if r.returncode != 0:
+                s.violation(mode, f"put while prune is stopped: {r.stderr!r}")
+        code, out, err, stopped = s.run_stopped(mode, ["prune", store, "--grace", "0s"], "prune.planned", replace)
+        s.check_store(mode, "prune after a put replaced a planned entry", store)
+        r = s.run(mode, ["cat", "https://x.example/2.png", "--cache", store])
+        if r.stdout != b"fresh body":
+            s.violation(mode, f"the entry a put replaced after the plan was lost: {r.stderr!r} {out[-300:]!r}")
+
+
 SCENARIOS = {
+    "changed-since-inspected": (changed_since_inspected, False),
     "swap-directory": (swap_directory, False),
     "swap-root": (swap_root, False),
     "bind-mounts": (bind_mounts, True),

@@ -32,6 +32,7 @@ final class HostileEndToEndTests: XCTestCase {
     func testFullDiskStillListsReadsAndFreesSpace() throws { try attack("full-disk") }
     func testReadOnlyStoreIsReadAndSaysReadOnly() throws { try attack("read-only") }
     func testTagOrIndexPlantedByAnotherUserIsNotTrusted() throws { try attack("planted-tag") }
+    func testFilesAndRowsChangedAfterThePlanAreKept() throws { try attack("changed-since-inspected") }
     func testDryRunsChangeNoByteAndNoTimestamp() throws { try attack("dry-run-inert") }
     func testXDGCacheHomeOfRootOrHomeIsNotACacheRoot() throws { try attack("environment-roots") }
     func testGraceFromTheBodysLastWriteAndForeignIndexRefused() throws { try attack("grace-and-foreign-index") }
