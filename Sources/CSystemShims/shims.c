@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/xattr.h>
 
 #if defined(__linux__)
 #include <sys/syscall.h>
@@ -103,6 +104,40 @@ int cachectl_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd,
     (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int cachectl_lock_holder(int fd, int64_t start, int64_t length, int32_t *pid) {
+    struct flock probe;
+    memset(&probe, 0, sizeof probe);
+    probe.l_type = F_WRLCK; /* conflicts with any lock, shared or exclusive */
+    probe.l_whence = SEEK_SET;
+    probe.l_start = (off_t)start;
+    probe.l_len = (off_t)length;
+#ifdef F_OFD_GETLK
+    /* As an open-file-description lock, the probe conflicts with this process's own POSIX
+       locks too; those are filtered out by pid below. */
+    if (fcntl(fd, F_OFD_GETLK, &probe) != 0) {
+        if (errno != EINVAL) return -1;
+        probe.l_type = F_WRLCK;
+        if (fcntl(fd, F_GETLK, &probe) != 0) return -1;
+    }
+#else
+    if (fcntl(fd, F_GETLK, &probe) != 0) return -1;
+#endif
+    if (probe.l_type == F_UNLCK) return 0;
+    if (probe.l_pid == getpid()) return 0;
+    *pid = (int32_t)probe.l_pid;
+    return 1;
+}
+
+long cachectl_fgetxattr(int fd, const char *name, void *buffer, unsigned long size) {
+#if defined(__APPLE__)
+    long n = fgetxattr(fd, name, buffer, size, 0, 0);
+    if (n < 0 && errno == ENOATTR) errno = ENODATA;
+    return n;
+#else
+    return (long)fgetxattr(fd, name, buffer, size);
 #endif
 }
 

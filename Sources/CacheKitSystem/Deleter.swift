@@ -36,8 +36,9 @@ public enum DeletionResult: Sendable, Equatable {
     case vanished
     /// Kept: the name now holds another file, or the file changed since it was inspected.
     case changed
-    /// Not deleted, with the system's reason (see `explanation`).
-    case failed(Errno)
+    /// Not deleted, with the system's reason (see `explanation`) and, where the caller knows
+    /// better, its own words.
+    case failed(Errno, String? = nil)
 
     /// Why a deletion did not happen, in words.
     public var explanation: String {
@@ -45,7 +46,7 @@ public enum DeletionResult: Sendable, Equatable {
         case .removed: return "removed"
         case .vanished: return "already gone"
         case .changed: return "changed since it was inspected: kept"
-        case .failed(let error): return Self.explain(error)
+        case .failed(let error, let why): return why ?? Self.explain(error)
         }
     }
 

@@ -134,6 +134,24 @@ package enum Sys {
         statx(at: fd, "")
     }
 
+    /// An extended attribute of the open file `fd`; nil when it has none of that name (or the
+    /// file system keeps none).
+    package static func extendedAttribute(_ fd: Int32, _ name: String) -> Result<[UInt8]?, Errno> {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = name.withCString { key in
+            valueOrErrno {
+                buffer.withUnsafeMutableBytes { raw -> Int in
+                    Int(cachectl_fgetxattr(fd, key, raw.baseAddress, UInt(raw.count)))
+                }
+            }
+        }
+        switch n {
+        case .success(let count): return .success(Array(buffer[0..<count]))
+        case .failure(let error) where error.code == ENODATA || error.code == ENOTSUP || error.code == EOPNOTSUPP: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
     /// Bytes available to this user on the file system holding `fd`.
     package static func availableBytes(_ fd: Int32) -> Result<Int64, Errno> {
         var info = statvfs()
@@ -240,6 +258,14 @@ package enum Sys {
     package static func flock(_ fd: Int32, exclusive: Bool, wait: Bool) -> Result<Void, Errno> {
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
         return nothingOrErrno { sysFlock(fd, operation) }
+    }
+
+    /// The pid of another process holding a lock over `[start, start + length)` of `fd`
+    /// (length 0: to the end), 0 when it is held but the system does not say by whom; nil
+    /// when no other process holds one.
+    package static func lockHolder(_ fd: Int32, start: Int64, length: Int64) -> Result<Int32?, Errno> {
+        var pid: Int32 = 0
+        return valueOrErrno { cachectl_lock_holder(fd, start, length, &pid) }.map { $0 == 1 ? pid : nil }
     }
 
     package static func unlock(_ fd: Int32) {

@@ -1,3 +1,4 @@
+import Foundation
 import CacheKit
 
 /// Independent oracles for fixture names: the coreutils digest tools.
@@ -17,18 +18,18 @@ public enum Oracle {
     }
 }
 
-/// Image bytes with real structure, complete or cut short.
+/// Real images (each decodes in Pillow; the JPEG was encoded by libjpeg through Pillow 13),
+/// whole or cut short.
 public enum Images {
-    public static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [0, 0, 0, 13] + Array("IHDR".utf8)
-        + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0] + [0x1F, 0x15, 0xC4, 0x89]
-        + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
-    public static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x11, count: 200) + [0xFF, 0xD9]
-    public static let gif: [UInt8] = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20) + [0x3B]
-    public static var webp: [UInt8] {
-        let payload = Array("WEBPVP8 ".utf8) + [UInt8](repeating: 1, count: 30)
-        let size = UInt32(payload.count)
-        return Array("RIFF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)] + payload
-    }
+    private static func decode(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
+    /// 1×1 PNG (signature, IHDR, IDAT, IEND, every CRC right).
+    public static let png = decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
+    /// 2×2 baseline JPEG, 634 bytes.
+    public static let jpeg = decode("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAACAAIDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDwKiiivzI/uM//2Q==")
+    /// 1×1 GIF89a with a graphic control extension.
+    public static let gif = decode("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==")
+    /// 1×1 lossless WebP.
+    public static let webp = decode("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
     public static func truncated(_ image: [UInt8]) -> [UInt8] { Array(image.prefix(image.count - 5)) }
 }
 
@@ -56,5 +57,78 @@ public enum Splice {
         }
         expected += input[cursor...]
         return expected
+    }
+}
+
+/// Apple's URLCache `Cache.db` as CFNetwork lays it out (schema from
+/// shared/reference/cache-layouts.md §1: mvt ios/modules/fs/cache_files.py, a Discord-iOS
+/// `.dump`), written with Python's sqlite3 in WAL mode; `response_object` a plain binary plist
+/// `{Version, Array}` with the status at `Array[3]` and the headers at `Array[4]`
+/// (mac_apt plugins/cfurl_cache.py:99-111), written with plistlib.
+public enum URLCacheFixture {
+    public struct Row {
+        public var url: String
+        /// Seconds before now the response was stored (`time_stamp`, UTC text).
+        public var storedAgo: Int
+        public var headers: [String: String]
+        /// The body inline, or a file of `fsCachedData/` with this name holding it.
+        public var body: [UInt8]
+        public var file: String?
+        public init(url: String, storedAgo: Int, headers: [String: String], body: [UInt8], file: String? = nil) {
+            (self.url, self.storedAgo, self.headers, self.body, self.file) = (url, storedAgo, headers, body, file)
+        }
+    }
+
+    public static func write(_ root: RawPath, rows: [Row]) {
+        let json = rows.map { row -> [String: Any] in
+            ["url": row.url, "ago": row.storedAgo, "headers": row.headers, "body": Data(row.body).base64EncodedString(), "file": row.file ?? NSNull()]
+        }
+        let text = String(decoding: try! JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        let result = Oracle.python("""
+            import base64, datetime, json, os, plistlib, sqlite3, sys
+            root, rows = sys.argv[1], json.loads(sys.argv[2])
+            db = sqlite3.connect(os.path.join(root, 'Cache.db'))
+            db.execute('PRAGMA journal_mode=WAL')
+            db.executescript('''
+            CREATE TABLE IF NOT EXISTS cfurl_cache_response(entry_ID INTEGER PRIMARY KEY AUTOINCREMENT UNIQUE, version INTEGER, hash_value INTEGER,
+                storage_policy INTEGER, request_key TEXT UNIQUE, time_stamp NOT NULL DEFAULT CURRENT_TIMESTAMP, partition TEXT);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_blob_data(entry_ID INTEGER PRIMARY KEY, response_object BLOB, request_object BLOB, proto_props BLOB, user_info BLOB);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_receiver_data(entry_ID INTEGER PRIMARY KEY, isDataOnFS INTEGER, receiver_data BLOB);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_schema_version(schema_version INTEGER);
+            CREATE INDEX IF NOT EXISTS request_key_index ON cfurl_cache_response(request_key);
+            CREATE INDEX IF NOT EXISTS time_stamp_index ON cfurl_cache_response(time_stamp);
+            ''')
+            db.execute('INSERT INTO cfurl_cache_schema_version VALUES (202)')
+            now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
+            os.makedirs(os.path.join(root, 'fsCachedData'), exist_ok=True)
+            for r in rows:
+                stored = now - datetime.timedelta(seconds=r['ago'])
+                body = base64.b64decode(r['body'])
+                cf_time = (stored - datetime.datetime(2001, 1, 1)).total_seconds()
+                response = plistlib.dumps({'Version': 1, 'Array': [
+                    {'_CFURLString': r['url'], '_CFURLStringType': 15}, cf_time, 0, 200, r['headers'], len(body),
+                    r['headers'].get('Content-Type', 'application/octet-stream')]}, fmt=plistlib.FMT_BINARY)
+                cur = db.execute('INSERT INTO cfurl_cache_response(version, hash_value, storage_policy, request_key, time_stamp, partition) VALUES (0, 0, 0, ?, ?, NULL)',
+                                 (r['url'], stored.strftime('%Y-%m-%d %H:%M:%S')))
+                entry = cur.lastrowid
+                db.execute('INSERT INTO cfurl_cache_blob_data VALUES (?, ?, NULL, NULL, NULL)', (entry, response))
+                if r['file'] is None:
+                    db.execute('INSERT INTO cfurl_cache_receiver_data VALUES (?, 0, ?)', (entry, body))
+                else:
+                    open(os.path.join(root, 'fsCachedData', r['file']), 'wb').write(body)
+                    db.execute('INSERT INTO cfurl_cache_receiver_data VALUES (?, 1, ?)', (entry, r['file']))
+            db.commit()
+            db.close()
+            """, [root.description, text])
+        precondition(result.status == 0, "Cache.db fixture: \(result.err)")
+    }
+
+    /// The rows left in each of the three tables, as `table:count` joined by spaces.
+    public static func counts(_ root: RawPath) -> String {
+        Oracle.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(' '.join('%s:%d' % (t, db.execute('SELECT count(*) FROM cfurl_cache_' + t).fetchone()[0]) for t in ('response', 'blob_data', 'receiver_data')))
+            """, [root.appending("Cache.db").description]).out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

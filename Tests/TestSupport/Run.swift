@@ -94,3 +94,54 @@ public enum Run {
         command(["sh", "-c", "command -v \(program)"]).status == 0
     }
 }
+
+/// A process left running while a test acts (an app holding its database open), with its
+/// standard output readable line by line; killed and reaped by `kill()` or on deinit.
+public final class Background {
+    public let pid: pid_t
+    private let output: UnsafeMutablePointer<FILE>
+    private var reaped = false
+
+    public init(_ argv: [String]) {
+        var outPipe: [Int32] = [0, 0]
+        precondition(pipe(&outPipe) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, outPipe[1])
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; posix_spawn_file_actions_destroy(&actions) }
+        var child = pid_t()
+        let rc = posix_spawnp(&child, cArgs[0]!, &actions, nil, cArgs, environ)
+        close(outPipe[1])
+        precondition(rc == 0, "cannot run \(argv[0])")
+        pid = child
+        output = fdopen(outPipe[0], "r")!
+    }
+
+    /// The next line the process writes, without its newline; nil at end of output.
+    public func readLine() -> String? {
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        guard getline(&line, &capacity, output) > 0, let line else { return nil }
+        return String(cString: line).trimmingCharacters(in: ["\n"])
+    }
+
+    public func kill() {
+        guard !reaped else { return }
+        reaped = true
+        _ = Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        fclose(output)
+    }
+
+    deinit { kill() }
+}
+
+extension Run {
+    /// Starts `argv` in the background (see `Background`).
+    public static func start(_ argv: [String]) -> Background { Background(argv) }
+}

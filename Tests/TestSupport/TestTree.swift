@@ -95,6 +95,14 @@ public final class TestTree {
         precondition(utimensat(AT_FDCWD, path(relative).description, &times, AT_SYMLINK_NOFOLLOW) == 0)
     }
 
+    /// Sets access and modification times apart (not following symlinks): the clocks image
+    /// libraries keep (SDWebImage and Nuke by access date, Kingfisher's expiry in the
+    /// modification date).
+    public func setTimes(_ relative: String, accessed: Int, modified: Int) {
+        var times = [timespec(tv_sec: accessed, tv_nsec: 0), timespec(tv_sec: modified, tv_nsec: 0)]
+        precondition(utimensat(AT_FDCWD, path(relative).description, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
     /// A chain of nested directories `levels` deep whose full path exceeds PATH_MAX, built
     /// relative to descriptors; a file of `fileSize` bytes at the bottom. Returns the chain's top.
     @discardableResult

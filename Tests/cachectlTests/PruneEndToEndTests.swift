@@ -63,6 +63,7 @@ final class PruneEndToEndTests: XCTestCase {
         tree.setModified("c/old.part", secondsSinceEpoch: now - 7200)
         tree.file("c/young.part", size: 100)
         tree.file("c/broken.png", contents: Images.truncated(Images.png))
+        tree.setModified("c/broken.png", secondsSinceEpoch: now - 7200) // past the grace period
         return tree.path("c")
     }
 

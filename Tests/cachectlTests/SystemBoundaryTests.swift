@@ -14,8 +14,8 @@ final class SystemBoundaryTests: XCTestCase {
         "mkstemps", "mkstemp64", "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "chown", "fchown",
         "lchown", "truncate", "ftruncate", "ftruncate64", "flock", "fcntl", "opendir", "fdopendir", "readdir", "readdir64",
         "closedir", "realpath", "readlink", "readlinkat", "utimensat", "futimens", "access", "faccessat", "close", "read",
-        "write", "pread", "pread64", "pwrite", "fsync", "dup", "dup2", "lseek", "lseek64", "syscall",
-        "cachectl_openat2", "cachectl_statx", "cachectl_renameat_noreplace",
+        "write", "pread", "pread64", "pwrite", "fsync", "dup", "dup2", "lseek", "lseek64", "syscall", "fgetxattr", "getxattr",
+        "cachectl_openat2", "cachectl_statx", "cachectl_renameat_noreplace", "cachectl_lock_holder", "cachectl_fgetxattr",
     ]
 
     private var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }

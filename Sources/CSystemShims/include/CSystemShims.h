@@ -41,6 +41,15 @@ int cachectl_statx(int dirfd, const char *path, int nofollow, struct cachectl_st
 /// EEXIST instead of replacing an existing name.
 int cachectl_renameat_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// Whether a lock (shared or exclusive, POSIX or open-file-description) held by any process
+/// other than this one covers [start, start + length) of the open file `fd` (length 0: to the
+/// end): 1 and its holder's pid in `*pid` (0 when the system does not say), 0 when none, -1 with
+/// errno on failure. Uses F_OFD_GETLK where the system has it, else F_GETLK.
+int cachectl_lock_holder(int fd, int64_t start, int64_t length, int32_t *pid);
+
+/// `fgetxattr` (the byte count, or -1 with errno: ENODATA/ENOATTR when there is none).
+long cachectl_fgetxattr(int fd, const char *name, void *buffer, unsigned long size);
+
 /// O_NOATIME on Linux, 0 elsewhere (Glibc's module hides it behind _GNU_SOURCE).
 int cachectl_o_noatime(void);
 

@@ -94,7 +94,12 @@ public final class Localizer {
             return result
         }
         return withLocators(index + 1, locators + [{ urls, _ in
-            urls.map { url in (try? cache.locate(url: url, context)).flatMap { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } } }
+            // Only a body in a file of its own can be pointed at (not one inside a database).
+            urls.map { url in
+                (try? cache.locate(url: url, context)).flatMap { found in
+                    found.flatMap { $0.inlineBody || $0.relativePath == nil ? nil : Located(path: $0.path, state: $0.state, reason: $0.reason) }
+                }
+            }
         }], body)
     }
 }

@@ -94,6 +94,7 @@ public enum DeletableRoot {
         switch kind {
         case .native: marker = NativeStore.indexName
         case .plist: marker = PlistDownloadCache.indexName
+        case .urlcache: marker = AppleURLCacheFormat.databaseName
         case .nuke: marker = ".data-cache-info"
         default: return .trusted // declared by the folder's name: its owner chose it
         }

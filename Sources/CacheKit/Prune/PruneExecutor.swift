@@ -121,14 +121,36 @@ public enum PruneExecutor {
             var partial: [(Int, DeletionResult)] = []
             partial.reserveCapacity(shares[worker].count)
             for index in shares[worker] {
-                let entry = entries[index]
-                partial.append((index, deleter.remove(entry.relativePath!, expecting: entry.identity?.expected)))
+                partial.append((index, remove(entries[index], deleter, anchor)))
                 progress?.advance()
             }
             collected.append(partial)
         }
         for partial in collected.items { for (index, result) in partial { results[index] = result } }
         return results
+    }
+
+    /// One entry: a database only while no other process holds a lock on it, its companions
+    /// (`-wal`, `-shm`, `-journal`) before it; then the entry's own file.
+    private static func remove(_ entry: CacheEntry, _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
+        let relative = entry.relativePath!
+        if entry.isDatabase, let pid = DatabaseUnits.lockHolder(relative, in: anchor) {
+            return .failed(Errno.busy, pid == 0 ? "a database in use (another process holds a lock on it): not deleted"
+                           : "a database in use by process \(pid) (it holds a lock on it): not deleted")
+        }
+        // The entry is checked first: a database replaced since it was inspected keeps its
+        // companions too.
+        if let expected = entry.identity?.expected, case .success(let st) = anchor.status(of: relative), !expected.matches(st) {
+            return .changed
+        }
+        for companion in entry.companions {
+            switch deleter.remove(companion.relativePath, expecting: companion.identity.expected) {
+            case .removed, .vanished: continue
+            case .changed: return .changed
+            case .failed(let error, let why): return .failed(error, why)
+            }
+        }
+        return deleter.remove(relative, expecting: entry.identity?.expected)
     }
 
     private static func record(_ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>) {

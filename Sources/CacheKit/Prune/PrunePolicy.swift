@@ -5,12 +5,14 @@ public struct PruneRules: Sendable {
     public var maxSize: Int64?
     /// Also expire any entry modified longer ago than this many seconds. Nil: format rules only.
     public var maxAge: Double?
-    /// Trim down to `maxSize × trimTo`. Default 0.5, as the seed design and SDWebImage do.
-    public var trimTo: Double = 0.5
+    /// Trim down to `maxSize × trimTo`. Nil (the default): the cache owner's own ratio and
+    /// rule (`SizeRule`: half for the seed design and SDWebImage, 0.7 for Nuke, the limit
+    /// itself for PINCache).
+    public var trimTo: Double?
     /// "Now" for `maxAge`.
     public var now: FileTime = .now
 
-    public init(maxSize: Int64? = nil, maxAge: Double? = nil, trimTo: Double = 0.5, now: FileTime = .now) {
+    public init(maxSize: Int64? = nil, maxAge: Double? = nil, trimTo: Double? = nil, now: FileTime = .now) {
         self.maxSize = maxSize
         self.maxAge = maxAge
         self.trimTo = trimTo
@@ -50,8 +52,10 @@ public struct PrunePlan: Sendable {
     /// Allocated bytes of the entries, each inode once.
     public var bytesBefore: Int64 = 0
     public var bytesAfter: Int64 = 0
-    /// `maxSize × trimTo`, when a size step applies.
+    /// `maxSize × trimTo` (or the owner's ratio), when a size step applies.
     public var sizeTarget: Int64?
+    /// The owner's size rule the step followed.
+    public var sizeRule: SizeRule?
 }
 
 public enum PrunePolicy {
@@ -60,31 +64,36 @@ public enum PrunePolicy {
     /// format's clock: last access where kept, else modification; ties by path) until the
     /// total is at most `maxSize × trimTo`. Entries outside the cache and items within the
     /// grace period are never chosen.
-    public static func plan(_ entries: [CacheEntry], rules: PruneRules) -> PrunePlan {
+    public static func plan(_ entries: [CacheEntry], rules: PruneRules, sizeRule: SizeRule = .seed) -> PrunePlan {
         var plan = PrunePlan()
         plan.entriesBefore = entries.count
         // Bytes are counted per inode, and freed only when the last of its names goes.
         var remainingLinks: [FileIdentity: UInt64] = [:]
         var total: Int64 = 0
+        // File sizes, for owners that count them (Kingfisher, corelibs URLCache).
+        var apparent: Int64 = 0
         var seen = Set<FileIdentity>()
         for entry in entries {
             if let id = entry.identity {
                 remainingLinks[id] = id.linkCount
-                if seen.insert(id).inserted { total += entry.allocatedBytes }
+                if seen.insert(id).inserted { total += entry.allocatedBytes; apparent += entry.apparentBytes }
             } else {
                 total += entry.allocatedBytes
+                apparent += entry.apparentBytes
             }
         }
         plan.bytesBefore = total
 
         func delete(_ entry: CacheEntry, _ reason: PruneReason) {
             var frees = entry.allocatedBytes
+            var freesApparent = entry.apparentBytes
             if let id = entry.identity {
                 let left = (remainingLinks[id] ?? 1) &- 1
                 remainingLinks[id] = left
-                if left > 0 { frees = 0 }
+                if left > 0 { (frees, freesApparent) = (0, 0) }
             }
             total -= frees
+            apparent -= freesApparent
             plan.deletions.append(PlannedDeletion(entry: entry, reason: reason, freesBytes: frees))
         }
 
@@ -92,6 +101,10 @@ public enum PrunePolicy {
         for entry in entries {
             if entry.state == .outside {
                 plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
+                continue
+            }
+            if entry.removedOnlyWhenNamed {
+                plan.kept.append(KeptEntry(entry: entry, why: entry.reason))
                 continue
             }
             if entry.inGracePeriod { survivors.append(entry); continue }
@@ -114,21 +127,29 @@ public enum PrunePolicy {
             }
         }
         if let maxSize = rules.maxSize {
-            let target = Int64((Double(maxSize) * rules.trimTo).rounded(.down))
+            let target = Int64((Double(maxSize) * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
             plan.sizeTarget = target
-            if total > maxSize {
+            plan.sizeRule = sizeRule
+            // The owner's metric: file sizes (Kingfisher, corelibs URLCache) or blocks.
+            func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
+            let over = sizeRule.trimsAtLimit ? measured() >= maxSize : measured() > maxSize
+            if over {
                 let order = fresh.filter { !$0.inGracePeriod }.sorted(by: evictsFirst)
-                for entry in order where total > target { delete(entry, .size) }
+                for entry in order {
+                    if sizeRule.stopsStrictlyBelow ? measured() < target : measured() <= target { break }
+                    delete(entry, .size)
+                }
             }
         }
         plan.bytesAfter = total
         return plan
     }
 
-    /// `clear`'s plan: every entry, except those outside the cache (kept and reported).
+    /// `clear`'s plan: every entry, except those outside the cache (kept and reported), and
+    /// an application's own databases unless `named` (the format was given explicitly).
     /// Nothing is younger than a grace period here: `clear` takes the writers' lock first
     /// where the format has one.
-    public static func planClear(_ entries: [CacheEntry]) -> PrunePlan {
+    public static func planClear(_ entries: [CacheEntry], named: Bool = false) -> PrunePlan {
         var plan = PrunePlan()
         plan.entriesBefore = entries.count
         var seen = Set<FileIdentity>()
@@ -145,6 +166,10 @@ public enum PrunePolicy {
         for entry in entries {
             if entry.state == .outside {
                 plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
+                continue
+            }
+            if entry.removedOnlyWhenNamed && !named {
+                plan.kept.append(KeptEntry(entry: entry, why: entry.reason))
                 continue
             }
             var frees = entry.allocatedBytes

@@ -27,7 +27,7 @@ public enum Pruner {
         TestPoint.reach("prune.locked")
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun)
         let entries = try format.entries(context)
-        let plan = PrunePolicy.plan(entries, rules: rules)
+        let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
         let outcome = PruneExecutor.execute(plan, on: format, progress: progress)

@@ -40,6 +40,23 @@ public struct CacheEntry: Sendable {
     public var inGracePeriod = false
     /// The body's inode, where it exists (hard links free bytes only with their last link).
     public var identity: FileIdentity?
+    /// Files that belong to the entry and go with it, deleted before it (a SQLite database's
+    /// `-wal`, `-shm` and `-journal`). Their bytes are in `allocatedBytes`.
+    public var companions: [Companion] = []
+    /// A SQLite database: never deleted while another process holds a lock on it.
+    public var isDatabase = false
+    /// The body is held inside the cache's own database (Apple's URLCache stores small
+    /// bodies inline): `cat` serves it, `localize` cannot point a page at it.
+    public var inlineBody = false
+    /// Kept by `prune` whatever the rules, and by `clear` unless its format is named
+    /// explicitly (`--format`): an application's own data (an offline cache's database).
+    public var removedOnlyWhenNamed = false
+
+    /// A file deleted together with an entry.
+    public struct Companion: Sendable {
+        public var relativePath: [UInt8]
+        public var identity: FileIdentity
+    }
 
     public init(url: String?, path: RawPath, relativePath: [UInt8]? = nil, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
                 lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String, indexKey: String? = nil) {
@@ -131,6 +148,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case notACache(RawPath, String)
     /// A write the store's file system or permissions refuse: the store can be read, not changed.
     case readOnly(RawPath, String)
+    /// Another process holds a lock on a database (its pid, 0 when unknown): nothing removed.
+    case busyDatabase(RawPath, Int32)
 
     public var description: String {
         switch self {
@@ -146,6 +165,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .busy(let path): return "another cachectl holds the lock on \(path.quoted)"
         case .notACache(let path, let cause): return "will not delete in \(path.quoted): \(cause)"
         case .readOnly(let path, let cause): return "cannot change \(path.quoted): the cache is read-only (\(cause))"
+        case .busyDatabase(let path, let pid):
+            return "\(path.quoted) is in use by another process (\(pid > 0 ? "process \(pid) holds a lock on it" : "it is locked"); "
+                + "is its app running?): nothing removed"
         }
     }
 

@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -11,6 +11,8 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .pincache: return "PINCache"
         case .nuke: return "Nuke DataCache"
         case .plist: return "plist download cache"
+        case .urlcache: return "Apple URLCache"
+        case .foundationurlcache: return "swift-corelibs-foundation URLCache"
         case .plain: return "plain directory"
         }
     }
@@ -43,6 +45,43 @@ public protocol CacheFormat {
     var keptDirectories: Set<[UInt8]> { get }
     /// Called once deletions are done (the native store keeps its disk-full reserve again).
     func didRemove()
+    /// The body of an entry held inside the cache's own database (`entry.inlineBody`).
+    func inlineBody(_ entry: CacheEntry) throws -> [UInt8]?
+    /// How the owner trims to its size limit (ratio, metric, comparisons): what `prune
+    /// --max-size` follows unless `--trim-to` names a ratio.
+    var sizeRule: SizeRule { get }
+}
+
+/// How a cache's owner trims it to a size limit, which `prune --max-size` follows.
+public struct SizeRule: Sendable, Equatable {
+    public enum Metric: String, Sendable {
+        /// Blocks on disk (`st_blocks × 512`), as du counts.
+        case allocated
+        /// File sizes (`st_size`).
+        case apparent
+    }
+    /// Trim down to `maxSize × ratio`.
+    public var ratio: Double
+    public var metric: Metric
+    /// Trim when the total is ≥ the limit (Kingfisher); otherwise when it is > the limit.
+    public var trimsAtLimit: Bool
+    /// Stop once the total is strictly below the target (SDWebImage); otherwise at or below.
+    public var stopsStrictlyBelow: Bool
+    /// The owner's rule in words, with its source.
+    public var owner: String
+
+    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String) {
+        self.ratio = ratio
+        self.metric = metric
+        self.trimsAtLimit = trimsAtLimit
+        self.stopsStrictlyBelow = stopsStrictlyBelow
+        self.owner = owner
+    }
+
+    /// The seed design's rule (cachectl's own store, the plist download cache, plain folders):
+    /// above the cap, least recently used first down to at most half of it, allocated bytes.
+    public static let seed = SizeRule(ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+                                      owner: "the seed design: down to at most half the cap, allocated bytes")
 }
 
 extension CacheFormat {
@@ -53,6 +92,8 @@ extension CacheFormat {
     }
     public var keptDirectories: Set<[UInt8]> { [] }
     public func didRemove() {}
+    public func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? { nil }
+    public var sizeRule: SizeRule { .seed }
 }
 
 /// Detection and opening of formats.
@@ -82,18 +123,22 @@ public enum CacheFormats {
     public static func detectByMarkers(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
         if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
+        // Apple's URLCache (Nuke's `com.github.kean.Nuke.Cache` is one) before any folder name.
+        if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
         if anchor.exists(Array(".data-cache-info".utf8)) { return .nuke }
         let names = [anchor.path.description, anchor.canonicalPath.description]
         func named(_ marker: String) -> Bool { names.contains { $0.contains(marker) } }
         if named("com.hackemist.SDImageCache") { return .sdwebimage }
         if named("com.onevcat.Kingfisher") { return .kingfisher }
         if named("com.pinterest.PINDiskCache") { return .pincache }
-        if named("com.github.kean.Nuke") { return .nuke }
+        // Only the DataCache folder: `com.github.kean.Nuke.Cache` is a URLCache (Cache.db).
+        if named("com.github.kean.Nuke.DataCache") { return .nuke }
+        if named(FoundationURLCacheFormat.folderName) { return .foundationurlcache }
         return nil
     }
 
-    /// `.native` or `.plist` when `directory` is a cache whose files an index names (deleting
-    /// them as loose files would leave rows without bodies); nil otherwise.
+    /// `.native`, `.plist` or `.urlcache` when `directory` is a cache whose files an index
+    /// names (deleting them as loose files would leave rows without bodies); nil otherwise.
     static func indexedKind(_ directory: RawPath) -> CacheFormatKind? {
         guard case .success(let anchor) = AnchoredDirectory.open(directory) else { return nil }
         return indexedKind(anchor)
@@ -102,6 +147,7 @@ public enum CacheFormats {
     static func indexedKind(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
         if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
+        if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
         return nil
     }
 
@@ -143,6 +189,8 @@ public enum CacheFormats {
         case .pincache: return PINCacheFormat(anchor: anchor)
         case .nuke: return NukeFormat(anchor: anchor)
         case .plist: return try PlistDownloadCache(anchor: anchor)
+        case .urlcache: return AppleURLCacheFormat(anchor: anchor)
+        case .foundationurlcache: return FoundationURLCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor)
         }
     }

@@ -10,9 +10,12 @@ public struct CachedBody: Sendable {
     public var entry: CacheEntry
     /// The cache's root, through which the body is read.
     let anchor: AnchoredDirectory
+    /// A body held inside the cache's own database (Apple's URLCache, corelibs' archives).
+    var inline: [UInt8]? = nil
 
     /// Streams the body in chunks (opened below the cache's root, never through a symlink).
     public func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if let inline { return try inline.withUnsafeBytes { try sink($0) } }
         guard let relative = entry.relativePath else { throw StoreError.cannotRead(path, "outside the cache") }
         switch anchor.open(relative, O_RDONLY | O_NONBLOCK) {
         case .success(let fd): try FileIO.stream(fd.raw, path: path, sink)
@@ -60,6 +63,10 @@ public enum CacheReader {
         case .expired: throw StoreError.stale(url, expired: entry.expires)
         default: throw StoreError.cannotRead(entry.path, "\(entry.state.rawValue) entry for \(url): \(entry.reason)")
         }
+        if entry.inlineBody {
+            guard let bytes = try format.inlineBody(entry) else { throw StoreError.cannotRead(entry.path, "the body for \(url) cannot be read") }
+            return CachedBody(path: entry.path, entry: entry, anchor: anchor, inline: bytes)
+        }
         return CachedBody(path: entry.path, entry: entry, anchor: anchor)
     }
 }
@@ -70,10 +77,12 @@ public enum CacheClearer {
     /// entries indexed outside the cache are kept and reported. The same engine as `prune`:
     /// the root opened once and checked (`DeletableRoot`), its lock taken, every file
     /// deleted through its descriptor after being checked again. A native store's writers'
-    /// lock is taken exclusively first, so no body is being written meanwhile.
+    /// lock is taken exclusively first, so no body is being written meanwhile. An application's
+    /// own databases found in the cache are removed only when `kind` is given (`--format`).
     /// - Parameter dryRun: plan only; nothing changes, not even an access time.
     public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws -> PruneReport {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        let named = kind != nil
         let kind = try DeletableRoot.check(anchor, as: kind)
         let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun)
@@ -81,7 +90,7 @@ public enum CacheClearer {
         defer { withExtendedLifetime((lock, writers)) {} }
         TestPoint.reach("clear.locked")
         let entries = try format.entries(InspectionContext(graceSeconds: 0))
-        let plan = PrunePolicy.planClear(entries)
+        let plan = PrunePolicy.planClear(entries, named: named)
         TestPoint.reach("clear.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
         return PruneReport(root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))

@@ -39,7 +39,7 @@ extension NativeStore {
         TestPoint.reach("remove.afterCommit")
         let deleter = Deleter(anchor)
         for body in bodies where Self.isSafeRelativePath(body) {
-            if case .failed(let error) = deleter.remove(Array(body.utf8), expecting: nil) {
+            if case .failed(let error, _) = deleter.remove(Array(body.utf8), expecting: nil) {
                 throw StoreError.cannotWrite(root.appending(body), DeletionResult.explain(error))
             }
         }

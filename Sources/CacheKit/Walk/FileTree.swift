@@ -23,8 +23,12 @@ public enum FileTree {
         public var isSymlink: Bool { stat.isSymlink }
         public var isRegular: Bool { stat.isRegular }
         public var identity: FileIdentity { FileIdentity(stat) }
-        /// When it was last written, renamed or re-linked: max(mtime, ctime).
+        /// When its content was last written (what a grace period counts from).
         public var lastWritten: FileTime { stat.lastWritten }
+        /// Its access time.
+        public var accessed: FileTime { stat.accessed }
+        /// Its birth (creation) time, where the file system records it.
+        public var born: FileTime? { stat.born }
     }
 
     /// A subdirectory about to be entered: `enter` may look inside through `descriptor`.

@@ -20,7 +20,7 @@ struct Prune: ParsableCommand {
     @Argument(help: "Caches to prune (default: cachectl's own store).") var roots: [String] = []
     @Option(name: .long, help: "Size cap: bytes or 500M, 2G, 10GB, 1GiB.") var maxSize: String?
     @Option(name: .long, help: "Also delete entries modified longer ago than this (7d, 12h, ...), in any format.") var maxAge: String?
-    @Option(name: .long, help: "Trim to this fraction of --max-size (default 0.5).") var trimTo: Double = 0.5
+    @Option(name: .long, help: "Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, plist and plain folders).") var trimTo: Double?
     @Flag(name: .long, help: "Print the plan; change nothing.") var dryRun = false
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
@@ -29,7 +29,7 @@ struct Prune: ParsableCommand {
     func validate() throws {
         if let maxSize, Units.parseSize(maxSize) == nil { throw ValidationError("--max-size: '\(maxSize)' is not a size (e.g. 500M).") }
         if let maxAge, Units.parseDuration(maxAge) == nil { throw ValidationError("--max-age: '\(maxAge)' is not a duration (e.g. 7d).") }
-        if !(trimTo > 0 && trimTo <= 1) { throw ValidationError("--trim-to must be greater than 0 and at most 1.") }
+        if let trimTo, !(trimTo > 0 && trimTo <= 1) { throw ValidationError("--trim-to must be greater than 0 and at most 1.") }
     }
 
     func run() throws {
@@ -110,7 +110,10 @@ enum PrunePresenter {
         out += table.render()
         let (entries, bytes) = after(report, dryRun: dryRun)
         var afterLine = "  after    \(entries) entries, \(sizes.format(bytes))"
-        if let target = plan.sizeTarget { afterLine += "  (target at most \(sizes.format(target)))" }
+        if let target = plan.sizeTarget {
+            let below = plan.sizeRule?.stopsStrictlyBelow == true ? "below" : "at most"
+            afterLine += "  (target \(below) \(sizes.format(target)) by \(plan.sizeRule?.owner ?? SizeRule.seed.owner))"
+        }
         out += afterLine + "\n"
         for kept in plan.kept { out += "  kept     \(kept.entry.path.escaped): \(Text.show(kept.why))\n" }
         for changed in report.outcome?.changed ?? [] {
@@ -141,6 +144,11 @@ enum PrunePresenter {
                     })),
                     ("after", .object([("entries", .int(entries)), ("allocatedBytes", .int(bytes))])),
                     ("sizeTarget", report.plan.sizeTarget.map { .int($0) } ?? .null),
+                    ("sizeRule", report.plan.sizeRule.map { rule in
+                        .object([("ratio", .double(rule.ratio)), ("metric", .string(rule.metric.rawValue)),
+                                 ("trimsAtLimit", .bool(rule.trimsAtLimit)), ("stopsStrictlyBelow", .bool(rule.stopsStrictlyBelow)),
+                                 ("owner", .string(rule.owner))])
+                    } ?? .null),
                     ("kept", .array(report.plan.kept.map { .object([("path", .string($0.entry.path.description)), ("reason", .string($0.why))]) })),
                     ("failures", .array((report.outcome?.failures ?? []).map {
                         .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])

@@ -128,7 +128,8 @@ public struct PlistDownloadCache: CacheFormat {
         }
         // Inside when its directory resolves below the root's descriptor: the root spelled
         // `.`, through a symlink or with `..` makes no difference; bytes, never strings.
-        guard let relative = anchor.locate(path) else {
+        var relocated = false
+        guard let relative = anchor.locate(path) ?? relocate(path).map({ relocated = true; return $0 }) else {
             (entry.state, entry.reason) = (.outside, "LocalURL \(path.quoted) is outside the cache")
             return entry
         }
@@ -160,7 +161,43 @@ public struct PlistDownloadCache: CacheFormat {
         } else {
             entry.reason = expiry == nil ? "complete, no ExpiryDate" : "complete, ExpiryDate ahead"
         }
+        if relocated { entry.reason += "; LocalURL \(path.quoted) re-rooted into this cache (the app's container moved)" }
         return entry
+    }
+
+    /// Where a LocalURL written under another container path lives in this cache: iOS moves
+    /// an app's container (a new UUID) on updates and restores, and a copied cache keeps the
+    /// old absolute paths. The path below `Library/Caches/` — or, failing that, its trailing
+    /// components down to the file name alone — is looked for below the root, longest first;
+    /// the first regular file found is the body. Nil (outside) when nothing inside matches.
+    func relocate(_ path: RawPath) -> [UInt8]? {
+        let marker = Array("/Library/Caches/".utf8)
+        var parts = path.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        if let range = Self.lastRange(of: marker, in: path.bytes) {
+            parts = path.bytes[range.upperBound...].split(separator: UInt8(ascii: "/")).map(Array.init)
+            // The cache itself below its own Library/Caches: the same prefix goes.
+            if let own = Self.lastRange(of: marker, in: anchor.canonicalPath.bytes) {
+                let rootParts = anchor.canonicalPath.bytes[own.upperBound...].split(separator: UInt8(ascii: "/")).map(Array.init)
+                if parts.count > rootParts.count, Array(parts.prefix(rootParts.count)) == rootParts {
+                    parts = Array(parts.dropFirst(rootParts.count))
+                }
+            }
+        }
+        for start in parts.indices {
+            let candidate = Array(parts[start...].joined(separator: [UInt8(ascii: "/")]))
+            guard AnchoredDirectory.isValidRelative(candidate) else { continue }
+            if case .success(let st) = anchor.status(of: candidate), st.isRegular { return candidate }
+        }
+        return nil
+    }
+
+    private static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in stride(from: haystack.count - needle.count, through: 0, by: -1)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return start..<start + needle.count
+        }
+        return nil
     }
 
     public func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
@@ -229,7 +266,10 @@ struct PlainFormat: CacheFormat {
             nested.append((directory.anchorRelative, kind))
             return false
         })
-        let loose: [CacheEntry] = files.filter { $0.path.lastComponent != tag }.map { file in
+        let candidates = files.filter { $0.path.lastComponent != tag }
+        let kinds = candidates.map { FileKind.of($0, in: anchor) }
+        let (databases, rest) = DatabaseUnits.split(candidates, in: anchor, kinds: kinds)
+        let loose: [CacheEntry] = rest.map { file, kind in
             let name = String(decoding: file.relative, as: UTF8.self)
             var (state, reason, young) = (EntryState.fresh, "no age rule", false)
             if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
@@ -238,15 +278,15 @@ struct PlainFormat: CacheFormat {
                 } else {
                     (reason, young) = ("partial download within the grace period", true)
                 }
-            } else if file.isRegular, let cut = ImageSignature.truncation(in: anchor, file.anchorRelative, size: file.apparentBytes) {
-                (state, reason) = (.corrupted, cut)
+            } else if case .image(let verdict) = kind, let health = ImageHealth.state(verdict, file, context) {
+                (state, reason, young) = health
             }
             var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
                                    apparentBytes: file.apparentBytes, modified: file.modified, state: state, reason: reason)
             entry.inGracePeriod = young
             entry.identity = file.identity
             return entry
-        }
+        } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
         return loose + nested.map { relative, kind in
             let inside = FileTree.files(in: anchor, under: relative)
             return CacheEntry(url: nil, path: anchor.path(of: relative), allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
