@@ -110,11 +110,25 @@ final class DirNode: @unchecked Sendable {
     var bucket: Accumulator?
     /// The nearest ancestor-or-self at most `maxDepth` deep, in a directory breakdown.
     var anchor: Accumulator?
+    /// The directory's `(st_dev, st_ino)`, set once it is opened and before its children are
+    /// queued: a child whose identity equals an ancestor's closes a cycle (a bind mount of a
+    /// directory inside itself) and is not entered, as du does.
+    var identity: DevIno?
 
     init(parent: DirNode?, name: [UInt8], depth: Int) {
         self.parent = parent
         self.name = name
         self.depth = depth
+    }
+
+    /// Whether a directory with this identity below this node would be one of its ancestors.
+    func closesCycle(_ identity: DevIno) -> Bool {
+        var node = parent
+        while let ancestor = node {
+            if ancestor.identity == identity { return true }
+            node = ancestor.parent
+        }
+        return false
     }
 
     var path: RawPath {
@@ -194,6 +208,7 @@ final class RootWalk: @unchecked Sendable {
         }
         rootDevice = st.device
         let rootNode = DirNode(parent: nil, name: rootPath.bytes, depth: 0)
+        rootNode.identity = DevIno(device: st.device, inode: st.inode)
         var result = WorkerResult()
         result.largest = LargestFiles(limit: options.largestFiles)
 
@@ -273,7 +288,10 @@ final class RootWalk: @unchecked Sendable {
             switch Sys.fstat(fd) {
             case .success(let st):
                 if options.oneFileSystem && st.device != rootDevice { Sys.close(fd); return [] }
-                if isAlreadyCounted(DevIno(device: st.device, inode: st.inode), result: &result) { Sys.close(fd); return [] }
+                let identity = DevIno(device: st.device, inode: st.inode)
+                if job.node.closesCycle(identity) { Sys.close(fd); return [] }
+                if isAlreadyCounted(identity, result: &result) { Sys.close(fd); return [] }
+                job.node.identity = identity
                 return readDirectory(job.node, fd: fd, st: st, result: &result)
             case .failure(let error):
                 Sys.close(fd)
