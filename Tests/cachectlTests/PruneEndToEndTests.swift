@@ -82,6 +82,46 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(removed["size"]?["count"] as? Int, 8)
     }
 
+    /// A folder under the cache root that cachectl does not understand (no tag, no layout) is
+    /// pruned by units: a git mirror whose packs are old but whose HEAD was just written is
+    /// kept whole, never its old files alone; an old tool folder goes whole; with the same
+    /// layout declared `--format plain`, file by file.
+    func testUnknownStructureIsPrunedByWholeUnits() {
+        let tree = TestTree("prune-units")
+        let env = ["XDG_CACHE_HOME": tree.path("cache").description]
+        func build() {
+            tree.file("cache/tool/repo.git/objects/pack/p.pack", size: 30_000)
+            tree.setModified("cache/tool/repo.git/objects/pack/p.pack", secondsSinceEpoch: now - 90 * 86_400)
+            tree.file("cache/tool/repo.git/HEAD", size: 20)
+            tree.setModified("cache/tool/repo.git/HEAD", secondsSinceEpoch: now - 86_400)
+            tree.file("cache/tool/old/a", size: 9000)
+            tree.file("cache/tool/old/b/c", size: 9000)
+            tree.setModified("cache/tool/old/a", secondsSinceEpoch: now - 60 * 86_400)
+            tree.setModified("cache/tool/old/b/c", secondsSinceEpoch: now - 50 * 86_400)
+            tree.file("cache/tool/stale.log", size: 100)
+            tree.setModified("cache/tool/stale.log", secondsSinceEpoch: now - 40 * 86_400)
+        }
+        build()
+        let root = tree.path("cache/tool")
+        let aged = Binary.run(["prune", root.description, "--max-age", "30d"], environment: env)
+        XCTAssertEqual(aged.status, 0, aged.err)
+        XCTAssertEqual(survivors(root), ["./repo.git/HEAD", "./repo.git/objects/pack/p.pack"], aged.out)
+        XCTAssertFalse(Run.command(["test", "-e", tree.path("cache/tool/old").description]).status == 0, "the old unit went whole, folder and all")
+
+        build()
+        let sized = Binary.run(["prune", root.description, "--max-size", "60K", "--trim-to", "0.9", "--json"], environment: env)
+        XCTAssertEqual(sized.status, 0, sized.err)
+        // 32 + 4 KiB (repo.git) + 24 KiB (old/) + 4 KiB > 60 KiB: the least recently written
+        // unit goes first (old/, newest file 50 days), down to 54 KiB — the 90-day-old pack
+        // file, first in a file-by-file order, stays with its mirror.
+        XCTAssertEqual(survivors(root), ["./repo.git/HEAD", "./repo.git/objects/pack/p.pack", "./stale.log"], sized.out)
+
+        build()
+        let declared = Binary.run(["prune", root.description, "--format", "plain", "--max-age", "30d"], environment: env)
+        XCTAssertEqual(declared.status, 0, declared.err)
+        XCTAssertEqual(survivors(root), ["./repo.git/HEAD"], "declared plain: file by file, as asked")
+    }
+
     /// A plain folder is every file in it, judged by names and contents (`.part`, a GIF without
     /// its trailer): pointed at a home directory by mistake, prune would delete a user's files.
     func testRefusesFoldersThatAreNotCaches() {

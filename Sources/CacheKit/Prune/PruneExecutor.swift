@@ -134,6 +134,7 @@ public enum PruneExecutor {
     /// (`-wal`, `-shm`, `-journal`) before it; then the entry's own file.
     private static func remove(_ entry: CacheEntry, _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
         let relative = entry.relativePath!
+        if entry.isUnit { return removeUnit(entry, relative, deleter, anchor) }
         if entry.isDatabase, let pid = DatabaseUnits.lockHolder(relative, in: anchor) {
             return .failed(Errno.busy, pid == 0 ? "a database in use (another process holds a lock on it): not deleted"
                            : "a database in use by process \(pid) (it holds a lock on it): not deleted")
@@ -151,6 +152,24 @@ public enum PruneExecutor {
             }
         }
         return deleter.remove(relative, expecting: entry.identity?.expected)
+    }
+
+    /// A unit (a subdirectory of a folder cachectl does not understand) goes whole, unless it
+    /// is no longer the directory inspected or a file in it was written after the newest one
+    /// the plan saw (a tool is at work in it): then it is kept and reported as changed.
+    private static func removeUnit(_ entry: CacheEntry, _ relative: [UInt8], _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
+        switch anchor.status(of: relative) {
+        case .failure(let error) where error == .noEntry: return .vanished
+        case .failure(let error): return .failed(error, nil)
+        case .success(let st):
+            guard st.isDirectory, let id = entry.identity, st.device == id.device, st.inode == id.inode else { return .changed }
+        }
+        let newest = FileTree.files(in: anchor, under: relative).map(\.modified).max()
+        if let newest, let planned = entry.modified, newest > planned { return .changed }
+        if let failure = deleter.removeContents(of: relative).first {
+            return .failed(failure.error, "\(failure.path.quoted): \(DeletionResult.explain(failure.error))")
+        }
+        return deleter.removeEmptyDirectory(relative) ? .removed : .failed(.notEmpty, "written to while it was being deleted")
     }
 
     private static func record(_ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>) {

@@ -19,13 +19,14 @@ public enum Pruner {
     public static func prune(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
                              dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> PruneReport {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        let declaredPlain = kind == .plain
         let kind = try DeletableRoot.check(anchor, as: kind)
         // One prune (or clear) per root at a time: flock on the root directory itself, so
         // nothing is written into a foreign cache.
         let lock = dryRun ? nil : try lockRoot(anchor, onWait: onWait)
         defer { withExtendedLifetime(lock) {} }
         TestPoint.reach("prune.locked")
-        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun)
+        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: declaredPlain)
         let entries = try format.entries(context)
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")

@@ -51,6 +51,9 @@ public struct CacheEntry: Sendable {
     /// Kept by `prune` whatever the rules, and by `clear` unless its format is named
     /// explicitly (`--format`): an application's own data (an offline cache's database).
     public var removedOnlyWhenNamed = false
+    /// A directory deleted whole (a unit of a folder cachectl does not understand): its
+    /// subtree, after its newest file's time was checked again.
+    public var isUnit = false
 
     /// A file deleted together with an entry.
     public struct Companion: Sendable {

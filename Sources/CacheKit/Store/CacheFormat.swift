@@ -174,13 +174,16 @@ public enum CacheFormats {
     /// touched, not even an access time (for dry runs).
     public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
         switch AnchoredDirectory.open(root, mustPreserveAccessTimes: snapshot) {
-        case .success(let anchor): return try open(anchor, as: kind, snapshot: snapshot)
+        case .success(let anchor): return try open(anchor, as: kind, snapshot: snapshot, declaredPlain: kind == .plain)
         case .failure(let error): throw StoreError.cannotRead(root, error.description)
         }
     }
 
     /// Opens the anchored directory as `kind` (or as detected); see `open(_:as:snapshot:)`.
-    public static func open(_ anchor: AnchoredDirectory, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
+    /// `declaredPlain`: the user named `--format plain`, so a plain folder is taken file by
+    /// file (otherwise by units where it has subdirectories and no tag; see `PlainFormat`).
+    public static func open(_ anchor: AnchoredDirectory, as kind: CacheFormatKind? = nil, snapshot: Bool = false,
+                            declaredPlain: Bool = false) throws -> any CacheFormat {
         switch kind ?? detect(anchor) {
         case .native:
             return NativeFormat(store: snapshot ? try NativeStore.openSnapshot(anchor) : try NativeStore.open(anchor, create: false))
@@ -191,7 +194,7 @@ public enum CacheFormats {
         case .plist: return try PlistDownloadCache(anchor: anchor)
         case .urlcache: return AppleURLCacheFormat(anchor: anchor)
         case .foundationurlcache: return FoundationURLCacheFormat(anchor: anchor)
-        case .plain: return PlainFormat(anchor: anchor)
+        case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }
 

@@ -85,7 +85,7 @@ public enum CacheClearer {
         let named = kind != nil
         let kind = try DeletableRoot.check(anchor, as: kind)
         let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
-        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun)
+        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: named && kind == .plain)
         let writers = dryRun ? nil : try (format as? NativeFormat)?.store.lockWriters(exclusive: true)
         defer { withExtendedLifetime((lock, writers)) {} }
         TestPoint.reach("clear.locked")

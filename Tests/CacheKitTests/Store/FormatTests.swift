@@ -134,13 +134,43 @@ final class FormatTests: XCTestCase {
         tree.file("dl/photo.jpg", contents: Images.truncated(Images.jpeg))
         tree.setModified("dl/photo.jpg", secondsSinceEpoch: ago(1))
         tree.file("dl/sub/ok.gif", contents: Images.gif)
-        let format = try CacheFormats.open(tree.path("dl"))
+        let format = try CacheFormats.open(tree.path("dl"), as: .plain) // declared: file by file
         XCTAssertEqual(format.kind, .plain)
         let s = try states(format)
         XCTAssertEqual(s["movie.mp4.part"]?.0, .incomplete)
         XCTAssertEqual(s["live.crdownload"]?.0, .fresh, "a young partial download may still be written")
         XCTAssertEqual(s["photo.jpg"]?.0, .corrupted)
         XCTAssertEqual(s["ok.gif"]?.0, .fresh)
+    }
+
+    /// A folder cachectl does not understand, neither tagged nor declared: each loose file,
+    /// and each subdirectory as one unit (its newest file's time, the bytes its deletion
+    /// frees); tagged or declared, file by file.
+    func testUnknownStructureIsTakenByUnits() throws {
+        let tree = TestTree("units")
+        tree.file("c/loose.bin", size: 5000)
+        tree.file("c/mirror.git/objects/pack/p.pack", size: 40_000)
+        tree.setModified("c/mirror.git/objects/pack/p.pack", secondsSinceEpoch: ago(90))
+        tree.file("c/mirror.git/HEAD", size: 20)
+        tree.setModified("c/mirror.git/HEAD", secondsSinceEpoch: ago(2))
+        tree.file("c/linked/own", size: 8192)
+        tree.file("c/linked/shared", size: 16_384)
+        tree.hardLink("c/linked/shared", "elsewhere")
+        let format = try CacheFormats.open(tree.path("c"))
+        XCTAssertEqual(format.kind, .plain)
+        let entries = try format.entries(InspectionContext(now: now))
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0) })
+        XCTAssertEqual(Set(byName.keys), ["loose.bin", "mirror.git", "linked"])
+        XCTAssertEqual(byName["mirror.git"]?.isUnit, true)
+        XCTAssertEqual(byName["mirror.git"]?.modified?.timeInterval, Double(ago(2)), "a unit's time is its newest file's")
+        XCTAssertEqual(byName["mirror.git"]?.allocatedBytes, tree.allocated("c/mirror.git/objects/pack/p.pack") + tree.allocated("c/mirror.git/HEAD"))
+        XCTAssertEqual(byName["linked"]?.allocatedBytes, tree.allocated("c/linked/own"), "a file linked from outside frees nothing")
+        XCTAssertTrue(byName["linked"]?.reason.contains("hard-linked from outside") == true)
+
+        tree.file("c/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
+        let tagged = try CacheFormats.open(tree.path("c")).entries(InspectionContext(now: now))
+        XCTAssertEqual(tagged.filter(\.isUnit).count, 0, "a tagged folder is taken file by file")
+        XCTAssertEqual(tagged.count, 5)
     }
 
     func testImageSignatures() {
