@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -13,6 +13,8 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .plist: return "plist download cache"
         case .urlcache: return "Apple URLCache"
         case .foundationurlcache: return "swift-corelibs-foundation URLCache"
+        case .thumbnails: return "freedesktop thumbnails"
+        case .gobuild: return "Go build cache"
         case .plain: return "plain directory"
         }
     }
@@ -126,6 +128,9 @@ public enum CacheFormats {
         // Apple's URLCache (Nuke's `com.github.kean.Nuke.Cache` is one) before any folder name.
         if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
         if anchor.exists(Array(".data-cache-info".utf8)) { return .nuke }
+        if GoBuildCacheFormat.recognises(anchor) { return .gobuild }
+        // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
+        if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
         func named(_ marker: String) -> Bool { names.contains { $0.contains(marker) } }
         if named("com.hackemist.SDImageCache") { return .sdwebimage }
@@ -194,6 +199,8 @@ public enum CacheFormats {
         case .plist: return try PlistDownloadCache(anchor: anchor)
         case .urlcache: return AppleURLCacheFormat(anchor: anchor)
         case .foundationurlcache: return FoundationURLCacheFormat(anchor: anchor)
+        case .thumbnails: return ThumbnailsFormat(anchor: anchor)
+        case .gobuild: return GoBuildCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }
