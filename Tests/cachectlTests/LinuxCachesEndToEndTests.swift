@@ -139,3 +139,105 @@ final class LinuxCachesEndToEndTests: XCTestCase {
         XCTAssertEqual(survivors(root), expected.sorted(), prune.out)
     }
 }
+
+/// `~/.cache` as a cache of caches: each cache found in it pruned by its owner's rules, a cap
+/// shared across them by least recent use.
+final class CacheOfCachesEndToEndTests: XCTestCase {
+    var now: Int { Int(FileTime.now.timeInterval) }
+
+    private func survivors(_ dir: RawPath) -> [String] {
+        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+    }
+
+    private func home(_ tree: TestTree) -> RawPath {
+        let day = 86_400
+        // Go's build cache: one entry used a day ago, one 10 days ago.
+        tree.file("cache/go-build/README", contents: Array("This directory holds cached build artifacts from the Go build system.\n".utf8))
+        for (id, days) in [("fresh", 1), ("old", 10)] {
+            let action = Oracle.sha256(id), output = Digest.sha256(bytes: Array(id.utf8))
+            let header = "v1 \(action) \(output) \(String(format: "%20d", id.utf8.count)) \(String(format: "%20d", 0))\n"
+            tree.file("cache/go-build/\(action.prefix(2))/\(action)-a", contents: Array(header.utf8))
+            tree.file("cache/go-build/\(output.prefix(2))/\(output)-d", contents: Array(id.utf8))
+            tree.setModified("cache/go-build/\(action.prefix(2))/\(action)-a", secondsSinceEpoch: now - days * day)
+            tree.setModified("cache/go-build/\(output.prefix(2))/\(output)-d", secondsSinceEpoch: now - days * day)
+        }
+        // An application's folder nobody declared: its subdirectories are units.
+        tree.file("cache/myapp/mirror.git/objects/pack/p.pack", size: 20_000)
+        tree.setModified("cache/myapp/mirror.git/objects/pack/p.pack", secondsSinceEpoch: now - 200 * day)
+        tree.file("cache/myapp/mirror.git/HEAD", size: 20)
+        tree.setModified("cache/myapp/mirror.git/HEAD", secondsSinceEpoch: now - 2 * day)
+        tree.file("cache/myapp/old/blob", size: 20_000)
+        tree.setModified("cache/myapp/old/blob", secondsSinceEpoch: now - 100 * day)
+        // A tagged folder: file by file.
+        tree.file("cache/tagged/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
+        tree.file("cache/tagged/sub/old.bin", size: 5000)
+        tree.setModified("cache/tagged/sub/old.bin", secondsSinceEpoch: now - 60 * day)
+        tree.file("cache/tagged/sub/new.bin", size: 5000)
+        // A device backup's app caches, five levels down: SDWebImage by access date.
+        let sd = "cache/backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default"
+        tree.file("\(sd)/\(Oracle.md5("https://a.example/old.png")).png", contents: Images.png)
+        tree.setModified("\(sd)/\(Oracle.md5("https://a.example/old.png")).png", secondsSinceEpoch: now - 9 * day)
+        tree.file("\(sd)/\(Oracle.md5("https://a.example/new.png")).png", contents: Images.png)
+        tree.file("cache/loose.log", size: 100)
+        tree.setModified("cache/loose.log", secondsSinceEpoch: now - 45 * day)
+        return tree.path("cache")
+    }
+
+    func testEachCacheByItsOwnRulesPlusTheGivenOnes() throws {
+        let tree = TestTree("cache-of-caches")
+        let cache = home(tree)
+        let env = ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description]
+        let dry = Binary.run(["prune", cache.description, "--max-age", "30d", "--dry-run", "--json"], environment: env)
+        XCTAssertEqual(dry.status, 0, dry.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
+        let roots = (object["roots"] as? [[String: Any]]) ?? []
+        let formats = Dictionary(uniqueKeysWithValues: roots.map { (String(($0["path"] as? String ?? "").dropFirst(cache.description.count)), $0["format"] as? String ?? "") })
+        XCTAssertEqual(formats["/go-build"], "gobuild")
+        XCTAssertEqual(formats["/myapp"], "plain")
+        XCTAssertEqual(formats["/tagged"], "plain")
+        XCTAssertEqual(formats["/backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache"], "sdwebimage")
+        XCTAssertEqual(formats[""], "plain", "the folder's own loose files")
+        // ls sees the same caches.
+        let ls = Binary.run(["ls", cache.description, "--json"], environment: env)
+        XCTAssertEqual(ls.status, 0, ls.err)
+        let listed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])
+        let listedFormats = Dictionary(uniqueKeysWithValues: ((listed["caches"] as? [[String: Any]]) ?? []).map {
+            (String(($0["path"] as? String ?? "").dropFirst(cache.description.count)), $0["format"] as? String ?? "")
+        })
+        XCTAssertEqual(listedFormats.merging(["": "plain"]) { a, _ in a }, formats)
+
+        let run = Binary.run(["prune", cache.description, "--max-age", "30d"], environment: env)
+        XCTAssertEqual(run.status, 0, run.err)
+        let left = survivors(cache)
+        XCTAssertTrue(left.contains("./myapp/mirror.git/objects/pack/p.pack"), "a unit is judged by its newest file: \(left)")
+        XCTAssertFalse(left.contains("./myapp/old/blob"))
+        XCTAssertFalse(left.contains("./tagged/sub/old.bin"), "tagged: file by file")
+        XCTAssertTrue(left.contains("./tagged/sub/new.bin"))
+        XCTAssertTrue(left.contains("./tagged/CACHEDIR.TAG"))
+        XCTAssertFalse(left.contains("./loose.log"))
+        XCTAssertTrue(left.contains("./go-build/README"))
+        XCTAssertEqual(left.filter { $0.hasPrefix("./go-build/") && $0 != "./go-build/README" }.count, 2, "go's fresh entry, action and output: \(left)")
+        let sdLeft = left.filter { $0.contains("SDImageCache") }
+        XCTAssertEqual(sdLeft, ["./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png"],
+                       "SDWebImage's 7 days by access date")
+    }
+
+    func testASharedCapEvictsTheLeastRecentlyUsedAcrossCaches() throws {
+        let tree = TestTree("shared-cap")
+        let cache = home(tree)
+        let env = ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description]
+        // The owners' rules first (go's 10-day entry, SDWebImage's 9-day image); then 76 KiB
+        // remain: go 8 KiB (1 day), myapp's mirror 24 KiB (newest file 2 days) and old/
+        // 20 KiB (100 days), tagged old.bin 8 KiB (60 days) and new.bin 8 KiB (now), the new
+        // image 4 KiB (now), the loose log 4 KiB (45 days). Over 40 KiB, down to 36 KiB
+        // (--trim-to 0.9), least recently used first across the caches: old/, old.bin, the
+        // log, the mirror (whole).
+        let run = Binary.run(["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--json"], environment: env)
+        XCTAssertEqual(run.status, 0, run.err)
+        let left = survivors(cache)
+        let go = left.filter { $0.hasPrefix("./go-build/") && $0 != "./go-build/README" }
+        XCTAssertEqual(go.count, 2)
+        XCTAssertEqual(left, (["./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png",
+                               "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"] + go).sorted(), run.out)
+    }
+}

@@ -86,16 +86,17 @@ public enum DeletableRoot {
         }
     }
 
-    private enum MarkerTrust { case trusted, untrusted(UInt32, String) }
+    enum MarkerTrust { case trusted, untrusted(UInt32, String) }
 
     /// Whether the marker file that declared `kind` may be believed (same rule as a tag).
-    private static func markerTrust(_ anchor: AnchoredDirectory, _ kind: CacheFormatKind) -> MarkerTrust {
+    static func markerTrust(_ anchor: AnchoredDirectory, _ kind: CacheFormatKind) -> MarkerTrust {
         let marker: String
         switch kind {
         case .native: marker = NativeStore.indexName
         case .plist: marker = PlistDownloadCache.indexName
         case .urlcache: marker = AppleURLCacheFormat.databaseName
         case .nuke: marker = ".data-cache-info"
+        case .gobuild: marker = "README"
         default: return .trusted // declared by the folder's name: its owner chose it
         }
         guard case .success(let st) = anchor.status(of: Array(marker.utf8)) else { return .trusted }

@@ -35,6 +35,78 @@ public enum Pruner {
         return PruneReport(root: root, format: format.kind, plan: plan, outcome: outcome)
     }
 
+    /// What pruning a folder did: one report per cache (a folder of caches gives several),
+    /// and the caches that could not be pruned, with why.
+    public struct Batch: Sendable {
+        public var reports: [PruneReport] = []
+        public var errors: [(path: RawPath, error: StoreError)] = []
+    }
+
+    /// `prune`, for a root that may be a folder of caches (`~/.cache`): each cache found in it
+    /// (see `CacheDiscovery`) is inspected by its owner's rules, the size cap is shared by
+    /// evicting the least recently used entries across all of them (each by its own clock;
+    /// `--trim-to`, else half the cap), and each cache's plan runs on its own format, under
+    /// its own lock. The folder's own loose files and the subdirectories that hold no cache
+    /// are pruned as units. A root that is one cache gives one report, as `prune` does.
+    public static func pruneAll(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
+                                dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> Batch {
+        let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        guard kind == nil, try DeletableRoot.check(anchor, as: nil) == .plain, let found = CacheDiscovery.caches(in: anchor) else {
+            return Batch(reports: [try prune(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)])
+        }
+        let lock = dryRun ? nil : try lockRoot(anchor, onWait: onWait)
+        var batch = Batch()
+        var parts: [(path: RawPath, format: any CacheFormat, lock: FileLock?)] = []
+        var entries: [CacheEntry] = []
+        func add(_ format: any CacheFormat, _ path: RawPath, _ lock: FileLock?) throws {
+            let index = parts.count
+            var listed = try format.entries(context)
+            for i in listed.indices { listed[i].origin = index }
+            entries += listed
+            parts.append((path, format, lock))
+        }
+        var remainder = PlainFormat(anchor: anchor, declaredFileByFile: false)
+        remainder.excluded = Set(found.map { CacheDiscovery.topLevel($0.relative) })
+        try add(remainder, root, nil)
+        for cache in found {
+            let path = anchor.path(of: cache.relative)
+            do {
+                let inner: AnchoredDirectory
+                switch anchor.anchoring(cache.relative) {
+                case .success(let opened): inner = opened
+                case .failure(let error): throw StoreError.cannotRead(path, error.description)
+                }
+                let innerLock = dryRun ? nil : try lockRoot(inner, onWait: onWait)
+                try add(try CacheFormats.open(inner, as: cache.kind, snapshot: dryRun), path, innerLock)
+            } catch let error as StoreError {
+                batch.errors.append((path, error))
+            }
+        }
+        defer { withExtendedLifetime((lock, parts.map(\.lock))) {} }
+        let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: .seed)
+        TestPoint.reach("prune.planned")
+        for (index, part) in parts.enumerated() {
+            let own = entries.filter { $0.origin == index }
+            var sub = PrunePlan()
+            sub.entriesBefore = own.count
+            var seen = Set<FileIdentity>()
+            for entry in own where entry.identity.map({ seen.insert($0).inserted }) ?? true { sub.bytesBefore += entry.allocatedBytes }
+            sub.deletions = plan.deletions.filter { $0.entry.origin == index }
+            sub.kept = plan.kept.filter { $0.entry.origin == index }
+            sub.bytesAfter = sub.bytesBefore - sub.deletions.reduce(0) { $0 + $1.freesBytes }
+            sub.sizeTarget = plan.sizeTarget
+            sub.sizeRule = plan.sizeRule.map { rule in
+                var shared = rule
+                shared.owner = "a cap shared by the caches under \(root.quoted): least recently used first across them, each by its own clock"
+                return shared
+            }
+            if index == 0 && own.isEmpty { continue }
+            let outcome = dryRun ? nil : PruneExecutor.execute(sub, on: part.format, progress: progress)
+            batch.reports.append(PruneReport(root: part.path, format: part.format.kind, plan: sub, outcome: outcome))
+        }
+        return batch
+    }
+
     /// The whole-root advisory lock (flock on the root's descriptor). Waits while another
     /// holder has it; `onWait` is called once before waiting.
     static func lockRoot(_ anchor: AnchoredDirectory, onWait: () -> Void) throws -> FileLock {

@@ -54,6 +54,8 @@ public struct CacheEntry: Sendable {
     /// A directory deleted whole (a unit of a folder cachectl does not understand): its
     /// subtree, after its newest file's time was checked again.
     public var isUnit = false
+    /// Which cache of a folder of caches the entry belongs to (see `CacheDiscovery`).
+    public var origin = 0
 
     /// A file deleted together with an entry.
     public struct Companion: Sendable {

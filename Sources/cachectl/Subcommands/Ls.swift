@@ -25,28 +25,42 @@ struct Ls: ParsableCommand {
             if output.json { Output.write(JSON.object([("root", .string(path.description)), ("format", .null), ("formatGuessedByNames", .null), ("entries", .array([]))]).text) }
             return
         }
-        let (format, all) = try reporting { () throws -> (CacheFormatKind, [CacheEntry]) in
+        let (listings, errors) = try reporting { () throws -> ([CacheDiscovery.Listing], [(path: RawPath, error: StoreError)]) in
             guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
-            let opened = try CacheFormats.open(path, as: inspection.kind)
-            return (opened.kind, try opened.entries(inspection.context))
+            return try CacheDiscovery.listings(path, as: inspection.kind, context: inspection.context)
         }
-        let entries = all.filter { state == nil || $0.state.rawValue == state }
+        for (_, error) in errors { Output.error(error.description) }
+        func shown(_ listing: CacheDiscovery.Listing) -> [CacheEntry] { listing.entries.filter { state == nil || $0.state.rawValue == state } }
         // Named only by the shape of its file names: prune treats it as plain unless told.
-        let guessed = inspection.kind == nil && format != .plain && CacheFormats.detectByMarkers(path) == nil
+        func guessed(_ listing: CacheDiscovery.Listing) -> Bool {
+            inspection.kind == nil && listing.kind != .plain && CacheFormats.detectByMarkers(listing.path) == nil
+        }
+        let top = listings[0]
         if output.json {
+            // The root's own entries, then each cache found in it (a folder of caches).
             Output.write(JSON.object([
-                ("root", .string(path.description)), ("format", .string(format.rawValue)), ("formatGuessedByNames", .bool(guessed)),
-                ("entries", .array(entries.map(EntryJSON.object))),
+                ("root", .string(path.description)), ("format", .string(top.kind.rawValue)), ("formatGuessedByNames", .bool(guessed(top))),
+                ("entries", .array(shown(top).map(EntryJSON.object))),
+                ("caches", .array(listings.dropFirst().map { listing in
+                    .object([("path", .string(listing.path.description)), ("format", .string(listing.kind.rawValue)),
+                             ("entries", .array(shown(listing).map(EntryJSON.object)))])
+                })),
             ]).text)
+            if !errors.isEmpty { throw ExitStatus.failure }
             return
         }
-        var table = Table([.left, .right, .left, .left, .left])
-        table.add(["STATE", "SIZE", "MODIFIED", "EXPIRES", "ENTRY"])
-        for entry in entries {
-            table.add([entry.state.rawValue, sizes.format(entry.allocatedBytes), DateText.day(entry.modified),
-                       DateText.day(entry.expires), Text.show(entry.url ?? entry.path.escaped) + "  (\(Text.show(entry.reason)))"])
+        var sections: [String] = []
+        for listing in listings where listing.path == path || !shown(listing).isEmpty || state == nil {
+            var table = Table([.left, .right, .left, .left, .left])
+            table.add(["STATE", "SIZE", "MODIFIED", "EXPIRES", "ENTRY"])
+            for entry in shown(listing) {
+                table.add([entry.state.rawValue, sizes.format(entry.allocatedBytes), DateText.day(entry.modified),
+                           DateText.day(entry.expires), Text.show(entry.url ?? entry.path.escaped) + "  (\(Text.show(entry.reason)))"])
+            }
+            sections.append("\(guessed(listing) ? DuPresenter.guessedName(listing.kind) : listing.kind.displayName): \(listing.path.escaped)\n" + table.render())
         }
-        Output.write("\(guessed ? DuPresenter.guessedName(format) : format.displayName): \(path.escaped)\n" + table.render())
+        Output.write(sections.joined(separator: "\n"))
+        if !errors.isEmpty { throw ExitStatus.failure }
     }
 }
 

@@ -46,14 +46,21 @@ struct Prune: ParsableCommand {
             }
             defer { line?.finish() }
             do {
-                let report = try Pruner.prune(root, as: inspection.kind, rules: rules, context: inspection.context, dryRun: dryRun,
-                                              progress: counter, onWait: { Output.error("waiting for another prune of \(root.quoted) to finish") })
+                let batch = try Pruner.pruneAll(root, as: inspection.kind, rules: rules, context: inspection.context, dryRun: dryRun,
+                                                progress: counter, onWait: { Output.error("waiting for another prune of \(root.quoted) to finish") })
                 line?.finish()
-                for failure in report.outcome?.failures ?? [] {
-                    Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
+                for report in batch.reports {
+                    for failure in report.outcome?.failures ?? [] {
+                        Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
+                        failed = true
+                    }
+                    reports.append(report)
+                }
+                for (path, error) in batch.errors {
+                    Output.error(error.description)
+                    errors.append((path, error.description))
                     failed = true
                 }
-                reports.append(report)
             } catch let error as StoreError {
                 line?.finish()
                 Output.error(error.description)

@@ -256,6 +256,9 @@ struct PlainFormat: CacheFormat {
     /// File by file (`--format plain` said so) rather than by units; nil: decided by the
     /// folder (see `isFileByFile`).
     var declaredFileByFile: Bool? = nil
+    /// Top-level names that are (or hold) caches of their own, pruned by their own rules:
+    /// not entries of this folder.
+    var excluded: Set<[UInt8]> = []
 
     /// A folder cachectl does not understand is pruned by whole units — each loose file, and
     /// each immediate subdirectory as one unit (its time: its newest file's; its size: its
@@ -285,7 +288,7 @@ struct PlainFormat: CacheFormat {
         var units: [[UInt8]] = []
         let tag = Array(CacheDirTag.fileName.utf8)
         let fileByFile = isFileByFile
-        let files = FileTree.files(in: anchor, enter: { directory in
+        let files = FileTree.files(in: anchor, skipping: excluded, enter: { directory in
             if case .success(let inner) = anchor.anchoring(directory.anchorRelative), let kind = CacheFormats.indexedKind(inner) {
                 nested.append((directory.anchorRelative, kind))
                 return false
