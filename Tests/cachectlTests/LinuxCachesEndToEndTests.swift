@@ -241,3 +241,106 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
                                "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"] + go).sorted(), run.out)
     }
 }
+
+/// pip's cache filled by this machine's pip from an index served on 127.0.0.1 with the
+/// caching headers a real index sends, plus pip ≥ 23.3's `http-v2` layout written with pip's
+/// own CacheControl serializer.
+final class PipCacheEndToEndTests: XCTestCase {
+    static let server = """
+        import email.utils, http.server, io, os, sys, time, zipfile
+        def wheel(name):
+            b = io.BytesIO()
+            with zipfile.ZipFile(b, 'w') as z:
+                d = name + '-1.0.dist-info/'
+                z.writestr(name + '/__init__.py', '')
+                z.writestr(d + 'METADATA', 'Metadata-Version: 2.1\\nName: %s\\nVersion: 1.0\\n' % name)
+                z.writestr(d + 'WHEEL', 'Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')
+                z.writestr(d + 'RECORD', '')
+            return b.getvalue()
+        files = {'/files/%s-1.0-py3-none-any.whl' % n: wheel(n) for n in ('demo', 'brief', 'tagged')}
+        headers = {'demo': [('Cache-Control', 'max-age=31536000')], 'brief': [('Cache-Control', 'max-age=1')],
+                   'tagged': [('Cache-Control', 'max-age=1'), ('ETag', '"v1"')]}
+        class H(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *a): pass
+            def do_GET(self):
+                if self.path.startswith('/simple/'):
+                    name = self.path.split('/')[2]
+                    body = ('<a href="/files/%s-1.0-py3-none-any.whl">%s-1.0-py3-none-any.whl</a>' % (name, name)).encode()
+                    extra = [('Cache-Control', 'max-age=600'), ('Content-Type', 'text/html')]
+                elif self.path in files:
+                    body = files[self.path]
+                    extra = headers[self.path.split('/')[2].split('-')[0]] + [('Content-Type', 'application/octet-stream')]
+                else:
+                    self.send_response(404); self.end_headers(); return
+                self.send_response(200)
+                for k, v in extra: self.send_header(k, v)
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        s = http.server.HTTPServer(('127.0.0.1', 0), H)
+        print(s.server_port, flush=True)
+        s.serve_forever()
+        """
+
+    func testPipsOwnCacheByCacheControlsRules() throws {
+        let tree = TestTree("pip")
+        let cache = tree.dir("cache/pip")
+        let server = Run.start(["python3", "-c", Self.server])
+        let port = try XCTUnwrap(server.readLine())
+        let env = ["PIP_CONFIG_FILE": "/dev/null", "PIP_FIND_LINKS": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"]
+        // pip caches plain-HTTP responses only from a trusted host (its secure adapter).
+        func pip(_ args: [String]) -> RunResult {
+            Run.command(["python3", "-m", "pip", "--cache-dir", cache.description, "--trusted-host", "127.0.0.1"] + args, environment: env)
+        }
+        let base = "http://127.0.0.1:\(port)"
+        for name in ["demo", "brief", "tagged"] {
+            let r = pip(["download", "--no-deps", "-d", tree.path("dl-\(name)").description, "\(base)/files/\(name)-1.0-py3-none-any.whl"])
+            XCTAssertEqual(r.status, 0, r.err)
+        }
+        // pip ≥ 23.3's layout, written with pip's own serializer: metadata + .body.
+        let v2 = Oracle.python("""
+            import hashlib, os, sys, time, email.utils
+            from pip._vendor.cachecontrol.serialize import Serializer
+            from pip._vendor.urllib3 import HTTPResponse
+            from pip._vendor.requests import Request
+            root = sys.argv[1]
+            def put(url, headers, body, with_body=True):
+                h = hashlib.sha224(url.encode()).hexdigest()
+                d = os.path.join(root, 'http-v2', *h[:5]); os.makedirs(d, exist_ok=True)
+                resp = HTTPResponse(body=b'', headers=headers, status=200, preload_content=False)
+                meta = Serializer().dumps(Request('GET', url).prepare(), resp, b'')
+                open(os.path.join(d, h), 'wb').write(meta)
+                if with_body: open(os.path.join(d, h + '.body'), 'wb').write(body)
+                return os.path.join(d, h)
+            now = email.utils.formatdate(time.time(), usegmt=True)
+            put('https://files.example/fresh.whl', {'Date': now, 'Cache-Control': 'max-age=3600'}, b'x' * 100)
+            lone = put('https://files.example/lone.whl', {'Date': now, 'Cache-Control': 'max-age=3600'}, b'', with_body=False)
+            os.utime(lone, (time.time() - 7200, time.time() - 7200))
+            orphan = os.path.join(root, 'http-v2', 'a', 'b', 'c', 'd', 'e', 'abcde' + '0' * 51 + '.body')
+            os.makedirs(os.path.dirname(orphan), exist_ok=True); open(orphan, 'wb').write(b'y' * 50)
+            os.utime(orphan, (time.time() - 7200, time.time() - 7200))
+            """, [cache.description])
+        XCTAssertEqual(v2.status, 0, v2.err)
+        sleep(2) // the max-age=1 responses go stale
+
+        XCTAssertEqual(CacheFormats.detect(cache), .pip)
+        let format = try CacheFormats.open(cache)
+        let entries = try format.entries(InspectionContext())
+        let legacy = entries.filter { $0.path.description.contains("/http/") }
+        XCTAssertEqual(legacy.filter { $0.state == .fresh }.count, 2, "the year-long wheel and the one with an ETag: \(legacy.map(\.reason))")
+        XCTAssertEqual(legacy.filter { $0.state == .expired }.count, 1, "stale without an ETag: pip deletes it on read")
+        let v2Entries = entries.filter { $0.path.description.contains("/http-v2/") }
+        XCTAssertEqual(v2Entries.map(\.state.rawValue).sorted(), ["corrupted", "fresh", "orphan"], v2Entries.map(\.reason).description)
+        XCTAssertEqual(v2Entries.first { $0.state == .fresh }?.companions.count, 1, "the .body goes with its metadata")
+
+        let prune = Binary.run(["prune", cache.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = try format.entries(InspectionContext())
+        XCTAssertEqual(left.count, 3)
+        XCTAssertTrue(left.allSatisfy { $0.state == .fresh })
+        // pip itself still serves the cached wheel, with the index gone.
+        server.kill()
+        let offline = pip(["download", "--no-deps", "-d", tree.path("again").description, "\(base)/files/demo-1.0-py3-none-any.whl"])
+        XCTAssertEqual(offline.status, 0, offline.err)
+    }
+}

@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -15,6 +15,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .foundationurlcache: return "swift-corelibs-foundation URLCache"
         case .thumbnails: return "freedesktop thumbnails"
         case .gobuild: return "Go build cache"
+        case .pip: return "pip cache"
         case .plain: return "plain directory"
         }
     }
@@ -129,6 +130,7 @@ public enum CacheFormats {
         if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
         if anchor.exists(Array(".data-cache-info".utf8)) { return .nuke }
         if GoBuildCacheFormat.recognises(anchor) { return .gobuild }
+        if PipCacheFormat.recognises(anchor) { return .pip }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -201,6 +203,7 @@ public enum CacheFormats {
         case .foundationurlcache: return FoundationURLCacheFormat(anchor: anchor)
         case .thumbnails: return ThumbnailsFormat(anchor: anchor)
         case .gobuild: return GoBuildCacheFormat(anchor: anchor)
+        case .pip: return PipCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }

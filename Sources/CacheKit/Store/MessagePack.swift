@@ -1,0 +1,114 @@
+/// A bounded MessagePack reader (the msgpack spec's formats), enough for the metadata pip's
+/// CacheControl writes (`cc=4,` + a map of maps, strings, byte strings and integers). Any
+/// malformed or truncated input gives nil, never a trap; nesting is limited.
+enum MessagePack {
+    indirect enum Value: Equatable {
+        case null, bool(Bool), int(Int64), double(Double), string(String), bytes([UInt8]), array([Value]), map([(Value, Value)])
+
+        static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case (.null, .null): return true
+            case (.bool(let x), .bool(let y)): return x == y
+            case (.int(let x), .int(let y)): return x == y
+            case (.double(let x), .double(let y)): return x == y
+            case (.string(let x), .string(let y)): return x == y
+            case (.bytes(let x), .bytes(let y)): return x == y
+            case (.array(let x), .array(let y)): return x == y
+            case (.map(let x), .map(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            default: return false
+            }
+        }
+
+        subscript(key: String) -> Value? {
+            guard case .map(let pairs) = self else { return nil }
+            return pairs.first { if case .string(key) = $0.0 { return true } else { return false } }?.1
+        }
+
+        var string: String? {
+            switch self {
+            case .string(let s): return s
+            case .bytes(let b): return String(decoding: b, as: UTF8.self)
+            default: return nil
+            }
+        }
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
+        var reader = Reader(bytes: bytes)
+        return reader.value(depth: 0)
+    }
+
+    private struct Reader {
+        let bytes: ArraySlice<UInt8>
+        var at: Int
+
+        init(bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            at = bytes.startIndex
+        }
+
+        mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+            guard n >= 0, bytes.endIndex - at >= n else { return nil }
+            defer { at += n }
+            return bytes[at..<at + n]
+        }
+
+        mutating func uint(_ n: Int) -> UInt64? {
+            guard let raw = take(n) else { return nil }
+            return raw.reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        mutating func value(depth: Int) -> Value? {
+            guard depth < 64, let tag = take(1)?.first else { return nil }
+            switch tag {
+            case 0x00...0x7F: return .int(Int64(tag))
+            case 0xE0...0xFF: return .int(Int64(Int8(bitPattern: tag)))
+            case 0x80...0x8F: return map(Int(tag & 0x0F), depth)
+            case 0x90...0x9F: return array(Int(tag & 0x0F), depth)
+            case 0xA0...0xBF: return str(Int(tag & 0x1F))
+            case 0xC0: return .null
+            case 0xC2: return .bool(false)
+            case 0xC3: return .bool(true)
+            case 0xC4, 0xC5, 0xC6:
+                guard let n = uint(1 << Int(tag - 0xC4)), let raw = take(Int(clamping: n)) else { return nil }
+                return .bytes(Array(raw))
+            case 0xCA: return uint(4).map { .double(Double(Float(bitPattern: UInt32($0)))) }
+            case 0xCB: return uint(8).map { .double(Double(bitPattern: $0)) }
+            case 0xCC, 0xCD, 0xCE: return uint(1 << Int(tag - 0xCC)).map { .int(Int64($0)) }
+            case 0xCF: return uint(8).map { .int(Int64(bitPattern: $0)) }
+            case 0xD0: return uint(1).map { .int(Int64(Int8(truncatingIfNeeded: $0))) }
+            case 0xD1: return uint(2).map { .int(Int64(Int16(truncatingIfNeeded: $0))) }
+            case 0xD2: return uint(4).map { .int(Int64(Int32(truncatingIfNeeded: $0))) }
+            case 0xD3: return uint(8).map { .int(Int64(bitPattern: $0)) }
+            case 0xD9, 0xDA, 0xDB: return uint(1 << Int(tag - 0xD9)).flatMap { str(Int(clamping: $0)) }
+            case 0xDC, 0xDD: return uint(tag == 0xDC ? 2 : 4).flatMap { array(Int(clamping: $0), depth) }
+            case 0xDE, 0xDF: return uint(tag == 0xDE ? 2 : 4).flatMap { map(Int(clamping: $0), depth) }
+            default: return nil // ext types: not in CacheControl's data
+            }
+        }
+
+        mutating func str(_ n: Int) -> Value? {
+            take(n).map { .string(String(decoding: $0, as: UTF8.self)) }
+        }
+
+        mutating func array(_ n: Int, _ depth: Int) -> Value? {
+            guard n <= bytes.endIndex - at else { return nil }
+            var out: [Value] = []
+            for _ in 0..<n {
+                guard let v = value(depth: depth + 1) else { return nil }
+                out.append(v)
+            }
+            return .array(out)
+        }
+
+        mutating func map(_ n: Int, _ depth: Int) -> Value? {
+            guard n <= bytes.endIndex - at else { return nil }
+            var out: [(Value, Value)] = []
+            for _ in 0..<n {
+                guard let k = value(depth: depth + 1), let v = value(depth: depth + 1) else { return nil }
+                out.append((k, v))
+            }
+            return .map(out)
+        }
+    }
+}
