@@ -344,3 +344,61 @@ final class PipCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(offline.status, 0, offline.err)
     }
 }
+
+/// npm's cacache filled by this machine's npm (`npm cache add` of local tarballs), then
+/// damaged as disks and interrupted writes damage it; after the prune `npm cache verify`
+/// finds nothing to fix.
+final class NpmCacheEndToEndTests: XCTestCase {
+    func testCacacheByNpmCacheVerifysRules() throws {
+        guard Run.available("npm") else { throw XCTSkip("npm is not installed") }
+        let tree = TestTree("npm")
+        let npmCache = tree.dir("npm")
+        var tarballs: [RawPath] = []
+        for name in ["alpha", "beta", "gamma", "delta"] {
+            tree.file("src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
+            tree.file("src/\(name)/index.js", contents: Array("module.exports = '\(name)'\n".utf8))
+            let pack = Run.command(["sh", "-c", "cd '\(tree.path("src/\(name)").description)' && npm pack --silent"])
+            XCTAssertEqual(pack.status, 0, pack.err)
+            tarballs.append(tree.path("src/\(name)/\(name)-pkg-1.0.0.tgz"))
+        }
+        for tarball in tarballs {
+            let add = Run.command(["npm", "cache", "add", "--cache", npmCache.description, tarball.description])
+            XCTAssertEqual(add.status, 0, add.err)
+        }
+        let root = npmCache.appending("_cacache")
+        XCTAssertEqual(CacheFormats.detect(root), .npm)
+        let format = try CacheFormats.open(root)
+        let before = try format.entries(InspectionContext(verify: true))
+        XCTAssertEqual(before.filter { $0.url != nil }.count, 4, before.map(\.reason).description)
+        XCTAssertTrue(before.allSatisfy { $0.state == .fresh }, before.map(\.reason).description)
+        let keyed = before.filter { $0.url != nil }.sorted { $0.url! < $1.url! } // alpha, beta, delta, gamma
+        // beta's content flipped (same size), delta's content gone, an orphan, a temporary.
+        let betaContent = keyed[1].companions[0].relativePath, deltaContent = keyed[2].companions[0].relativePath
+        let flip = Oracle.python("import sys; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[10] ^= 0xff; open(p, 'wb').write(b)",
+                                 [root.appending(betaContent).description])
+        XCTAssertEqual(flip.status, 0, flip.err)
+        XCTAssertTrue(FileIOProbe.remove(root.appending(deltaContent)))
+        tree.file("npm/_cacache/content-v2/sha512/ab/cd/" + String(repeating: "e", count: 124), size: 3000)
+        tree.setModified("npm/_cacache/content-v2/sha512/ab/cd/" + String(repeating: "e", count: 124), secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        tree.file("npm/_cacache/tmp/a1b2c3", size: 500)
+        tree.setModified("npm/_cacache/tmp/a1b2c3", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+
+        let after = try format.entries(InspectionContext(verify: true))
+        let byURL = Dictionary(uniqueKeysWithValues: after.compactMap { e in e.url.map { ($0, e.state) } })
+        XCTAssertEqual(byURL[keyed[0].url!], .fresh)
+        XCTAssertEqual(byURL[keyed[1].url!], .corrupted, "content that does not match its integrity")
+        XCTAssertEqual(byURL[keyed[2].url!], .corrupted, "an entry whose content is missing")
+        XCTAssertEqual(after.filter { $0.state == .orphan }.count, 1)
+        XCTAssertEqual(after.filter { $0.state == .incomplete }.count, 1)
+
+        let prune = Binary.run(["prune", root.description, "--verify"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let verify = Run.command(["npm", "cache", "verify", "--cache", npmCache.description])
+        XCTAssertEqual(verify.status, 0, verify.err)
+        XCTAssertTrue(verify.out.contains("Content verified: 2 "), verify.out)
+        XCTAssertTrue(verify.out.contains("Index entries: 2"), verify.out)
+        XCTAssertFalse(verify.out.contains("Content garbage-collected"), verify.out)
+        XCTAssertFalse(verify.out.contains("Corrupted content removed"), verify.out)
+        XCTAssertFalse(verify.out.contains("Missing content"), verify.out)
+    }
+}

@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -16,6 +16,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .thumbnails: return "freedesktop thumbnails"
         case .gobuild: return "Go build cache"
         case .pip: return "pip cache"
+        case .npm: return "npm cache (cacache)"
         case .plain: return "plain directory"
         }
     }
@@ -131,6 +132,7 @@ public enum CacheFormats {
         if anchor.exists(Array(".data-cache-info".utf8)) { return .nuke }
         if GoBuildCacheFormat.recognises(anchor) { return .gobuild }
         if PipCacheFormat.recognises(anchor) { return .pip }
+        if NpmCacacheFormat.recognises(anchor) { return .npm }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -155,6 +157,7 @@ public enum CacheFormats {
         if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
         if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
+        if NpmCacacheFormat.recognises(anchor) { return .npm }
         return nil
     }
 
@@ -204,6 +207,7 @@ public enum CacheFormats {
         case .thumbnails: return ThumbnailsFormat(anchor: anchor)
         case .gobuild: return GoBuildCacheFormat(anchor: anchor)
         case .pip: return PipCacheFormat(anchor: anchor)
+        case .npm: return NpmCacacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }

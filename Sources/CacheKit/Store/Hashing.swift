@@ -7,6 +7,18 @@ public enum Digest {
     public static func sha256(_ text: String) -> String { hex(SHA256.hash(data: Array(text.utf8))) }
     public static func sha256(bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
 
+    /// The digest of `bytes` by a Subresource Integrity algorithm name (`sha512`, `sha384`,
+    /// `sha256`, `sha1`); nil for another.
+    static func sri(_ algorithm: String, _ bytes: [UInt8]) -> String? {
+        switch algorithm {
+        case "sha512": return hex(SHA512.hash(data: bytes))
+        case "sha384": return hex(SHA384.hash(data: bytes))
+        case "sha256": return hex(SHA256.hash(data: bytes))
+        case "sha1": return hex(Insecure.SHA1.hash(data: bytes))
+        default: return nil
+        }
+    }
+
     static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
