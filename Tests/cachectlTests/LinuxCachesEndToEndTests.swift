@@ -402,3 +402,58 @@ final class NpmCacheEndToEndTests: XCTestCase {
         XCTAssertFalse(verify.out.contains("Missing content"), verify.out)
     }
 }
+
+/// ccache's cache filled by this machine's ccache, pruned by cachectl and, on a copy, cleaned
+/// by ccache itself at the same limit (`ccache -c`, which trims each subdirectory to its full
+/// share, so `--trim-to 1`; its automatic cleanup stops at limit_multiple of it, cachectl's
+/// default): the same entries survive.
+final class CcacheEndToEndTests: XCTestCase {
+    func testCleanupAsCcacheItselfDoesIt() throws {
+        guard Run.available("ccache"), Run.available("gcc") else { throw XCTSkip("ccache or gcc is not installed") }
+        let tree = TestTree("ccache")
+        let cache = tree.dir("cache/ccache")
+        let env = ["CCACHE_DIR": cache.description, "CCACHE_NOHASHDIR": "1"]
+        for i in 0..<48 {
+            // Sizes vary: an array of i × 200 ints.
+            tree.file("src/f\(i).c", contents: Array("int data\(i)[\(i * 200 + 1)] = {\(i)}; int f\(i)(int x) { return x * \(i); }\n".utf8))
+            let cc = Run.command(["ccache", "gcc", "-c", tree.path("src/f\(i).c").description, "-o", tree.path("src/f\(i).o").description], environment: env)
+            XCTAssertEqual(cc.status, 0, cc.err)
+        }
+        // Distinct last uses, in an order unrelated to the names.
+        let listed = Run.command(["sh", "-c", "cd '\(cache.description)' && find . -type f -name '*[RMW]' | sort"]).out.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThan(listed.count, 48)
+        let now = Int(FileTime.now.timeInterval)
+        for (i, file) in listed.enumerated() {
+            tree.setModified("cache/ccache/\(file.dropFirst(2))", secondsSinceEpoch: now - ((i * 37) % listed.count) * 60 - 60)
+        }
+        XCTAssertEqual(CacheFormats.detect(cache), .ccache)
+        func bookkeeping(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -name stats -o -name CACHEDIR.TAG -o -name .cleaned | sort"]).out
+                .split(separator: "\n").map(String.init)
+        }
+        let bookkeepingBefore = bookkeeping(cache)
+        XCTAssertFalse(bookkeepingBefore.isEmpty)
+        let copy = tree.path("copy")
+        XCTAssertEqual(Run.command(["cp", "-a", cache.description, copy.description]).status, 0)
+
+        let limitKi = 64
+        let prune = Binary.run(["prune", cache.description, "--max-size", "\(limitKi * 1024)", "--trim-to", "1"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let ccacheEnv = ["CCACHE_DIR": copy.description]
+        XCTAssertEqual(Run.command(["ccache", "-M", "\(limitKi)Ki"], environment: ccacheEnv).status, 0)
+        let clean = Run.command(["ccache", "-c"], environment: ccacheEnv)
+        XCTAssertEqual(clean.status, 0, clean.err)
+
+        func entries(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f -name '*[RMW]' | sort"]).out.split(separator: "\n").map(String.init)
+        }
+        let ours = entries(cache), theirs = entries(copy)
+        XCTAssertLessThan(ours.count, listed.count, "the limit made both trim")
+        XCTAssertEqual(ours, theirs, prune.out)
+        // ccache's bookkeeping is intact (every stats file and tag it had) and it still works.
+        XCTAssertEqual(bookkeeping(cache), bookkeepingBefore)
+        XCTAssertEqual(Run.command(["ccache", "-s"], environment: env).status, 0)
+        let again = Run.command(["ccache", "gcc", "-c", tree.path("src/f1.c").description, "-o", tree.path("src/again.o").description], environment: env)
+        XCTAssertEqual(again.status, 0, again.err)
+    }
+}

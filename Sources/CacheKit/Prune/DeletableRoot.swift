@@ -97,6 +97,7 @@ public enum DeletableRoot {
         case .urlcache: marker = AppleURLCacheFormat.databaseName
         case .nuke: marker = ".data-cache-info"
         case .gobuild: marker = "README"
+        case .ccache: return .trusted // its stats files: same rule as the folder's own
         default: return .trusted // declared by the folder's name: its owner chose it
         }
         guard case .success(let st) = anchor.status(of: Array(marker.utf8)) else { return .trusted }

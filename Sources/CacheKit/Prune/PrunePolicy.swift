@@ -133,7 +133,25 @@ public enum PrunePolicy {
             // The owner's metric: file sizes (Kingfisher, corelibs URLCache) or blocks.
             func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
             let over = sizeRule.trimsAtLimit ? measured() >= maxSize : measured() > maxSize
-            if over {
+            if sizeRule.partitions > 0 {
+                // Each partition holds its share of the cap and is trimmed on its own.
+                let share = Double(maxSize) / Double(sizeRule.partitions)
+                let partTarget = Int64((share * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
+                var groups: [[UInt8]: [CacheEntry]] = [:]
+                for entry in fresh where !entry.inGracePeriod {
+                    groups[Array((entry.relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []].append(entry)
+                }
+                for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    let group = groups[key]!
+                    var size = group.reduce(Int64(0)) { $0 + (sizeRule.metric == .allocated ? $1.allocatedBytes : $1.apparentBytes) }
+                    guard Double(size) > share else { continue }
+                    for entry in group.sorted(by: evictsFirst) {
+                        if size <= partTarget { break }
+                        size -= sizeRule.metric == .allocated ? entry.allocatedBytes : entry.apparentBytes
+                        delete(entry, .size)
+                    }
+                }
+            } else if over {
                 let order = fresh.filter { !$0.inGracePeriod }.sorted(by: evictsFirst)
                 for entry in order {
                     if sizeRule.stopsStrictlyBelow ? measured() < target : measured() <= target { break }

@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -17,6 +17,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .gobuild: return "Go build cache"
         case .pip: return "pip cache"
         case .npm: return "npm cache (cacache)"
+        case .ccache: return "ccache"
         case .plain: return "plain directory"
         }
     }
@@ -73,13 +74,17 @@ public struct SizeRule: Sendable, Equatable {
     public var stopsStrictlyBelow: Bool
     /// The owner's rule in words, with its source.
     public var owner: String
+    /// When above zero, the cap is shared equally by this many partitions (the first path
+    /// component of each entry: ccache's top-level subdirectories), each trimmed on its own.
+    public var partitions: Int
 
-    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String) {
+    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0) {
         self.ratio = ratio
         self.metric = metric
         self.trimsAtLimit = trimsAtLimit
         self.stopsStrictlyBelow = stopsStrictlyBelow
         self.owner = owner
+        self.partitions = partitions
     }
 
     /// The seed design's rule (cachectl's own store, the plist download cache, plain folders):
@@ -133,6 +138,7 @@ public enum CacheFormats {
         if GoBuildCacheFormat.recognises(anchor) { return .gobuild }
         if PipCacheFormat.recognises(anchor) { return .pip }
         if NpmCacacheFormat.recognises(anchor) { return .npm }
+        if CcacheFormat.recognises(anchor) { return .ccache }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -208,6 +214,7 @@ public enum CacheFormats {
         case .gobuild: return GoBuildCacheFormat(anchor: anchor)
         case .pip: return PipCacheFormat(anchor: anchor)
         case .npm: return NpmCacacheFormat(anchor: anchor)
+        case .ccache: return CcacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }
