@@ -264,6 +264,13 @@ public final class AnchoredDirectory: @unchecked Sendable {
         }
     }
 
+    /// The target of the symlink at `relative` (not followed), read in its parent reached
+    /// below the anchor.
+    public func readLink(_ relative: [UInt8]) -> Result<[UInt8], Errno> {
+        let (parent, name) = Self.split(relative)
+        return openDirectory(parent).flatMap { directory in Sys.readlink(at: directory.raw, name) }
+    }
+
     /// The whole regular file at `relative`.
     public func readAll(_ relative: [UInt8]) -> Result<[UInt8], Errno> {
         open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in

@@ -334,6 +334,17 @@ package enum Sys {
         return n.map { Array(buffer[0..<$0]) }
     }
 
+    /// `readlinkat`: the target bytes of the symlink `name` in the directory `dirfd`.
+    package static func readlink(at dirfd: Int32, _ name: [UInt8]) -> Result<[UInt8], Errno> {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = (name + [0]).withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { cName in
+                valueOrErrno { buffer.withUnsafeMutableBytes { sysReadlinkat(dirfd, cName, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) } }
+            }
+        }
+        return n.map { Array(buffer[0..<$0]) }
+    }
+
     // MARK: Process
 
     /// Raises the soft limit on open descriptors to the hard limit: a deep tree keeps one
@@ -407,3 +418,4 @@ private let sysFtruncate: (Int32, off_t) -> Int32 = ftruncate
 private let sysFlock: (Int32, Int32) -> Int32 = flock
 private let sysRealpath: (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? = realpath
 private let sysReadlink: (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlink
+private let sysReadlinkat: (Int32, UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlinkat

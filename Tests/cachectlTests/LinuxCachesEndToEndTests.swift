@@ -457,3 +457,75 @@ final class CcacheEndToEndTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.err)
     }
 }
+
+/// The Hugging Face hub cache laid out as huggingface_hub writes it; after the prune the
+/// library's own `scan_cache_dir` finds every remaining revision whole.
+final class HuggingFaceEndToEndTests: XCTestCase {
+    func testRevisionsAreUnitsAndSharedBlobsStay() throws {
+        let tree = TestTree("hf")
+        let hub = tree.dir("cache/huggingface/hub")
+        let made = Oracle.python("""
+            import os, sys, time
+            hub = sys.argv[1]
+            old = time.time() - 7200
+            def blob(repo, etag, size, mtime=None):
+                p = os.path.join(hub, repo, 'blobs', etag); os.makedirs(os.path.dirname(p), exist_ok=True)
+                open(p, 'wb').write(os.urandom(size))
+                if mtime: os.utime(p, (mtime, mtime))
+            def link(repo, commit, path, etag):
+                p = os.path.join(hub, repo, 'snapshots', commit, path); os.makedirs(os.path.dirname(p), exist_ok=True)
+                os.symlink(os.path.relpath(os.path.join(hub, repo, 'blobs', etag), os.path.dirname(p)), p)
+            def ref(repo, name, commit):
+                p = os.path.join(hub, repo, 'refs', name); os.makedirs(os.path.dirname(p), exist_ok=True)
+                open(p, 'w').write(commit)
+            a, b = 'models--org--a', 'datasets--org--b'
+            c1, c2, d1 = '1' * 40, '2' * 40, '3' * 40
+            for etag, size in [('e1', 300), ('e2', 5000), ('e3', 7000), ('e4', 100)]: blob(a, etag, size)
+            blob(a, 'e5.abcd1234.incomplete', 2000, old)
+            blob(a, 'e6', 900, old)
+            link(a, c1, 'config.json', 'e1'); link(a, c1, 'model.bin', 'e2')
+            link(a, c2, 'config.json', 'e1'); link(a, c2, 'model.bin', 'e3'); link(a, c2, 'sub/x.txt', 'e4')
+            ref(a, 'main', c2)
+            blob(b, 'f1', 100)
+            link(b, d1, 'data.csv', 'gone'); link(b, d1, 'ok.csv', 'f1')
+            ref(b, 'main', d1)
+            os.makedirs(os.path.join(hub, '.locks', a)); open(os.path.join(hub, '.locks', a, 'e1.lock'), 'w').close()
+            open(os.path.join(hub, 'CACHEDIR.TAG'), 'w').write('Signature: 8a477f597d28d172789f06886806bc55\\n')
+            """, [hub.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        XCTAssertEqual(CacheFormats.detect(hub), .huggingface)
+        let entries = try CacheFormats.open(hub).entries(InspectionContext())
+        let revisions = Dictionary(uniqueKeysWithValues: entries.compactMap { e in e.url.map { ($0, e) } })
+        XCTAssertEqual(revisions["models--org--a@" + String(repeating: "2", count: 40)]?.state, .fresh)
+        XCTAssertEqual(revisions["models--org--a@" + String(repeating: "1", count: 40)]?.state, .expired, "detached")
+        XCTAssertEqual(revisions["models--org--a@" + String(repeating: "1", count: 40)]?.companions.count, 1, "only e2 is its own")
+        XCTAssertEqual(revisions["datasets--org--b@" + String(repeating: "3", count: 40)]?.state, .corrupted)
+
+        // Pruned as part of ~/.cache: discovered two levels down.
+        let cache = tree.path("cache")
+        let prune = Binary.run(["prune", cache.description], environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = Run.command(["sh", "-c", "cd '\(hub.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+        // The corrupted revision went with the blob only it linked; its repository, left
+        // with no revision, went whole.
+        XCTAssertFalse(Run.command(["test", "-e", hub.appending("datasets--org--b").description]).status == 0)
+        XCTAssertEqual(left, ["./.locks/models--org--a/e1.lock", "./CACHEDIR.TAG",
+                              "./models--org--a/blobs/e1", "./models--org--a/blobs/e3", "./models--org--a/blobs/e4",
+                              "./models--org--a/refs/main",
+                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/config.json",
+                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/model.bin",
+                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/sub/x.txt"], prune.out)
+        // The owner's own scanner: one whole revision left, no warnings.
+        let hasHub = Oracle.python("import huggingface_hub").status == 0
+        guard hasHub else { throw XCTSkip("huggingface_hub is not installed: its scan is not compared") }
+        let scan = Oracle.python("""
+            import sys
+            from huggingface_hub import scan_cache_dir
+            info = scan_cache_dir(sys.argv[1])
+            print([str(w) for w in info.warnings])
+            print(sorted((r.repo_id, rev.commit_hash, len(rev.files)) for r in info.repos for rev in r.revisions))
+            """, [hub.description])
+        XCTAssertEqual(scan.status, 0, scan.err)
+        XCTAssertEqual(scan.out, "[]\n[('org/a', '\(String(repeating: "2", count: 40))', 3)]\n", scan.err)
+    }
+}

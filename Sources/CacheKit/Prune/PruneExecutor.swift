@@ -154,9 +154,10 @@ public enum PruneExecutor {
         return deleter.remove(relative, expecting: entry.identity?.expected)
     }
 
-    /// A unit (a subdirectory of a folder cachectl does not understand) goes whole, unless it
-    /// is no longer the directory inspected or a file in it was written after the newest one
-    /// the plan saw (a tool is at work in it): then it is kept and reported as changed.
+    /// A unit (a subdirectory of a folder cachectl does not understand, a Hugging Face
+    /// snapshot) goes whole, unless it is no longer the directory inspected or a file in it was
+    /// written after the newest one the plan saw (a tool is at work in it): then it is kept
+    /// and reported as changed. Its companions go after it.
     private static func removeUnit(_ entry: CacheEntry, _ relative: [UInt8], _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
         switch anchor.status(of: relative) {
         case .failure(let error) where error == .noEntry: return .vanished
@@ -169,7 +170,16 @@ public enum PruneExecutor {
         if let failure = deleter.removeContents(of: relative).first {
             return .failed(failure.error, "\(failure.path.quoted): \(DeletionResult.explain(failure.error))")
         }
-        return deleter.removeEmptyDirectory(relative) ? .removed : .failed(.notEmpty, "written to while it was being deleted")
+        guard deleter.removeEmptyDirectory(relative) else { return .failed(.notEmpty, "written to while it was being deleted") }
+        // Then the files that belong to it elsewhere (a Hugging Face revision's ref and the
+        // blobs only it links), each checked to be the file inspected.
+        for companion in entry.companions {
+            switch deleter.remove(companion.relativePath, expecting: companion.identity.expected) {
+            case .removed, .vanished, .changed: continue
+            case .failed(let error, let why): return .failed(error, why)
+            }
+        }
+        return .removed
     }
 
     private static func record(_ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>) {
@@ -178,6 +188,7 @@ public enum PruneExecutor {
             case .removed:
                 outcome.removed.append(deletion)
                 if let relative = deletion.entry.relativePath { parents.insert(AnchoredDirectory.split(relative).parent) }
+                for companion in deletion.entry.companions { parents.insert(AnchoredDirectory.split(companion.relativePath).parent) }
             case .vanished:
                 outcome.vanished += 1
                 outcome.removed.append(deletion)

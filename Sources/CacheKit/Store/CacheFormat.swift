@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -18,6 +18,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .pip: return "pip cache"
         case .npm: return "npm cache (cacache)"
         case .ccache: return "ccache"
+        case .huggingface: return "Hugging Face hub"
         case .plain: return "plain directory"
         }
     }
@@ -139,6 +140,7 @@ public enum CacheFormats {
         if PipCacheFormat.recognises(anchor) { return .pip }
         if NpmCacacheFormat.recognises(anchor) { return .npm }
         if CcacheFormat.recognises(anchor) { return .ccache }
+        if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -215,6 +217,7 @@ public enum CacheFormats {
         case .pip: return PipCacheFormat(anchor: anchor)
         case .npm: return NpmCacacheFormat(anchor: anchor)
         case .ccache: return CcacheFormat(anchor: anchor)
+        case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }
