@@ -529,3 +529,72 @@ final class HuggingFaceEndToEndTests: XCTestCase {
         XCTAssertEqual(scan.out, "[]\n[('org/a', '\(String(repeating: "2", count: 40))', 3)]\n", scan.err)
     }
 }
+
+/// A simple cache this machine's Chromium filled (headless, from a site on 127.0.0.1), then
+/// damaged: entries whose CRC or end record is wrong are corrupted, doomed files go, and
+/// Chromium still loads the site from that cache afterwards.
+final class ChromiumCacheEndToEndTests: XCTestCase {
+    func testSimpleCacheByItsEndRecordsAndCRCs() throws {
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else { throw XCTSkip("Chromium is not installed") }
+        let tree = TestTree("chromium")
+        let site = tree.dir("site")
+        var body = "<html><body>"
+        for i in 0..<5 {
+            tree.file("site/i\(i).png", contents: Images.png)
+            tree.file("site/s\(i).js", contents: Array("var v\(i) = '\(String(repeating: "x", count: i * 300))';\n".utf8))
+            body += "<img src=\"i\(i).png\"><script src=\"s\(i).js\"></script>"
+        }
+        tree.file("site/index.html", contents: Array((body + "done</body></html>").utf8))
+        let server = Run.start(["python3", "-c", """
+            import functools, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, site.description])
+        let port = try XCTUnwrap(server.readLine())
+        func browse() -> RunResult {
+            Run.command([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                         "--user-data-dir=\(tree.path("profile").description)", "--disk-cache-dir=\(tree.path("dc").description)",
+                         "--dump-dom", "http://127.0.0.1:\(port)/index.html"])
+        }
+        let first = browse()
+        XCTAssertTrue(first.out.contains("done"), first.err)
+        let root = tree.path("dc/Default/Cache/Cache_Data")
+        XCTAssertEqual(CacheFormats.detect(root), .chromium)
+        let format = try CacheFormats.open(root)
+        let entries = try format.entries(InspectionContext())
+        let byURL = Dictionary(entries.compactMap { e in e.url.map { ($0, e) } }) { a, _ in a }
+        XCTAssertGreaterThanOrEqual(byURL.count, 11, entries.map(\.reason).description)
+        XCTAssertTrue(entries.allSatisfy { $0.state == .fresh }, entries.map(\.reason).description)
+
+        // One entry's body flipped, one cut short, both written two hours ago; a doomed file.
+        let flipped = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s3.js"]), cut = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i2.png"])
+        let damage = Oracle.python("""
+            import os, sys, time
+            a, b = sys.argv[1], sys.argv[2]
+            data = bytearray(open(a, 'rb').read()); data[24 + int.from_bytes(data[12:16], 'little') + 2] ^= 0xff; open(a, 'wb').write(data)
+            data = open(b, 'rb').read(); open(b, 'wb').write(data[:-10])
+            for p in (a, b): os.utime(p, (time.time() - 7200, time.time() - 7200))
+            open(os.path.join(os.path.dirname(a), 'todelete_00000000000000aa_0_1'), 'wb').write(b'x' * 100)
+            """, [flipped.path.description, cut.path.description])
+        XCTAssertEqual(damage.status, 0, damage.err)
+        let states = Dictionary(try format.entries(InspectionContext()).compactMap { e in e.url.map { ($0, e.state) } }) { a, _ in a }
+        XCTAssertEqual(states[flipped.url!], .corrupted)
+        XCTAssertEqual(states[cut.url!], .corrupted)
+
+        let prune = Binary.run(["prune", root.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = try format.entries(InspectionContext())
+        XCTAssertEqual(left.count, byURL.count - 2, left.map(\.path.description).description)
+        XCTAssertTrue(left.allSatisfy { $0.state == .fresh })
+        XCTAssertTrue(root.appending("index").exists)
+        XCTAssertTrue(root.appending("index-dir/the-real-index").exists)
+        let again = browse()
+        XCTAssertTrue(again.out.contains("done"), again.err)
+        server.kill()
+    }
+}

@@ -132,7 +132,8 @@ public enum PrunePolicy {
             plan.sizeRule = sizeRule
             // The owner's metric: file sizes (Kingfisher, corelibs URLCache) or blocks.
             func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
-            let over = sizeRule.trimsAtLimit ? measured() >= maxSize : measured() > maxSize
+            let start = sizeRule.startsAbove < 1 ? Int64((Double(maxSize) * sizeRule.startsAbove).rounded(.down)) : maxSize
+            let over = sizeRule.trimsAtLimit ? measured() >= start : measured() > start
             if sizeRule.partitions > 0 {
                 // Each partition holds its share of the cap and is trimmed on its own.
                 let share = Double(maxSize) / Double(sizeRule.partitions)
@@ -152,7 +153,14 @@ public enum PrunePolicy {
                     }
                 }
             } else if over {
-                let order = fresh.filter { !$0.inGracePeriod }.sorted(by: evictsFirst)
+                let candidates = fresh.filter { !$0.inGracePeriod }
+                let order = sizeRule.byAgeTimesSize ? candidates.sorted { a, b in
+                    func worth(_ e: CacheEntry) -> Double {
+                        max(0, rules.now.timeInterval - (e.lastAccess ?? e.modified ?? rules.now).timeInterval) * Double(e.allocatedBytes + 512)
+                    }
+                    let (x, y) = (worth(a), worth(b))
+                    return x != y ? x > y : a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
+                } : candidates.sorted(by: evictsFirst)
                 for entry in order {
                     if sizeRule.stopsStrictlyBelow ? measured() < target : measured() <= target { break }
                     delete(entry, .size)

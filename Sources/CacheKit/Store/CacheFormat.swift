@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -19,6 +19,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .npm: return "npm cache (cacache)"
         case .ccache: return "ccache"
         case .huggingface: return "Hugging Face hub"
+        case .chromium: return "Chromium simple cache"
         case .plain: return "plain directory"
         }
     }
@@ -78,8 +79,15 @@ public struct SizeRule: Sendable, Equatable {
     /// When above zero, the cap is shared equally by this many partitions (the first path
     /// component of each entry: ccache's top-level subdirectories), each trimmed on its own.
     public var partitions: Int
+    /// Trim only above `maxSize × startsAbove` (Chromium: 0.95); 1 for every other owner.
+    public var startsAbove: Double
+    /// Chromium's order: the largest `(now − last use) × (size + 512)` first, not plain LRU.
+    public var byAgeTimesSize: Bool
 
-    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0) {
+    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0,
+                startsAbove: Double = 1, byAgeTimesSize: Bool = false) {
+        self.startsAbove = startsAbove
+        self.byAgeTimesSize = byAgeTimesSize
         self.ratio = ratio
         self.metric = metric
         self.trimsAtLimit = trimsAtLimit
@@ -141,6 +149,7 @@ public enum CacheFormats {
         if NpmCacacheFormat.recognises(anchor) { return .npm }
         if CcacheFormat.recognises(anchor) { return .ccache }
         if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
+        if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -166,6 +175,7 @@ public enum CacheFormats {
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
         if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
         if NpmCacacheFormat.recognises(anchor) { return .npm }
+        if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
         return nil
     }
 
@@ -218,6 +228,7 @@ public enum CacheFormats {
         case .npm: return NpmCacacheFormat(anchor: anchor)
         case .ccache: return CcacheFormat(anchor: anchor)
         case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
+        case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }

@@ -301,7 +301,7 @@ private struct Reader {
 }
 
 /// CRC-32 (ISO 3309, as PNG uses it).
-private enum CRC32 {
+enum CRC32 {
     static let initial: UInt32 = 0xFFFF_FFFF
     static let table: [UInt32] = (0..<256).map { n -> UInt32 in
         var c = UInt32(n)
