@@ -200,7 +200,7 @@ public final class DirectoryCache {
 /// Reading a directory's names.
 public enum DirectoryListing {
     /// The names in the open directory `fd`, `.` and `..` excepted.
-    public static func names(_ fd: Int32) -> Result<[[UInt8]], Errno> {
+    public static func names(_ fd: Int32, limit: Int = .max) -> Result<[[UInt8]], Errno> {
         let stream: OpaquePointer
         // A new open of the directory: reading a duplicate would move (and find moved) the
         // position that every duplicate of `fd` shares. O_NOATIME where allowed (the
@@ -220,6 +220,7 @@ public enum DirectoryListing {
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             names.append(name)
+            if names.count >= limit { break }
         }
         if let error { return .failure(error) }
         return .success(names)

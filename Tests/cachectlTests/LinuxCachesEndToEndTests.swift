@@ -205,6 +205,18 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
             (String(($0["path"] as? String ?? "").dropFirst(cache.description.count)), $0["format"] as? String ?? "")
         })
         XCTAssertEqual(listedFormats.merging(["": "plain"]) { a, _ in a }, formats)
+        // du, in its one walk, shows the same recognised caches at any depth.
+        let du = Binary.run(["du", cache.description, "--json"], environment: env)
+        XCTAssertEqual(du.status, 0, du.err)
+        let duObject = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(du.stdout)) as? [String: Any])
+        let duCaches = (((duObject["roots"] as? [[String: Any]])?.first?["caches"]) as? [[String: Any]]) ?? []
+        let duFormats = Dictionary(uniqueKeysWithValues: duCaches.compactMap { c -> (String, String)? in
+            guard let format = c["format"] as? String else { return nil }
+            return (String((c["path"] as? String ?? "").dropFirst(cache.description.count)), format)
+        })
+        XCTAssertEqual(duFormats["/go-build"], "gobuild")
+        XCTAssertEqual(duFormats["/backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache"], "sdwebimage", du.out)
+        XCTAssertEqual(duCaches.first { ($0["path"] as? String)?.hasSuffix("/com.hackemist.SDImageCache") == true }?["kind"] as? String, "recognised")
 
         let run = Binary.run(["prune", cache.description, "--max-age", "30d"], environment: env)
         XCTAssertEqual(run.status, 0, run.err)

@@ -185,8 +185,12 @@ public enum CacheFormats {
         return detectByNameShapes(anchor)
     }
 
+    /// How many of a folder's first names the shape test reads: enough to tell a library's
+    /// naming, and a folder of a million files costs no second full read (`du`'s one pass).
+    static let shapeSample = 256
+
     static func detectByNameShapes(_ anchor: AnchoredDirectory) -> CacheFormatKind {
-        let names = FileTree.files(in: anchor, recursive: false).map { String(decoding: $0.relative, as: UTF8.self) }
+        let names = sampleNames(anchor).map { String(decoding: $0, as: UTF8.self) }
             .filter { !$0.hasPrefix(".") && $0 != CacheDirTag.fileName }
         guard names.count >= 3 else { return .plain }
         func share(_ predicate: (String) -> Bool) -> Double { Double(names.filter(predicate).count) / Double(names.count) }
@@ -231,6 +235,12 @@ public enum CacheFormats {
         case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
+    }
+
+    /// The first `shapeSample` names of the folder, as the directory gives them (no stat).
+    static func sampleNames(_ anchor: AnchoredDirectory) -> [[UInt8]] {
+        guard case .success(let names) = DirectoryListing.names(anchor.descriptor.raw, limit: shapeSample) else { return [] }
+        return names
     }
 
     static func isHex(_ s: String, count: Int) -> Bool {

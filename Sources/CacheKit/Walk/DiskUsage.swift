@@ -325,7 +325,7 @@ final class RootWalk: @unchecked Sendable {
         own.allocatedBytes = st.allocatedBytes
         own.directories = 1
         result.totals.add(own)
-        assignUnits(node, tagged: false)
+        assignUnits(node, tagged: false, recognised: false)
         node.bucket?.add(own)
         node.anchor?.add(own)
         options.progress?.add(files: 0, directories: 1, allocatedBytes: own.allocatedBytes)
@@ -340,6 +340,11 @@ final class RootWalk: @unchecked Sendable {
         var subdirectories: [[CChar]] = []
         var tagged = false
         let wantTag = options.breakdown == .caches
+        // A layout's marker seen among the names (or in the directory's own name): confirmed
+        // by `CacheFormats.detectByMarkers` once the directory is read.
+        var marked = wantTag && node.depth > 0 && node.parent?.bucket.map({ $0.kind != .tagged && $0.kind != .recognised }) ?? true
+            && LayoutMarkers.isMarkerFolderName(node.name)
+        var hexChildren = 0
 
         let descriptor = SharedDescriptor(fd)
         // readdir's stream owns a duplicate: the original stays open for the children.
@@ -364,9 +369,11 @@ final class RootWalk: @unchecked Sendable {
                 // Skip "." and "..".
                 if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
                 if type == Sys.directoryType {
+                    if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
                     subdirectories.append(copyName(name))
                     return
                 }
+                if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
                 switch Sys.lstat(at: fd, name) {
                 case .failure(let error):
                     shared.report(WalkIssue(path: node.path.appending(nameBytes(name)), operation: .access, error: error))
@@ -384,16 +391,24 @@ final class RootWalk: @unchecked Sendable {
             }
         }
         Sys.closeDirectoryStream(stream)
-        finishDirectory(node, own: own, tagged: tagged, result: &result)
+        let recognised = wantTag && !tagged && node.depth > 0 && (marked || hexChildren > 0) && isInsideNoCache(node)
+            && CacheFormats.detectByMarkers(node.path) != nil
+        finishDirectory(node, own: own, tagged: tagged, recognised: recognised, result: &result)
         return subdirectories.map { name in
             let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
             return WalkJob(node: DirNode(parent: node, name: bytes, depth: node.depth + 1), parent: descriptor, nameC: name)
         }
     }
 
-    private func finishDirectory(_ node: DirNode, own: UsageTotals, tagged: Bool, result: inout WorkerResult) {
+    /// Whether no ancestor is already a cache of its own (tagged or recognised).
+    private func isInsideNoCache(_ node: DirNode) -> Bool {
+        guard let bucket = node.parent?.bucket else { return true }
+        return bucket.kind != .tagged && bucket.kind != .recognised
+    }
+
+    private func finishDirectory(_ node: DirNode, own: UsageTotals, tagged: Bool, recognised: Bool = false, result: inout WorkerResult) {
         result.totals.add(own)
-        assignUnits(node, tagged: tagged)
+        assignUnits(node, tagged: tagged, recognised: recognised)
         node.bucket?.add(own)
         node.anchor?.add(own)
         options.progress?.add(files: own.files, directories: 1, allocatedBytes: own.allocatedBytes)
@@ -456,15 +471,17 @@ final class RootWalk: @unchecked Sendable {
     // MARK: Breakdowns
 
     /// Decides which cache unit and which depth anchor a directory's own entries go to.
-    private func assignUnits(_ node: DirNode, tagged: Bool) {
+    private func assignUnits(_ node: DirNode, tagged: Bool, recognised: Bool = false) {
         switch options.breakdown {
         case .totalsOnly:
             return
         case .caches:
-            if let inherited = node.parent?.bucket, inherited.kind == .tagged {
+            if let inherited = node.parent?.bucket, inherited.kind == .tagged || inherited.kind == .recognised {
                 node.bucket = inherited
             } else if tagged {
                 node.bucket = register(Accumulator(node: node, kind: .tagged))
+            } else if recognised {
+                node.bucket = register(Accumulator(node: node, kind: .recognised))
             } else if node.depth == 0 {
                 node.bucket = register(Accumulator(node: node, kind: .rootFiles))
             } else if node.depth == 1 {

@@ -115,7 +115,7 @@ enum DuPresenter {
                     var label: String
                     switch cache.kind {
                     case .tagged: label = cache.path.escaped + "  [CACHEDIR.TAG]"
-                    case .directory: label = cache.path.escaped
+                    case .directory, .recognised: label = cache.path.escaped
                     case .rootFiles: label = cache.path.escaped + "  (the directory itself and files directly inside)"
                     }
                     let summary = summaries[cache.path]

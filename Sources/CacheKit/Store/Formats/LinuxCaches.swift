@@ -695,7 +695,8 @@ struct HuggingFaceHubFormat: CacheFormat {
     static let repoPrefixes = ["models--", "datasets--", "spaces--"]
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        let repos = FileTree.subdirectories(in: anchor).filter { name in
+        // The first names only: a folder of a million files is not read twice to say no.
+        let repos = CacheFormats.sampleNames(anchor).filter { name in
             let text = String(decoding: name, as: UTF8.self)
             return repoPrefixes.contains { text.hasPrefix($0) }
         }
