@@ -610,3 +610,42 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         server.kill()
     }
 }
+
+/// A folder of git mirrors, as SwiftPM keeps them: each mirror is one unit, and the ones a
+/// prune leaves pass `git fsck`.
+final class GitMirrorsEndToEndTests: XCTestCase {
+    func testMirrorsAreWholeUnits() throws {
+        let tree = TestTree("mirrors")
+        let source = tree.dir("src")
+        func git(_ args: [String], in dir: RawPath) -> RunResult {
+            Run.command(["git", "-C", dir.description, "-c", "user.email=t@example.com", "-c", "user.name=t"] + args)
+        }
+        XCTAssertEqual(git(["init", "-q"], in: source).status, 0)
+        for i in 0..<3 {
+            tree.file("src/f\(i).txt", contents: Array(String(repeating: "line \(i)\n", count: 2000).utf8))
+            XCTAssertEqual(git(["add", "."], in: source).status, 0)
+            XCTAssertEqual(git(["commit", "-q", "-m", "c\(i)"], in: source).status, 0)
+        }
+        let mirrors = tree.dir("cache/org.swift.swiftpm/repositories")
+        let now = Int(FileTime.now.timeInterval)
+        for (i, name) in ["alpha-1a2b3c4d", "beta-5e6f7a8b", "gamma-9c0d1e2f"].enumerated() {
+            let clone = Run.command(["git", "clone", "-q", "--mirror", "--no-local", source.description, mirrors.appending(name).description])
+            XCTAssertEqual(clone.status, 0, clone.err)
+            // alpha used 30 days ago, beta 20, gamma 10: every file of the mirror.
+            let age = (30 - i * 10) * 86_400
+            XCTAssertEqual(Run.command(["sh", "-c", "find '\(mirrors.appending(name).description)' -type f -exec touch -d @\(now - age) {} +"]).status, 0)
+        }
+        XCTAssertEqual(CacheFormats.detect(mirrors), .gitmirrors)
+        let entries = try CacheFormats.open(mirrors).entries(InspectionContext())
+        XCTAssertEqual(entries.count, 3)
+        XCTAssertTrue(entries.allSatisfy(\.isUnit))
+        let cache = tree.path("cache")
+        let prune = Binary.run(["prune", cache.description, "--max-age", "15d"],
+                               environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = Run.command(["ls", mirrors.description]).out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(left, ["gamma-9c0d1e2f"])
+        let fsck = Run.command(["git", "-C", mirrors.appending("gamma-9c0d1e2f").description, "fsck", "--full"])
+        XCTAssertEqual(fsck.status, 0, fsck.err)
+    }
+}

@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, gitmirrors, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -20,6 +20,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .ccache: return "ccache"
         case .huggingface: return "Hugging Face hub"
         case .chromium: return "Chromium simple cache"
+        case .gitmirrors: return "git mirrors"
         case .plain: return "plain directory"
         }
     }
@@ -150,6 +151,7 @@ public enum CacheFormats {
         if CcacheFormat.recognises(anchor) { return .ccache }
         if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
         if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
+        if GitMirrorsFormat.recognises(anchor) { return .gitmirrors }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -233,6 +235,7 @@ public enum CacheFormats {
         case .ccache: return CcacheFormat(anchor: anchor)
         case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
         case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
+        case .gitmirrors: return GitMirrorsFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }

@@ -20,7 +20,7 @@ enum LayoutMarkers {
     static let directoryPrefixes: [[UInt8]] = ["models--", "datasets--", "spaces--"].map { Array($0.utf8) }
     /// Folder names libraries choose.
     static let folderNames: [[UInt8]] = ["com.hackemist.SDImageCache", "com.onevcat.Kingfisher", "com.pinterest.PINDiskCache",
-                                         "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails"].map { Array($0.utf8) }
+                                         "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails", "repositories"].map { Array($0.utf8) }
 
     static func bytes(_ name: UnsafePointer<CChar>) -> [UInt8] {
         Array(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)))
