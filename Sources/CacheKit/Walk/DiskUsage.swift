@@ -356,6 +356,8 @@ final class RootWalk: @unchecked Sendable {
             finishDirectory(node, own: own, tagged: false, result: &result)
             return []
         }
+        var inline = 0
+        var large = false
         while true {
             var readError: Errno?
             guard let entry = Sys.readDirectory(stream, error: &readError) else {
@@ -374,21 +376,21 @@ final class RootWalk: @unchecked Sendable {
                     return
                 }
                 if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
-                switch Sys.lstat(at: fd, name) {
-                case .failure(let error):
-                    shared.report(WalkIssue(path: node.path.appending(nameBytes(name)), operation: .access, error: error))
-                case .success(let info):
-                    if info.isDirectory {
-                        subdirectories.append(copyName(name))
-                    } else {
-                        if options.oneFileSystem && info.device != rootDevice { return }
-                        if wantTag && !tagged && info.isRegular && CacheDirTag.isTagName(name) {
-                            tagged = CacheDirTag.isValidTag(in: fd, name: name)
-                        }
-                        _ = account(file: info, result: &result, ownTotals: &own, nameC: name, in: node)
-                    }
-                }
+                inline += 1
+                examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own, result: &result)
             }
+            // A very large directory: the rest is examined by every worker at once.
+            if inline >= Self.parallelThreshold && options.threads > 1 { large = true; break }
+        }
+        if large {
+            let rest = examineInParallel(stream, fd: fd, node: node, wantTag: wantTag)
+            own.add(rest.own)
+            result.largest.merge(rest.result.largest)
+            result.seen += rest.result.seen
+            subdirectories += rest.subdirectories
+            tagged = tagged || rest.tagged
+            marked = marked || rest.marked
+            hexChildren += rest.hexChildren
         }
         Sys.closeDirectoryStream(stream)
         let recognised = wantTag && !tagged && node.depth > 0 && (marked || hexChildren > 0) && isInsideNoCache(node)
@@ -398,6 +400,126 @@ final class RootWalk: @unchecked Sendable {
             let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
             return WalkJob(node: DirNode(parent: node, name: bytes, depth: node.depth + 1), parent: descriptor, nameC: name)
         }
+    }
+
+    /// Entries of one directory examined on one thread before the rest is shared out.
+    static let parallelThreshold = 8192
+    /// Names handed to a worker at a time, and how many such batches may wait (bounding memory).
+    static let batchSize = 2048, batchesWaiting = 8
+
+    /// One non-directory name: lstat in the directory, counted, or queued as a subdirectory.
+    private func examine(_ name: UnsafePointer<CChar>, fd: Int32, node: DirNode, wantTag: Bool, tagged: inout Bool,
+                         subdirectories: inout [[CChar]], own: inout UsageTotals, result: inout WorkerResult) {
+        switch Sys.lstat(at: fd, name) {
+        case .failure(let error):
+            shared.report(WalkIssue(path: node.path.appending(nameBytes(name)), operation: .access, error: error))
+        case .success(let info):
+            if info.isDirectory {
+                subdirectories.append(copyName(name))
+            } else {
+                if options.oneFileSystem && info.device != rootDevice { return }
+                if wantTag && !tagged && info.isRegular && CacheDirTag.isTagName(name) {
+                    tagged = CacheDirTag.isValidTag(in: fd, name: name)
+                }
+                _ = account(file: info, result: &result, ownTotals: &own, nameC: name, in: node)
+            }
+        }
+    }
+
+    /// What the workers sharing one large directory found.
+    private final class SharedScan: @unchecked Sendable {
+        // Guarded by `lock`: the batches waiting, whether reading is done, and the merged finds.
+        let lock = ConditionLock()
+        var batches: [[CChar]] = []
+        var done = false
+        var own = UsageTotals()
+        var result = WorkerResult()
+        var subdirectories: [[CChar]] = []
+        var tagged = false
+        var marked = false
+        var hexChildren = 0
+    }
+
+    /// The rest of a large directory: one thread reads names into bounded batches (NUL-separated
+    /// in one buffer each) while every thread, the reader too once it is done, examines them.
+    private func examineInParallel(_ stream: OpaquePointer, fd: Int32, node: DirNode, wantTag: Bool)
+        -> (own: UsageTotals, result: WorkerResult, subdirectories: [[CChar]], tagged: Bool, marked: Bool, hexChildren: Int) {
+        let scan = SharedScan()
+        scan.result.largest = LargestFiles(limit: options.largestFiles)
+        nonisolated(unsafe) let stream = stream
+        runThreads(options.threads) { index in
+            var own = UsageTotals()
+            var result = WorkerResult()
+            result.largest = LargestFiles(limit: self.options.largestFiles)
+            var subdirectories: [[CChar]] = []
+            var tagged = false
+            if index == 0 {
+                var marked = false, hexChildren = 0
+                var batch: [CChar] = []
+                var count = 0
+                func hand(_ full: [CChar]) {
+                    scan.lock.lock()
+                    while scan.batches.count >= Self.batchesWaiting { scan.lock.wait() }
+                    scan.batches.append(full)
+                    scan.lock.signal()
+                    scan.lock.unlock()
+                }
+                while true {
+                    var readError: Errno?
+                    guard let entry = Sys.readDirectory(stream, error: &readError) else {
+                        if let readError { self.shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError)) }
+                        break
+                    }
+                    let type = Sys.type(of: entry)
+                    Sys.withName(entry) { name in
+                        if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
+                        if type == Sys.directoryType {
+                            if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
+                            subdirectories.append(copyName(name))
+                            return
+                        }
+                        if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
+                        batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
+                        count += 1
+                    }
+                    if count >= Self.batchSize { hand(batch); batch = []; count = 0 }
+                }
+                if count > 0 { hand(batch) }
+                scan.lock.withLock {
+                    scan.done = true
+                    scan.marked = marked
+                    scan.hexChildren = hexChildren
+                    scan.lock.broadcast()
+                }
+            }
+            // Every thread: examine batches until reading is done and none is left.
+            while true {
+                scan.lock.lock()
+                while scan.batches.isEmpty && !scan.done { scan.lock.wait() }
+                if scan.batches.isEmpty { scan.lock.unlock(); break }
+                let batch = scan.batches.removeLast()
+                scan.lock.broadcast()
+                scan.lock.unlock()
+                batch.withUnsafeBufferPointer { buffer in
+                    var start = 0
+                    while start < buffer.count {
+                        let name = buffer.baseAddress! + start
+                        let length = strlen(name)
+                        self.examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories,
+                                     own: &own, result: &result)
+                        start += length + 1
+                    }
+                }
+            }
+            scan.lock.withLock {
+                scan.own.add(own)
+                scan.result.largest.merge(result.largest)
+                scan.result.seen += result.seen
+                scan.subdirectories += subdirectories
+                scan.tagged = scan.tagged || tagged
+            }
+        }
+        return (scan.own, scan.result, scan.subdirectories, scan.tagged, scan.marked, scan.hexChildren)
     }
 
     /// Whether no ancestor is already a cache of its own (tagged or recognised).
