@@ -64,7 +64,7 @@ struct InspectionOptions: ParsableArguments {
 
 /// `--format F`: the layout to assume instead of detecting it.
 struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, gitmirrors, plain (default: detected).")
+    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain (default: detected).")
     var format: String?
 
     func validate() throws {

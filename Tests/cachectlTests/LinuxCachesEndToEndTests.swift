@@ -649,3 +649,80 @@ final class GitMirrorsEndToEndTests: XCTestCase {
         XCTAssertEqual(fsck.status, 0, fsck.err)
     }
 }
+
+/// A cache2 this machine's Firefox filled (headless, from a site on 127.0.0.1), then damaged;
+/// Firefox loads the site again from the pruned cache.
+final class FirefoxCacheEndToEndTests: XCTestCase {
+    func testCache2ByItsOwnHashes() throws {
+        guard let firefox = ["firefox-esr", "firefox"].first(where: Run.available) else { throw XCTSkip("Firefox is not installed") }
+        let tree = TestTree("firefox")
+        tree.dir("site")
+        var body = "<html><body>"
+        for i in 0..<4 {
+            tree.file("site/i\(i).png", contents: Images.png)
+            tree.file("site/s\(i).js", contents: Array("var v\(i) = '\(String(repeating: "y", count: 100 + i * 300))';\n".utf8))
+            body += "<img src=\"i\(i).png\"><script src=\"s\(i).js\"></script>"
+        }
+        tree.file("site/index.html", contents: Array((body + "</body></html>").utf8))
+        let server = Run.start(["python3", "-c", """
+            import functools, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, tree.path("site").description])
+        let port = try XCTUnwrap(server.readLine())
+        tree.file("profile/user.js", contents: Array("""
+            user_pref("browser.cache.disk.enable", true);
+            user_pref("browser.cache.disk.smart_size.enabled", false);
+            user_pref("browser.cache.disk.capacity", 100000);
+            user_pref("browser.shell.checkDefaultBrowser", false);
+            user_pref("datareporting.policy.dataSubmissionEnabled", false);
+            """.utf8))
+        func browse(_ shot: String) -> RunResult {
+            Run.command(["timeout", "90", firefox, "--headless", "--no-remote", "--profile", tree.path("profile").description,
+                         "--screenshot", tree.path(shot).description, "http://127.0.0.1:\(port)/index.html"],
+                        environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
+        }
+        let first = browse("one.png")
+        XCTAssertEqual(first.status, 0, first.err)
+        let root = tree.path("profile/cache2")
+        XCTAssertEqual(CacheFormats.detect(root), .firefox)
+        let format = try CacheFormats.open(root)
+        let entries = try format.entries(InspectionContext(verify: true))
+        let byURL = Dictionary(entries.compactMap { e in e.url.map { ($0, e) } }) { a, _ in a }
+        XCTAssertGreaterThanOrEqual(byURL.count, 9, entries.map(\.reason).description)
+        XCTAssertTrue(entries.allSatisfy { $0.state == .fresh }, entries.map(\.reason).description)
+
+        // A body byte flipped (only the chunk hash knows), metadata damaged, a doomed entry.
+        let data = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s2.js"]), meta = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i1.png"])
+        let damage = Oracle.python("""
+            import os, sys, time
+            a, b, doomed = sys.argv[1], sys.argv[2], sys.argv[3]
+            x = bytearray(open(a, 'rb').read()); x[3] ^= 0xff; open(a, 'wb').write(x)
+            y = bytearray(open(b, 'rb').read()); y[-12] ^= 0xff; open(b, 'wb').write(y)
+            for p in (a, b): os.utime(p, (time.time() - 7200, time.time() - 7200))
+            open(os.path.join(doomed, '123'), 'wb').write(b'z' * 300)
+            """, [data.path.description, meta.path.description, root.appending("doomed").description])
+        XCTAssertEqual(damage.status, 0, damage.err)
+        let plain = Dictionary(try format.entries(InspectionContext()).compactMap { e in e.path.lastComponent.isEmpty ? nil : (e.path.description, e.state) }) { a, _ in a }
+        XCTAssertEqual(plain[data.path.description], .fresh, "without --verify only the metadata is checked")
+        XCTAssertEqual(plain[meta.path.description], .corrupted)
+        let verified = Dictionary(try format.entries(InspectionContext(verify: true)).map { ($0.path.description, $0.state) }) { a, _ in a }
+        XCTAssertEqual(verified[data.path.description], .corrupted)
+        XCTAssertEqual(verified[root.appending("doomed/123").description], .orphan)
+
+        let prune = Binary.run(["prune", root.description, "--verify"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = try format.entries(InspectionContext(verify: true))
+        XCTAssertEqual(left.count, byURL.count - 2, left.map(\.path.description).description)
+        XCTAssertTrue(left.allSatisfy { $0.state == .fresh })
+        let again = browse("two.png")
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(tree.path("two.png").exists)
+        server.kill()
+    }
+}

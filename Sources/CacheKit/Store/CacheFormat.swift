@@ -1,6 +1,6 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, gitmirrors, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -21,6 +21,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .huggingface: return "Hugging Face hub"
         case .chromium: return "Chromium simple cache"
         case .gitmirrors: return "git mirrors"
+        case .firefox: return "Firefox cache2"
         case .plain: return "plain directory"
         }
     }
@@ -152,6 +153,7 @@ public enum CacheFormats {
         if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
         if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
         if GitMirrorsFormat.recognises(anchor) { return .gitmirrors }
+        if FirefoxCacheFormat.recognises(anchor) { return .firefox }
         // Before the name shapes: thumbnails are MD5-named PNGs, as SDWebImage's files are.
         if ThumbnailsFormat.recognises(anchor) { return .thumbnails }
         let names = [anchor.path.description, anchor.canonicalPath.description]
@@ -236,6 +238,7 @@ public enum CacheFormats {
         case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
         case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
         case .gitmirrors: return GitMirrorsFormat(anchor: anchor)
+        case .firefox: return FirefoxCacheFormat(anchor: anchor)
         case .plain: return PlainFormat(anchor: anchor, declaredFileByFile: declaredPlain ? true : nil)
         }
     }
