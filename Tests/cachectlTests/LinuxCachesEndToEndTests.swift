@@ -726,3 +726,55 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         server.kill()
     }
 }
+
+/// Go's build cache filled by this machine's go: one program built and left unused for ten
+/// days, another built now. cachectl's prune and go's own trim (forced on a copy by an old
+/// `trim.txt`) leave the same files, and go builds from the pruned cache.
+final class GoBuildCacheEndToEndTests: XCTestCase {
+    func testPruneLeavesWhatGosOwnTrimLeaves() throws {
+        guard Run.available("go") else { throw XCTSkip("go is not installed") }
+        let tree = TestTree("gobuild-real")
+        let cache = tree.dir("go-build")
+        func program(_ name: String, _ source: String) -> RawPath {
+            tree.file("\(name)/go.mod", contents: Array("module example.com/\(name)\n\ngo 1.19\n".utf8))
+            tree.file("\(name)/main.go", contents: Array(source.utf8))
+            return tree.path(name)
+        }
+        func build(_ dir: RawPath, cache: RawPath) -> RunResult {
+            Run.command(["sh", "-c", "cd '\(dir.description)' && go build -o '\(dir.description)/out' ."],
+                        environment: ["GOCACHE": cache.description, "HOME": tree.root.description, "GOFLAGS": "-mod=mod",
+                                      "GOPATH": tree.path("gopath").description, "GO111MODULE": "on"])
+        }
+        let old = program("old", "package main\nimport (\"fmt\"; \"net/url\"; \"strings\")\nfunc main() { u, _ := url.Parse(\"http://x\"); fmt.Println(strings.ToUpper(u.Host)) }\n")
+        let new = program("new", "package main\nimport \"fmt\"\nfunc main() { fmt.Println(\"hi\") }\n")
+        XCTAssertEqual(build(old, cache: cache).status, 0)
+        XCTAssertEqual(Run.command(["sh", "-c", "find '\(cache.description)' -type f -exec touch -d '10 days ago' {} +"]).status, 0)
+        let fresh = build(new, cache: cache)
+        XCTAssertEqual(fresh.status, 0, fresh.err)
+        // Built again, all hits: go marks every entry the build reads as used (an output it
+        // found already written is not rewritten by the first build, so not touched then).
+        XCTAssertEqual(build(new, cache: cache).status, 0)
+        XCTAssertEqual(CacheFormats.detect(cache), .gobuild)
+
+        let copy = tree.path("copy")
+        XCTAssertEqual(Run.command(["cp", "-a", cache.description, copy.description]).status, 0)
+        // go trims at most once a day (trim.txt): an old stamp makes its next build trim.
+        tree.file("copy/trim.txt", contents: Array("\(Int(FileTime.now.timeInterval) - 3 * 86_400)\n".utf8))
+        XCTAssertEqual(build(new, cache: copy).status, 0)
+
+        func files(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f ! -name trim.txt | sort"]).out.split(separator: "\n").map(String.init)
+        }
+        let before = files(cache)
+        let prune = Binary.run(["prune", cache.description, "--format", "gobuild"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let ours = files(cache), gos = files(copy)
+        XCTAssertLessThan(gos.count, before.count, "go's trim removed the program unused for ten days")
+        XCTAssertEqual(ours, gos, prune.out)
+        // go still builds, from the pruned cache.
+        let again = build(new, cache: cache)
+        XCTAssertEqual(again.status, 0, again.err)
+        let rebuilt = build(old, cache: cache)
+        XCTAssertEqual(rebuilt.status, 0, rebuilt.err)
+    }
+}
