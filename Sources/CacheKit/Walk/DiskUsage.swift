@@ -408,6 +408,7 @@ final class RootWalk: @unchecked Sendable {
     static let batchSize = 2048, batchesWaiting = 8
 
     /// One non-directory name: lstat in the directory, counted, or queued as a subdirectory.
+    @inline(__always)
     private func examine(_ name: UnsafePointer<CChar>, fd: Int32, node: DirNode, wantTag: Bool, tagged: inout Bool,
                          subdirectories: inout [[CChar]], own: inout UsageTotals, result: inout WorkerResult) {
         switch Sys.lstat(at: fd, name) {
