@@ -467,6 +467,16 @@ final class CcacheEndToEndTests: XCTestCase {
         XCTAssertEqual(Run.command(["ccache", "-s"], environment: env).status, 0)
         let again = Run.command(["ccache", "gcc", "-c", tree.path("src/f1.c").description, "-o", tree.path("src/again.o").description], environment: env)
         XCTAssertEqual(again.status, 0, again.err)
+
+        // A surviving entry with one byte flipped: its checksum no longer holds (--verify).
+        let survivor = try XCTUnwrap(ours.first { $0.hasSuffix("R") })
+        let flip = Oracle.python("import os, sys, time; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[40] ^= 1; open(p, 'wb').write(b); os.utime(p, (time.time() - 7200, time.time() - 7200))",
+                                 [cache.appending(String(survivor.dropFirst(2))).description])
+        XCTAssertEqual(flip.status, 0, flip.err)
+        let format = try CacheFormats.open(cache)
+        XCTAssertEqual(try format.entries(InspectionContext()).first { $0.path.description.hasSuffix(survivor.dropFirst(1)) }?.state, .fresh,
+                       "only the magic is read without --verify")
+        XCTAssertEqual(try format.entries(InspectionContext(verify: true)).first { $0.path.description.hasSuffix(survivor.dropFirst(1)) }?.state, .corrupted)
     }
 }
 

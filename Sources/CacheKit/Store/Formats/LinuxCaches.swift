@@ -570,7 +570,8 @@ struct NpmCacacheFormat: CacheFormat {
 /// (news.adoc:1302-1307). No age rule.
 /// Facts: ccache/ccache@e5731387 src/ccache/storage/local/localstorage.cpp (:97-120,
 /// :318-376, :418-439, :594-598, :1103-1113, :1218-1320, :1572-1611),
-/// shared/reference/cache-layouts.md §7. The checksum (XXH3) is not verified: only the magic.
+/// shared/reference/cache-layouts.md §7. The magic is always checked; with `--verify`, the
+/// XXH3-128 epilogue (the last 16 bytes, big-endian, over everything before them) too.
 struct CcacheFormat: CacheFormat {
     let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .ccache }
@@ -643,9 +644,16 @@ struct CcacheFormat: CacheFormat {
                 entry.allocatedBytes += raw.allocatedBytes
                 entry.apparentBytes += raw.apparentBytes
             }
+            var problem: String?
             if case .success(let head) = anchor.readPrefix(file.anchorRelative, count: 2), head != Self.magic {
+                problem = "not a ccache entry (no 0xccac magic): ccache discards it"
+            } else if context.verify, case .success(let bytes) = anchor.readAll(file.anchorRelative),
+                      bytes.count < 18 || XXH3.digest128(bytes.dropLast(16)) != Array(bytes.suffix(16)) {
+                problem = "its XXH3-128 checksum does not match: ccache discards it"
+            }
+            if let problem {
                 if context.isOlderThanGrace(file.lastWritten) {
-                    (entry.state, entry.reason) = (.corrupted, "not a ccache entry (no 0xccac magic): ccache discards it")
+                    (entry.state, entry.reason) = (.corrupted, problem)
                 } else {
                     (entry.reason, entry.inGracePeriod) = ("being written (within the grace period)", true)
                 }

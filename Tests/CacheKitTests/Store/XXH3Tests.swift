@@ -1,0 +1,27 @@
+import XCTest
+import CacheKit
+import TestSupport
+
+/// XXH3-128 (what ccache checks its entries with) against Python's `xxhash`, on every length
+/// path of the algorithm (0, 1–3, 4–8, 9–16, 17–128, 129–240, long: partial and whole blocks).
+final class XXH3Tests: XCTestCase {
+    func testAgreesWithPythonXXHashOnEveryLengthPath() throws {
+        guard Oracle.python("import xxhash").status == 0 else { throw XCTSkip("Python's xxhash is not installed") }
+        var lengths = Array(0...300) + [511, 512, 513, 1023, 1024, 1025, 2048, 4097, 65_536, 100_003]
+        lengths.sort()
+        let result = Oracle.python("""
+            import sys, xxhash
+            for n in map(int, sys.argv[1:]):
+                data = bytes((i * 7 + n) % 256 for i in range(n))
+                print(xxhash.xxh3_128(data).hexdigest())
+            """, lengths.map(String.init))
+        XCTAssertEqual(result.status, 0, result.err)
+        let expected = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(expected.count, lengths.count)
+        for (n, hex) in zip(lengths, expected) {
+            let data = (0..<n).map { UInt8(($0 * 7 + n) % 256) }
+            let ours = XXH3.digest128(data[...]).map { String(format: "%02x", $0) }.joined()
+            XCTAssertEqual(ours, hex, "length \(n)")
+        }
+    }
+}
