@@ -307,13 +307,14 @@ package enum Sys {
 
     /// The entry's name as a C string pointer; valid until the next `readdir`.
     @inline(__always)
+    @inlinable
     package static func withName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: 256) { body($0) }
         }
     }
 
-    @inline(__always)
+    @inlinable
     package static func type(of entry: UnsafeMutablePointer<dirent>) -> UInt8 { UInt8(entry.pointee.d_type) }
 
     // MARK: Paths

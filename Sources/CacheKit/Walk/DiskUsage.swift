@@ -358,6 +358,7 @@ final class RootWalk: @unchecked Sendable {
         }
         var inline = 0
         var large = false
+        let threshold = options.threads > 1 ? Self.parallelThreshold : Int.max
         while true {
             var readError: Errno?
             guard let entry = Sys.readDirectory(stream, error: &readError) else {
@@ -380,7 +381,7 @@ final class RootWalk: @unchecked Sendable {
                 examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own, result: &result)
             }
             // A very large directory: the rest is examined by every worker at once.
-            if inline >= Self.parallelThreshold && options.threads > 1 { large = true; break }
+            if inline >= threshold { large = true; break }
         }
         if large {
             let rest = examineInParallel(stream, fd: fd, node: node, wantTag: wantTag)
