@@ -305,8 +305,14 @@ package enum Sys {
         _ = closedir(stream)
     }
 
-    /// The entry's name as a C string pointer; valid until the next `readdir`.
-    @inline(__always)
+    /// The NUL-terminated name of a directory entry, valid until the next `readDirectory` of
+    /// its stream (no closure, no copy: the walk reads a million of these).
+    @inlinable @inline(__always)
+    package static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The entry's name as a C string pointer, inside `body`; valid until the next `readdir`.
     @inlinable
     package static func withName<R>(_ entry: UnsafeMutablePointer<dirent>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in

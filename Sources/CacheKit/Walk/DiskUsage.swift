@@ -368,18 +368,17 @@ final class RootWalk: @unchecked Sendable {
                 break
             }
             let type = Sys.type(of: entry)
-            Sys.withName(entry) { name in
-                // Skip "." and "..".
-                if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
-                if type == Sys.directoryType {
-                    if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
-                    subdirectories.append(copyName(name))
-                    return
-                }
-                if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
-                inline += 1
-                examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own, result: &result)
+            let name = Sys.name(of: entry)
+            // Skip "." and "..".
+            if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+            if type == Sys.directoryType {
+                if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
+                subdirectories.append(copyName(name))
+                continue
             }
+            if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
+            inline += 1
+            examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own, result: &result)
             // A very large directory: the rest is examined by every worker at once.
             if inline >= threshold { large = true; break }
         }
@@ -473,17 +472,16 @@ final class RootWalk: @unchecked Sendable {
                         break
                     }
                     let type = Sys.type(of: entry)
-                    Sys.withName(entry) { name in
-                        if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
-                        if type == Sys.directoryType {
-                            if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
-                            subdirectories.append(copyName(name))
-                            return
-                        }
-                        if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
-                        batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
-                        count += 1
+                    let name = Sys.name(of: entry)
+                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+                    if type == Sys.directoryType {
+                        if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
+                        subdirectories.append(copyName(name))
+                        continue
                     }
+                    if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
+                    batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
+                    count += 1
                     if count >= Self.batchSize { hand(batch); batch = []; count = 0 }
                 }
                 if count > 0 { hand(batch) }
