@@ -788,3 +788,63 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(rebuilt.status, 0, rebuilt.err)
     }
 }
+
+/// A home whose `~/.cache` holds one cache of each layout cachectl knows: `du`, in its one
+/// walk, names every one of them (and `ls` finds the same ones).
+final class DuNamesEveryFormatTests: XCTestCase {
+    func testEveryLayoutIsNamed() throws {
+        let tree = TestTree("every-format")
+        let cache = tree.dir("home/.cache")
+        let made = Oracle.python("""
+            import os, sys, struct, subprocess
+            c = sys.argv[1]
+            def f(p, data=b'x'):
+                p = os.path.join(c, p); os.makedirs(os.path.dirname(p), exist_ok=True); open(p, 'wb').write(data)
+            f('thumbnails/normal/0123456789abcdef0123456789abcdef.png', b'\\x89PNG\\r\\n\\x1a\\n')
+            f('pip/http-v2/a/b/c/d/e/' + 'a' * 56, b'cc=4,')
+            f('npm/_cacache/index-v5/aa/bb/cc', b'')
+            f('npm/_cacache/content-v2/sha512/aa/bb/cc', b'')
+            f('go-build/README', b'This directory holds cached build artifacts from the Go build system.\\n')
+            f('ccache/ccache.conf', b'max_size = 1G\\n')
+            f('huggingface/hub/models--org--m/blobs/e1', b'x')
+            f('chromium/Default/Cache/Cache_Data/index', struct.pack('<QQ', 0xfcfb6d1ba7725c30, 9))
+            f('mozilla/firefox/p.default/cache2/entries/' + 'A' * 40, b'x')
+            os.makedirs(os.path.join(c, 'mozilla/firefox/p.default/cache2/doomed'))
+            subprocess.run(['git', 'init', '-q', '--bare', os.path.join(c, 'org.swift.swiftpm/repositories/pkg-1a2b3c4d')], check=True)
+            f('org.swift.foundation.URLCache/app/1.aGVsbG8=.storedcachedurlresponse', b'x')
+            f('apps/Library/Caches/com.hackemist.SDImageCache/default/' + 'a' * 32 + '.png', b'x')
+            f('apps/Library/Caches/com.onevcat.Kingfisher.ImageCache.default/' + 'b' * 64, b'x')
+            f('apps/Library/Caches/com.pinterest.PINDiskCache.images/https%3A%2F%2Fa', b'x')
+            f('apps/Library/Caches/com.github.kean.Nuke.DataCache/.data-cache-info', b'{}')
+            f('apps/Library/Caches/Downloads/CachedDownloads.dic', b'<?xml version="1.0"?><plist version="1.0"><dict/></plist>')
+            f('tagged/CACHEDIR.TAG', b'Signature: 8a477f597d28d172789f06886806bc55\\n')
+            """, [cache.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        // Apple's URLCache, with CFNetwork's schema.
+        URLCacheFixture.write(tree.dir("home/.cache/apps/Library/Caches/com.example.app"), rows: [])
+        let env = ["XDG_CACHE_HOME": cache.description, "HOME": tree.path("home").description]
+        let du = Binary.run(["du", cache.description, "--json"], environment: env)
+        XCTAssertEqual(du.status, 0, du.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(du.stdout)) as? [String: Any])
+        let caches = (((object["roots"] as? [[String: Any]])?.first?["caches"]) as? [[String: Any]]) ?? []
+        let named = Dictionary(caches.compactMap { c -> (String, String)? in
+            guard let format = c["format"] as? String else { return nil }
+            return (String((c["path"] as? String ?? "").dropFirst(cache.description.count + 1)), format)
+        }) { a, _ in a }
+        let expected = [
+            "thumbnails": "thumbnails", "pip": "pip", "npm/_cacache": "npm", "go-build": "gobuild", "ccache": "ccache",
+            "huggingface/hub": "huggingface", "chromium/Default/Cache/Cache_Data": "chromium",
+            "mozilla/firefox/p.default/cache2": "firefox", "org.swift.swiftpm/repositories": "gitmirrors",
+            "org.swift.foundation.URLCache": "foundationurlcache",
+            "apps/Library/Caches/com.hackemist.SDImageCache": "sdwebimage",
+            "apps/Library/Caches/com.onevcat.Kingfisher.ImageCache.default": "kingfisher",
+            "apps/Library/Caches/com.pinterest.PINDiskCache.images": "pincache",
+            "apps/Library/Caches/com.github.kean.Nuke.DataCache": "nuke",
+            "apps/Library/Caches/Downloads": "plist", "apps/Library/Caches/com.example.app": "urlcache",
+        ]
+        for (path, format) in expected.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(named[path], format, "\(path) in \(named)")
+        }
+        XCTAssertTrue(caches.contains { ($0["path"] as? String)?.hasSuffix("/tagged") == true && $0["kind"] as? String == "tagged" })
+    }
+}
