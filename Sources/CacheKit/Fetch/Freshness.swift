@@ -37,12 +37,19 @@ public struct Freshness: Equatable, Sendable {
         if directives.has("no-store") { return Freshness(storable: false, lifetime: 0, source: .noStore) }
         if let override { return Freshness(storable: true, lifetime: max(0, override), source: .option) }
         if directives.has("no-cache") { return Freshness(storable: true, lifetime: 0, source: .noCache) }
-        let age = all("age").first.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        // Age (RFC 9111 §5.1): delta-seconds; of a list, the first member; anything else none.
+        let ageMember = all("age").first.map { String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "") }
+        let age = ageMember.flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         func afterAge(_ lifetime: Double, _ source: Source) -> Freshness {
             Freshness(storable: true, lifetime: max(0, lifetime - age), source: source)
         }
-        if let maxAge = directives.seconds("max-age") { return afterAge(maxAge, .maxAge) }
-        if let sMaxAge = directives.seconds("s-maxage") { return afterAge(sMaxAge, .sMaxAge) }
+        // A private cache: `s-maxage` is for shared caches only (RFC 9111 §5.2.2.10) and is
+        // ignored. A `max-age` that is present but not delta-seconds (negative, quoted, not a
+        // number) leaves no valid lifetime: the response is stale (§4.2.1), not heuristic.
+        if directives.has("max-age") {
+            guard let maxAge = directives.seconds("max-age") else { return Freshness(storable: true, lifetime: 0, source: .maxAge) }
+            return afterAge(maxAge, .maxAge)
+        }
         let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
         if let expiresText = all("expires").first {
             // An invalid Expires (such as "0") means already expired (RFC 9111 §5.3).
@@ -59,6 +66,8 @@ public struct Freshness: Equatable, Sendable {
 /// The directives of a Cache-Control header value.
 struct CacheControl {
     private var values: [String: String?] = [:]
+    /// Directives whose value was a quoted-string (never valid delta-seconds).
+    private var quoted = Set<String>()
 
     init(_ text: String) {
         for part in text.split(separator: ",") {
@@ -67,7 +76,10 @@ struct CacheControl {
             if let eq = item.firstIndex(of: "=") {
                 let name = item[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
                 var value = item[item.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = String(value.dropFirst().dropLast())
+                    quoted.insert(name)
+                }
                 if values[name] == nil { values[name] = .some(value) }
             } else {
                 let name = item.lowercased()
@@ -78,10 +90,19 @@ struct CacheControl {
 
     func has(_ name: String) -> Bool { values[name] != nil }
 
-    /// A delta-seconds directive; an invalid value counts as absent.
+    /// A delta-seconds directive; nil when absent or not delta-seconds (see `deltaSeconds`).
     func seconds(_ name: String) -> Double? {
-        guard let value = values[name] ?? nil, !value.isEmpty, value.allSatisfy(\.isNumber), let n = Double(value) else { return nil }
-        return n
+        guard !quoted.contains(name), let value = values[name] ?? nil else { return nil }
+        return Self.deltaSeconds(value)
+    }
+
+    /// RFC 9111 §1.2.2: ASCII digits only; a value beyond 2^31 is 2147483648 — never a
+    /// number that overflows later arithmetic.
+    static func deltaSeconds(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let cap = 2_147_483_648.0
+        if text.utf8.count > 10 { return cap }
+        return min(Double(text) ?? cap, cap)
     }
 }
 

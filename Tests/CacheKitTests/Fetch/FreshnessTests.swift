@@ -11,7 +11,8 @@ final class FreshnessTests: XCTestCase {
 
     func testPrecedence() {
         XCTAssertEqual(decide([("Cache-Control", "max-age=60"), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 60, source: .maxAge))
-        XCTAssertEqual(decide([("cache-control", "public, s-maxage=90"), ("Expires", date(7200))]).lifetime, 90)
+        XCTAssertEqual(decide([("cache-control", "public, s-maxage=90"), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 7200, source: .expires),
+                       "s-maxage is for shared caches: a private cache ignores it (RFC 9111 §5.2.2.10)")
         XCTAssertEqual(decide([("Cache-Control", "max-age=60, s-maxage=90")]).source, .maxAge)
         XCTAssertEqual(decide([("Date", date(0)), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 7200, source: .expires))
         XCTAssertEqual(decide([("Expires", "0")]).lifetime, 0, "an invalid Expires is already expired")
@@ -20,8 +21,27 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(decide([("Cache-Control", "no-cache, max-age=60")]), Freshness(storable: true, lifetime: 0, source: .noCache))
         XCTAssertEqual(decide([("Cache-Control", "max-age=60")], override: 3600), Freshness(storable: true, lifetime: 3600, source: .option))
         XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "30")]).lifetime, 70, "Age counts against the lifetime")
-        XCTAssertEqual(decide([("Cache-Control", "max-age=\"120\"")]).lifetime, 120)
-        XCTAssertEqual(decide([("Cache-Control", "max-age=abc")]).source, .heuristic, "an invalid max-age is ignored")
+        // Invalid freshness makes the response stale, never heuristically fresh (RFC 9111 §4.2.1, §1.2.2).
+        XCTAssertEqual(decide([("Cache-Control", "max-age=\"120\"")]), Freshness(storable: true, lifetime: 0, source: .maxAge), "quoted is not delta-seconds")
+        XCTAssertEqual(decide([("Cache-Control", "max-age=abc")]), Freshness(storable: true, lifetime: 0, source: .maxAge))
+        XCTAssertEqual(decide([("Cache-Control", "max-age=-3600"), ("Last-Modified", date(-100 * 86400))]).lifetime, 0)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=٣٦٠٠")]).lifetime, 0, "ASCII digits only")
+    }
+
+    /// RFC 9111 §1.2.2: delta-seconds beyond 2^31 are 2147483648, whatever their length.
+    func testHugeDeltaSecondsAreCappedNotTrapped() {
+        XCTAssertEqual(decide([("Cache-Control", "max-age=99999999999999999999")]).lifetime, 2_147_483_648)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=2147483649")]).lifetime, 2_147_483_648)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=2147483647")]).lifetime, 2_147_483_647)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=" + String(repeating: "9", count: 5000))]).lifetime, 2_147_483_648)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", String(repeating: "9", count: 400))]).lifetime, 0)
+    }
+
+    /// Age (RFC 9111 §5.1): the first member of a list, integers only.
+    func testAgeTakesTheFirstIntegerMember() {
+        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "10, 20")]).lifetime, 90)
+        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "1.5")]).lifetime, 100, "not delta-seconds: no Age")
+        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "-5")]).lifetime, 100)
     }
 
     func testHeuristic() {
