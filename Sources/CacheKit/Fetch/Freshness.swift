@@ -114,6 +114,10 @@ public enum HTTPDate {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = format
+        // RFC 850's two-digit year: one that would be more than 50 years in the future is the
+        // most recent past year with those digits (RFC 9110 §5.6.7), so the century window
+        // starts 50 years back.
+        formatter.twoDigitStartDate = Calendar(identifier: .gregorian).date(byAdding: .year, value: -50, to: Date())
         return formatter
     }
     private static let lock = NSLock()

@@ -55,6 +55,14 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), 784111777)
         XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), 784111777)
         XCTAssertNil(HTTPDate.parse("yesterday"))
+        // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is the past one.
+        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "GMT")!, from: Date()).year!
+        func rfc850(_ yy: Int) -> Double? { HTTPDate.parse(String(format: "Monday, 01-Jun-%02d 00:00:00 GMT", yy % 100)) }
+        func june(_ y: Int) -> Double {
+            Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "GMT"), year: y, month: 6, day: 1))!.timeIntervalSince1970
+        }
+        XCTAssertEqual(rfc850(year + 40), june(year + 40), "40 years ahead stays ahead")
+        XCTAssertEqual(rfc850(year + 60), june(year - 40), "60 years ahead is 40 years ago")
         XCTAssertEqual(HTTPDate.parse(HTTPDate.format(784111777)), 784111777)
     }
 }
