@@ -277,7 +277,7 @@ public final class NativeStore: @unchecked Sendable {
     }
 
     /// A path for a `file:` URI: bytes other than unreserved ones and `/` percent-encoded.
-    private static func uriEscaped(_ path: RawPath) -> String {
+    static func uriEscaped(_ path: RawPath) -> String {
         var out = ""
         for byte in path.bytes {
             switch byte {

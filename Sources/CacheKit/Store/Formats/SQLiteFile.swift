@@ -26,7 +26,7 @@ final class SQLiteFile {
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return ReadConnection(queue: queue, snapshotDirectory: nil)
         } catch {
-            let queue = try DatabaseQueue(path: "file:" + SQLiteFile.uriEscaped(location) + "?mode=ro&immutable=1", configuration: configuration)
+            let queue = try DatabaseQueue(path: "file:" + NativeStore.uriEscaped(location) + "?mode=ro&immutable=1", configuration: configuration)
             return ReadConnection(queue: queue, snapshotDirectory: nil)
         }
     }
@@ -89,21 +89,6 @@ final class SQLiteFile {
         } catch {
             throw StoreError.cannotWrite(path, NativeStore.describe(error))
         }
-    }
-
-    static func uriEscaped(_ path: RawPath) -> String {
-        var out = ""
-        for byte in path.bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
     }
 }
 
