@@ -27,7 +27,12 @@ let package = Package(
         .target(name: "CSystemShims"),
         // Every system call of the package: thin wrappers, owned descriptors, raw byte paths,
         // and the one deletion engine (descriptor-anchored, beneath-resolved).
-        .target(name: "CacheKitSystem", dependencies: ["CSystemShims"]),
+        // UTS #46 (IDNA) comes from the ICU that Foundation ships on Linux (`_FoundationICU`).
+        .target(
+            name: "CacheKitSystem",
+            dependencies: ["CSystemShims"],
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "CacheKit",
             dependencies: [

@@ -1,0 +1,159 @@
+/// A URL as the WHATWG URL Standard defines it (https://url.spec.whatwg.org/): parsed by its
+/// basic URL parser (§4.4), serialized by its URL serializer (§4.5). Every cache key and
+/// every request URL in cachectl is a `StandardURL`'s serialization, so a reference a page
+/// writes, a URL given to `put` and a URL a browser requests name the same entry.
+///
+/// Parsing works on the input's UTF-8 bytes: every code point the standard percent-encodes
+/// is encoded as its UTF-8 bytes, so encoding byte by byte gives the same text, and only
+/// hosts need code points (they go to UTS #46 as UTF-8).
+public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
+    var record: Record
+    /// The serialization (§4.5, fragment included): the `href` of the URL API.
+    public let href: String
+
+    /// Parses `input` against `base` by the basic URL parser; nil on failure.
+    public init?(_ input: String, base: StandardURL? = nil) {
+        var bytes = Array(input.utf8)
+        guard let record = URLParser.parse(&bytes, base: base?.record) else { return nil }
+        self.init(record)
+    }
+
+    init(_ record: Record) {
+        self.record = record
+        href = String(decoding: record.serialized(excludingFragment: false), as: UTF8.self)
+    }
+
+    public var description: String { href }
+
+    public static func == (a: StandardURL, b: StandardURL) -> Bool { a.href == b.href }
+    public func hash(into hasher: inout Hasher) { hasher.combine(href) }
+
+    /// The serialization without its fragment: what an HTTP request and a cache key use.
+    public var hrefWithoutFragment: String {
+        record.fragment == nil ? href : String(decoding: record.serialized(excludingFragment: true), as: UTF8.self)
+    }
+
+    /// The scheme, lower-case, without `:`.
+    public var scheme: String { String(decoding: record.scheme, as: UTF8.self) }
+    public var username: String { String(decoding: record.username, as: UTF8.self) }
+    public var password: String { String(decoding: record.password, as: UTF8.self) }
+    /// The serialized host (§3.6): a domain, dotted IPv4, `[…]` IPv6, an opaque host, or ""
+    /// (the empty host); nil when the URL has none.
+    public var hostname: String? { record.host.map { String(decoding: $0, as: UTF8.self) } }
+    /// Nil when absent or the scheme's default port (the parser drops a default port).
+    public var port: Int? { record.port }
+    /// The path serialized (§4.5 URL path serializer): an opaque path as it is, or `/`
+    /// before each segment.
+    public var path: String { String(decoding: record.path, as: UTF8.self) }
+    public var hasOpaquePath: Bool { record.opaquePath }
+    public var query: String? { record.query.map { String(decoding: $0, as: UTF8.self) } }
+    public var fragment: String? { record.fragment.map { String(decoding: $0, as: UTF8.self) } }
+    /// Whether the scheme is special (§4.2: ftp, file, http, https, ws, wss).
+    public var isSpecial: Bool { record.isSpecial }
+
+    /// The URL API's getters, for comparing with the standard's test data.
+    public var protocolValue: String { scheme + ":" }
+    public var hostValue: String { (hostname ?? "") + (port.map { ":\($0)" } ?? "") }
+    public var portValue: String { port.map(String.init) ?? "" }
+    public var search: String { (query ?? "").isEmpty ? "" : "?" + query! }
+    public var hash: String { (fragment ?? "").isEmpty ? "" : "#" + fragment! }
+
+    /// A URL whose scheme is http or https and which has a non-empty host: the ones cachectl
+    /// can fetch and its store keys.
+    public var isHTTP: Bool {
+        (record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8)) && record.host?.isEmpty == false
+    }
+
+    /// The last path segment's extension, sanitised: lower-case letters and digits only, at
+    /// most 8 of them; nil when there is none (queries never leak in).
+    public var pathExtension: String? {
+        guard !record.opaquePath else { return nil }
+        let last = record.path.lastIndex(of: UInt8(ascii: "/")).map { record.path[($0 + 1)...] } ?? record.path[...]
+        guard let dot = last.lastIndex(of: UInt8(ascii: ".")), dot != last.startIndex else { return nil }
+        let ext = last[(dot + 1)...]
+        guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+        else { return nil }
+        return String(decoding: ext.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+// MARK: - The URL record (§4.1)
+
+extension StandardURL {
+    /// A URL's parts as the standard's URL record holds them, each in its serialized
+    /// (percent-encoded) UTF-8 form. A non-opaque path is kept serialized too — `/` before
+    /// each segment — with its segment count, which is all the parser and serializer need.
+    struct Record: Sendable {
+        var scheme: [UInt8] = []
+        var username: [UInt8] = []
+        var password: [UInt8] = []
+        /// The serialized host; nil when the URL has none, empty for the empty host.
+        var host: [UInt8]?
+        var port: Int?
+        var path: [UInt8] = []
+        var segments = 0
+        var opaquePath = false
+        var query: [UInt8]?
+        var fragment: [UInt8]?
+
+        var isSpecial: Bool { URLParser.defaultPort(scheme) != nil || scheme == URLParser.file }
+
+        /// The path's first segment (for the file scheme's drive letters and the serializer's
+        /// `/.`); nil when the path has none.
+        var firstSegment: ArraySlice<UInt8>? {
+            guard segments > 0 else { return nil }
+            let rest = path.dropFirst()
+            return rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)]
+        }
+
+        mutating func append(segment: some Collection<UInt8>) {
+            path.append(UInt8(ascii: "/"))
+            path.append(contentsOf: segment)
+            segments += 1
+        }
+
+        /// §4.1 shorten a URL's path.
+        mutating func shortenPath() {
+            if scheme == URLParser.file, segments == 1, let first = firstSegment, URLParser.isNormalizedDriveLetter(first) { return }
+            guard segments > 0, let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return }
+            path.removeSubrange(slash...)
+            segments -= 1
+        }
+
+        /// §4.5 URL serializer.
+        func serialized(excludingFragment: Bool) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(scheme.count + (host?.count ?? 0) + path.count + (query?.count ?? 0) + (fragment?.count ?? 0) + 16)
+            out += scheme
+            out.append(UInt8(ascii: ":"))
+            if let host {
+                out += [UInt8(ascii: "/"), UInt8(ascii: "/")]
+                if !username.isEmpty || !password.isEmpty {
+                    out += username
+                    if !password.isEmpty {
+                        out.append(UInt8(ascii: ":"))
+                        out += password
+                    }
+                    out.append(UInt8(ascii: "@"))
+                }
+                out += host
+                if let port {
+                    out.append(UInt8(ascii: ":"))
+                    out += Array(String(port).utf8)
+                }
+            } else if !opaquePath, segments > 1, firstSegment?.isEmpty == true {
+                out += [UInt8(ascii: "/"), UInt8(ascii: ".")]
+            }
+            out += path
+            if let query {
+                out.append(UInt8(ascii: "?"))
+                out += query
+            }
+            if !excludingFragment, let fragment {
+                out.append(UInt8(ascii: "#"))
+                out += fragment
+            }
+            return out
+        }
+    }
+}
