@@ -197,9 +197,9 @@ public final class Fetcher: @unchecked Sendable {
     }
 
     private func fetchOne(_ url: String, into result: inout FetchResult, tracker: ProgressTracker) async throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else { throw FetchError.malformedURL }
-        guard scheme == "http" || scheme == "https" else { throw FetchError.unsupportedScheme(scheme) }
-        guard URLKey(url) != nil, parsed.host?.isEmpty == false else { throw FetchError.malformedURL }
+        guard let parsed = StandardURL(url) else { throw FetchError.malformedURL }
+        guard parsed.scheme == "http" || parsed.scheme == "https" else { throw FetchError.unsupportedScheme(parsed.scheme) }
+        guard parsed.isHTTP else { throw FetchError.malformedURL }
         let now = FileTime.now
         // The cache first: a fresh, intact entry needs no request.
         var validators: (etag: String?, lastModified: String?)?
@@ -220,7 +220,7 @@ public final class Fetcher: @unchecked Sendable {
             }
         }
 
-        var request = HTTPClientRequest(url: url)
+        var request = HTTPClientRequest(url: parsed.hrefWithoutFragment)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: "cachectl")
         if let validators {

@@ -141,7 +141,7 @@ public struct PageRewriter {
         var lines = LineIndex()
         let outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var directoryPrefixes: [BytesKey: String] = [:]
-        let pageURL = URL(string: options.pageURL) ?? URL(string: "http://localhost/")!
+        let pageURL = StandardURL(options.pageURL) ?? StandardURL("http://localhost/")!
 
         var decisions: [String: Decision] = [:]
         var copies: [String: CachedCopy?] = [:]
@@ -181,9 +181,8 @@ public struct PageRewriter {
             var wanted: [String] = []
             var seen = Set<String>()
             for reference in references where decisions[reference] == nil {
-                guard let resolved = URLText.resolve(reference, against: base), copies[resolved.withoutFragment] == nil,
-                      seen.insert(resolved.withoutFragment).inserted else { continue }
-                wanted.append(resolved.withoutFragment)
+                guard let resolved = URLText.resolve(reference, against: base) else { continue }
+                for key in resolved.lookupKeys where copies[key] == nil && seen.insert(key).inserted { wanted.append(key) }
             }
             guard !wanted.isEmpty else { return }
             for (url, copy) in zip(wanted, lookupMany(wanted, .serial)) { copies[url] = copy }
@@ -199,14 +198,12 @@ public struct PageRewriter {
                 for (url, copy) in zip(prefetched.urls, prefetched.found) { copies[url] = copy }
                 prefetched = ([], [])
             }
-            let found: CachedCopy?
-            if let known = copies[resolved.withoutFragment] {
-                found = known
-            } else {
-                found = lookupMany([resolved.withoutFragment], .serial)[0]
-                copies[resolved.withoutFragment] = found
+            let keys = resolved.lookupKeys
+            let unknown = keys.filter { copies[$0] == nil }
+            if !unknown.isEmpty {
+                for (key, copy) in zip(unknown, lookupMany(unknown, .serial)) { copies[key] = copy }
             }
-            let decision = finish(resolved, copy: found)
+            let decision = finish(resolved, copy: Self.preferred(keys.map { copies[$0] ?? nil }))
             decisions[url] = decision
             return decision
         }
@@ -259,14 +256,14 @@ public struct PageRewriter {
         func share(_ parsed: Parsed) {
             let size = SiteWork.chunkSize
             let count = (parsed.matched.count + size - 1) / size
-            let confirmedBase = parsed.base.absoluteString
+            let confirmedBase = parsed.base.href
             func read(_ chunk: Int) -> [Sites.Element] {
                 let start = chunk * size
                 let end = min(start + size, parsed.matched.count)
                 return Sites.read(parsed.matched[start..<end], page: page)
             }
-            func applyIfBaseHolds(_ sites: [Sites.Element], _ known: [String: Decision], _ guessed: URL) -> SitesOutput? {
-                guard confirmedBase == guessed.absoluteString else { return nil }
+            func applyIfBaseHolds(_ sites: [Sites.Element], _ known: [String: Decision], _ guessed: StandardURL) -> SitesOutput? {
+                guard confirmedBase == guessed.href else { return nil }
                 return applyDecided(sites, known)
             }
             work.run(chunks: count, read: read, apply: applyIfBaseHolds)
@@ -279,7 +276,7 @@ public struct PageRewriter {
             parseHandoff.give(parsed)
             share(parsed)
             return parsed
-        }, { () -> (Scanned, [(url: String, range: Range<Int>)], URL) in
+        }, { () -> (Scanned, [(url: String, range: Range<Int>)], StandardURL) in
             let scanned = StartTagScanner.scan(page)
             scanHandoff.give(scanned)
             let guessedBase = Self.likelyBase(scanned.tags, page: page, pageURL: pageURL)
@@ -290,20 +287,23 @@ public struct PageRewriter {
             // Each distinct reference resolved once; each distinct URL looked up once, all together.
             var urls: [String] = []
             var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
-            var pending: [(reference: String, resolved: URLText.Resolved, url: Int)] = []
+            var pending: [(reference: String, resolved: URLText.Resolved, url: Int, asWritten: Int?)] = []
             decisions.reserveCapacity(likely.count)
+            func index(_ key: String) -> Int {
+                if let known = urlIndex[key] { return known }
+                urls.append(key)
+                urlIndex[key] = urls.count - 1
+                return urls.count - 1
+            }
             for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
                 guard let resolved = URLText.resolve(reference, against: base) else { continue }
-                let index = urlIndex[resolved.withoutFragment] ?? {
-                    urls.append(resolved.withoutFragment)
-                    urlIndex[resolved.withoutFragment] = urls.count - 1
-                    return urls.count - 1
-                }()
-                pending.append((reference, resolved, index))
+                pending.append((reference, resolved, index(resolved.withoutFragment), resolved.asWritten.map(index)))
             }
             let found = lookupMany(urls, work.loop)
             prefetched = (urls, found)
-            for item in pending { decisions[item.reference] = finish(item.resolved, copy: found[item.url]) }
+            for item in pending {
+                decisions[item.reference] = finish(item.resolved, copy: Self.preferred([item.asWritten.flatMap { found[$0] }, found[item.url]]))
+            }
             work.decided(decisions, guessedBase: guessedBase)
             share(parseHandoff.take())
             return (scanned, styleTokens, guessedBase)
@@ -311,7 +311,7 @@ public struct PageRewriter {
 
         let base = parsed.base
         let baseAttribute = parsed.baseAttribute
-        if base.absoluteString != guessedBase.absoluteString { decisions = [:] }
+        if base.href != guessedBase.href { decisions = [:] }
         let resolvingBase = URLText.Base(base)
         func handle(_ url: String, range: Range<Int>, element: String, attribute: String?) -> String? {
             account(url, range: range, element: element, attribute: attribute, decide(url, against: resolvingBase), into: &references)
@@ -442,12 +442,18 @@ public struct PageRewriter {
     /// Bit n set when some name in `likelyNames` is n bytes long.
     private static let likelyLengths: UInt64 = likelyNames.reduce(0) { $0 | (1 << UInt64($1.0.count)) }
 
+    /// The copy to use of those found under a reference's lookup keys (as written first,
+    /// then serialized): the first fresh one, else the first found.
+    static func preferred(_ copies: [CachedCopy?]) -> CachedCopy? {
+        copies.first { $0?.isFresh == true } ?? copies.first { $0 != nil } ?? nil
+    }
+
     /// The base the scanned tags suggest: the first `<base href>`, read as written.
-    static func likelyBase(_ tags: [StartTagScanner.Tag], page: [UInt8], pageURL: URL) -> URL {
+    static func likelyBase(_ tags: [StartTagScanner.Tag], page: [UInt8], pageURL: StandardURL) -> StandardURL {
         let baseName = Array("base".utf8), hrefName = Array("href".utf8)
         for tag in tags where tag.name == baseName {
             guard let range = tag.attributes.first(where: { $0.name == hrefName })?.value else { continue }
-            return URLText.resolve(String(decoding: page[range], as: UTF8.self), against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
+            return StandardURL(String(decoding: page[range], as: UTF8.self), base: pageURL) ?? pageURL
         }
         return pageURL
     }

@@ -8,15 +8,15 @@ extension PageRewriter {
     struct Parsed {
         var matched: [(LibXML2.StartElement, StartTagScanner.Tag?)]
         /// The first `<base href>` resolved against the page URL, else the page URL.
-        var base: URL
+        var base: StandardURL
         var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
 
-        init(matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], pageURL: URL) {
+        init(matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], pageURL: StandardURL) {
             self.matched = matched
             base = pageURL
             for (element, tag) in matched where element.name == "base" {
                 if let href = element.attributes.first(where: { $0.name == "href" })?.value, let tag {
-                    base = URLText.resolve(href, against: pageURL).flatMap { URL(string: $0.absolute) } ?? pageURL
+                    base = StandardURL(href, base: pageURL) ?? pageURL
                     baseAttribute = (tag, href)
                     break
                 }
@@ -46,7 +46,7 @@ extension PageRewriter {
         private var chunks: [Chunk?] = []
         private var nextRead = 0
         private var readNotApplied: [Int] = []
-        private var known: (decisions: [String: Decision], guessedBase: URL)?
+        private var known: (decisions: [String: Decision], guessedBase: StandardURL)?
         /// The loop being shared: its body, size, next index to take, and blocks in progress.
         private var shared: (body: (Range<Int>) -> Void, count: Int, next: Int, running: Int)?
 
@@ -85,7 +85,7 @@ extension PageRewriter {
         }
 
         /// Makes the decisions known to every `run`.
-        func decided(_ decisions: [String: Decision], guessedBase: URL) {
+        func decided(_ decisions: [String: Decision], guessedBase: StandardURL) {
             condition.lock()
             known = (decisions, guessedBase)
             condition.broadcast()
@@ -95,7 +95,7 @@ extension PageRewriter {
         /// Works until every chunk is read and applied. `apply` returns nil when the decisions
         /// cannot be used.
         func run(chunks count: Int, read: (Int) -> [Sites.Element],
-                 apply: ([Sites.Element], [String: Decision], URL) -> SitesOutput?) {
+                 apply: ([Sites.Element], [String: Decision], StandardURL) -> SitesOutput?) {
             condition.lock()
             if chunks.isEmpty && count > 0 && nextRead == 0 { chunks = Array(repeating: nil, count: count) }
             while true {

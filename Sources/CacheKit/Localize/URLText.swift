@@ -1,189 +1,54 @@
 import Foundation
 
-/// Resolving references and writing local ones, as browsers read them.
+/// Resolving references (by the URL Standard, `StandardURL`) and writing local ones.
 enum URLText {
     struct Resolved {
-        /// The absolute URL, fragment included.
+        /// The absolute URL, fragment included: the standard's serialization.
         var absolute: String
         /// Without the fragment: what caches are keyed by.
         var withoutFragment: String
         var fragment: String?
+        /// An absolute reference as the page wrote it (trimmed, without its fragment) when
+        /// that differs from the serialization: foreign caches key by the string the app
+        /// gave (SDWebImage hashes it as it is), so it is looked up first.
+        var asWritten: String?
+
+        /// The keys to look a copy up by, in order of preference.
+        var lookupKeys: [String] { asWritten.map { [$0, withoutFragment] } ?? [withoutFragment] }
     }
 
     static let unfetchableSchemes: Set<String> = ["data", "blob", "javascript", "about", "mailto", "tel"]
 
-    /// Resolves `reference` against `base` the way the URL Standard does for the common
-    /// cases (`//host/…` takes the base's scheme; tabs and newlines removed, spaces and
-    /// non-ASCII percent-encoded). Nil for `data:`, `blob:`, `javascript:`, `about:`,
-    /// fragment-only and empty references, unless `keepUnfetchable` (then only nil when
-    /// unparseable).
-    static func resolve(_ reference: String, against base: URL, keepUnfetchable: Bool = false) -> Resolved? {
-        resolve(reference, against: Base(base), keepUnfetchable: keepUnfetchable)
+    /// A base URL for resolving. (Immutable, and a class: tens of thousands of resolutions
+    /// pass it on, each a single retain.)
+    final class Base: Sendable {
+        let url: StandardURL
+        init(_ url: StandardURL) { self.url = url }
     }
 
-    /// A base URL, with the parts the byte-level resolver joins references to when the base
-    /// is a plain `http(s)://host/path` URL. (Immutable, and a class: tens of thousands of
-    /// resolutions pass it on, each a single retain rather than one per part.)
-    final class Base: @unchecked Sendable {
-        let url: URL
-        /// `http` or `https`; nil when the base is not plain (then Foundation resolves).
-        let scheme: String?
-        /// `scheme://authority`
-        let origin: String
-        /// The path up to and including its last `/`, after the origin.
-        let directory: String
-        /// The path without the query, after the origin.
-        let path: String
-
-        init(_ url: URL) {
-            self.url = url
-            let text = url.absoluteString
-            let bytes = Array(text.utf8)
-            func plain() -> (String, String, String, String)? {
-                let scheme: String
-                if bytes.starts(with: "http://".utf8) { scheme = "http" } else if bytes.starts(with: "https://".utf8) { scheme = "https" } else { return nil }
-                let hostStart = scheme.utf8.count + 3
-                guard let slash = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")), slash > hostStart else { return nil }
-                let authority = bytes[hostStart..<slash]
-                guard authority.allSatisfy({ StartTagScanner.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".")
-                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }) else { return nil }
-                let pathEnd = bytes[slash...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-                let path = bytes[slash..<pathEnd]
-                guard path.allSatisfy({ URLText.isPlainReferenceByte($0) && $0 != UInt8(ascii: "%") }),
-                      !URLText.hasDotSegment(path) else { return nil }
-                let lastSlash = path.lastIndex(of: UInt8(ascii: "/"))!
-                return (scheme, String(decoding: bytes[..<slash], as: UTF8.self),
-                        String(decoding: bytes[slash...lastSlash], as: UTF8.self), String(decoding: path, as: UTF8.self))
-            }
-            if let (scheme, origin, directory, path) = plain() {
-                (self.scheme, self.origin, self.directory, self.path) = (scheme, origin, directory, path)
-            } else {
-                (self.scheme, self.origin, self.directory, self.path) = (nil, "", "", "")
-            }
-        }
-    }
-
-    /// Bytes a reference may hold for the byte-level resolver (RFC 3986 path, query and
-    /// fragment characters, `%` for `%XX`); anything else goes through Foundation.
-    @inline(__always) static func isPlainReferenceByte(_ c: UInt8) -> Bool { plainReferenceBytes.contains(c) }
-    private static let plainReferenceBytes = ByteSet("-._~!$&'()*+,;=:@/?%", ranges: ByteSet.alphanumerics)
-
-    /// Whether a path has a `.` or `..` segment (which resolution would remove).
-    static func hasDotSegment(_ path: some Collection<UInt8>) -> Bool {
-        var segmentLength = 0, dots = 0
-        for c in path {
-            if c == UInt8(ascii: "/") {
-                if segmentLength > 0 && dots == segmentLength && dots <= 2 { return true }
-                segmentLength = 0
-                dots = 0
-            } else {
-                segmentLength += 1
-                if c == UInt8(ascii: ".") { dots += 1 }
-            }
-        }
-        return segmentLength > 0 && dots == segmentLength && dots <= 2
-    }
-
-    /// The byte-level resolver: the absolute URL for a plain reference against a plain base,
-    /// or nil to let Foundation decide (anything unusual: dot segments, schemes other than
-    /// lower-case http(s), `%` not followed by two hex digits, characters needing encoding).
-    /// Gives exactly what Foundation gives for the references it takes (a test compares
-    /// the two on generated references).
-    static func resolvePlain(_ text: String, against base: Base) -> String? {
-        guard let baseScheme = base.scheme else { return nil }
-        return text.withBytes { resolvePlain($0, text, against: base, scheme: baseScheme) }
-    }
-
-    private static func resolvePlain(_ utf8: UnsafeBufferPointer<UInt8>, _ text: String, against base: Base, scheme baseScheme: String) -> String? {
-        guard let first = utf8.first, first != UInt8(ascii: "#") else { return nil }
-        var pendingHex = 0
-        var hashes = 0
-        var inPath = true
-        var segmentLength = 0, dots = 0, dotSegment = false
-        var colonBeforeSlash = false, sawSlash = false
-        for c in utf8 {
-            if pendingHex > 0 {
-                guard (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x66) else { return nil }
-                pendingHex -= 1
-                segmentLength += 1
-                continue
-            }
-            if c == UInt8(ascii: "#") {
-                hashes += 1
-                guard hashes == 1 else { return nil }
-            } else if !isPlainReferenceByte(c) {
-                return nil
-            }
-            if c == UInt8(ascii: "%") { pendingHex = 2 }
-            if inPath {
-                if c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
-                    inPath = false
-                    if segmentLength > 0 && dots == segmentLength && dots <= 2 { dotSegment = true }
-                } else if c == UInt8(ascii: "/") {
-                    if segmentLength > 0 && dots == segmentLength && dots <= 2 { dotSegment = true }
-                    segmentLength = 0
-                    dots = 0
-                    sawSlash = true
-                } else {
-                    if c == UInt8(ascii: ":") && !sawSlash { colonBeforeSlash = true }
-                    segmentLength += 1
-                    if c == UInt8(ascii: ".") { dots += 1 }
-                }
-            }
-        }
-        if inPath && segmentLength > 0 && dots == segmentLength && dots <= 2 { dotSegment = true }
-        guard pendingHex == 0, !dotSegment else { return nil }
-        if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            // Absolute: taken as written when its authority is a plain host.
-            let rest = utf8.dropFirst(text.hasPrefix("http://") ? 7 : 8)
-            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > rest.startIndex,
-                  rest[..<slash].allSatisfy({ StartTagScanner.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
-            else { return nil }
-            return text
-        }
-        if colonBeforeSlash { return nil }
-        if first == UInt8(ascii: "/") {
-            if utf8.dropFirst().first == UInt8(ascii: "/") {
-                // Scheme-relative: the host must be plain.
-                let rest = utf8.dropFirst(2)
-                guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > rest.startIndex,
-                      rest[..<slash].allSatisfy({ StartTagScanner.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
-                else { return nil }
-                return baseScheme + ":" + text
-            }
-            return base.origin + text
-        }
-        if first == UInt8(ascii: "?") { return base.origin + base.path + text }
-        return base.origin + base.directory + text
-    }
-
+    /// Resolves `reference` against `base` by the URL Standard's basic URL parser. Nil when
+    /// it fails to parse, and (unless `keepUnfetchable`) for empty and fragment-only
+    /// references and `data:`, `blob:`, `javascript:`, `about:`, `mailto:`, `tel:` URLs.
     static func resolve(_ reference: String, against base: Base, keepUnfetchable: Bool = false) -> Resolved? {
-        if let absolute = resolvePlain(reference, against: base) { return split(absolute) }
-        return resolveByFoundation(reference, against: base.url, keepUnfetchable: keepUnfetchable)
+        resolve(reference, against: base.url, keepUnfetchable: keepUnfetchable)
     }
 
-    private static func split(_ absolute: String) -> Resolved {
-        let parts = absolute.withBytes { bytes -> (String, String)? in
-            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
-            return (String(decoding: bytes[..<hash], as: UTF8.self), String(decoding: bytes[(hash + 1)...], as: UTF8.self))
+    static func resolve(_ reference: String, against base: StandardURL, keepUnfetchable: Bool = false) -> Resolved? {
+        if !keepUnfetchable {
+            // An empty reference would resolve to the page itself, a fragment-only one into it.
+            guard let first = reference.utf8.first(where: { $0 > 0x20 }), first != UInt8(ascii: "#") else { return nil }
         }
-        guard let (withoutFragment, fragment) = parts else { return Resolved(absolute: absolute, withoutFragment: absolute, fragment: nil) }
-        return Resolved(absolute: absolute, withoutFragment: withoutFragment, fragment: fragment)
-    }
-
-    /// The general resolver, through Foundation's URL.
-    static func resolveByFoundation(_ reference: String, against base: URL, keepUnfetchable: Bool = false) -> Resolved? {
-        var text = reference
-        if text.utf8.contains(where: { $0 <= 0x20 }) {
-            text = text.trimmingWhitespace().filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        guard let url = StandardURL(reference, base: base) else { return nil }
+        if !keepUnfetchable && unfetchableSchemes.contains(url.scheme) { return nil }
+        let withoutFragment = url.hrefWithoutFragment
+        var asWritten: String?
+        if reference != url.href && reference != withoutFragment, scheme(of: reference.trimmingWhitespace()) != nil {
+            // Only an absolute reference has a form of its own worth looking up.
+            var text = reference.trimmingWhitespace()
+            if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+            if text != withoutFragment { asWritten = text }
         }
-        if text.isEmpty { return nil }
-        if text.hasPrefix("#") && !keepUnfetchable { return nil }
-        if let scheme = scheme(of: text), unfetchableSchemes.contains(scheme), !keepUnfetchable { return nil }
-        text = encodeForParsing(text)
-        guard let url = URL(string: text, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased() else { return nil }
-        if !keepUnfetchable && unfetchableSchemes.contains(scheme) { return nil }
-        return split(url.absoluteString)
+        return Resolved(absolute: url.href, withoutFragment: withoutFragment, fragment: url.fragment, asWritten: asWritten)
     }
 
     /// A reference with no scheme (relative path, `//host/…`, `?query`, `#fragment`).

@@ -120,7 +120,9 @@ public final class NativeStore: @unchecked Sendable {
     public static let reserveName = ".reserve"
     static let reserveBytes = 128 * 1024
     static let applicationID: Int32 = 0x4343_544C // "CCTL"
-    static let schemaVersion: Int32 = 1
+    /// 1: the first index. 2: keys are URL Standard serializations (`URLKey`); opening a
+    /// version 1 index that can be written re-keys its rows (`migrateKeys`).
+    static let schemaVersion: Int32 = 2
 
     public let root: RawPath
     /// The root, opened once: every file of the store is reached through it.
@@ -400,6 +402,9 @@ public final class NativeStore: @unchecked Sendable {
             if version > Self.schemaVersion {
                 throw StoreError.notACacheIndex(indexPath, "schema version \(version) is newer than this cachectl understands (\(Self.schemaVersion))")
             }
+            // A store that cannot be written now keeps its version-1 keys and is re-keyed
+            // by the first open that can write.
+            if version < 2 && readOnlyReason == nil { try? migrateKeys() }
             return
         }
         guard appID == 0 && tables == 0 && allowCreate else {
@@ -437,6 +442,48 @@ public final class NativeStore: @unchecked Sendable {
         // Move the new header (application id) from the WAL into the main file now, so
         // detection by header works while this connection stays open.
         try writeIndex { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// Version 1 → 2: every key becomes its URL Standard serialization, in one write
+    /// transaction (re-checked inside it, so two processes opening at once migrate once).
+    /// A row whose key changes keeps its body (`body_path` is unchanged). Rows whose keys
+    /// become the same keep the one completed last; a row whose key the standard refuses
+    /// (`http://256.256.256.256/`) can be named by no request and goes. The bodies of the
+    /// rows that go become orphans, which `prune` removes after the grace period.
+    func migrateKeys() throws {
+        try writeIndex { db in
+            try db.inTransaction(.immediate) {
+                guard (try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0) < 2 else { return .commit }
+                let rows = try Row.fetchAll(db, sql: "SELECT url, download_completed FROM entries")
+                var groups: [String: [(url: String, completed: Double)]] = [:]
+                for row in rows {
+                    let url: String = row["url"]
+                    guard let key = URLKey(url)?.normalized else {
+                        try db.execute(sql: "DELETE FROM entries WHERE url = ?", arguments: [url])
+                        continue
+                    }
+                    groups[key, default: []].append((url, (row["download_completed"] as Double?) ?? -1))
+                }
+                var moves: [(from: String, to: String)] = []
+                for (key, members) in groups {
+                    let keeper = members.max { $0.completed < $1.completed }!
+                    for other in members where other.url != keeper.url {
+                        try db.execute(sql: "DELETE FROM entries WHERE url = ?", arguments: [other.url])
+                    }
+                    if keeper.url != key { moves.append((keeper.url, key)) }
+                }
+                // Through temporary keys, so a key that is still another row's old key is
+                // never taken twice.
+                for (i, move) in moves.enumerated() {
+                    try db.execute(sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: ["\u{1}migrating \(i)", move.from])
+                }
+                for (i, move) in moves.enumerated() {
+                    try db.execute(sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: [move.to, "\u{1}migrating \(i)"])
+                }
+                try db.execute(sql: "PRAGMA user_version = 2")
+                return .commit
+            }
+        }
     }
 
     // MARK: Reading

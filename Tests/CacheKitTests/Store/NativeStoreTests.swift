@@ -211,3 +211,34 @@ final class UnitsTests: XCTestCase {
     }
 }
 
+extension NativeStoreTests {
+    /// A version-1 index (keys normalised by Foundation's URLComponents) is re-keyed to the
+    /// URL Standard's serializations when opened: a changed key keeps its body, two keys
+    /// that become one keep the later download, a key the standard refuses goes.
+    func testVersionOneIndexIsRekeyedKeepingBodies() throws {
+        let tree = TestTree("migrate")
+        let root = tree.path("store")
+        do {
+            let store = try NativeStore.open(root, create: true)
+            try store.put(url: "https://a.example/x/y.png", bytes: Array("later".utf8), options: PutOptions(lifetime: 3600))
+            try store.put(url: "https://a.example/z.png", bytes: Array("earlier".utf8), options: PutOptions(lifetime: 3600))
+            try store.put(url: "https://a.example/q", bytes: Array("quoted".utf8), options: PutOptions(lifetime: 3600))
+            try store.put(url: "https://b.example/gone", bytes: Array("gone".utf8), options: PutOptions(lifetime: 3600))
+        }
+        // What version 1 stored: dot segments kept, `%22…}` double-encoded, an invalid host.
+        sql(root, "UPDATE entries SET url = 'https://a.example/x/./y.png' WHERE url = 'https://a.example/x/y.png'")
+        sql(root, "UPDATE entries SET url = 'https://a.example/x/../x/y.png', download_completed = download_completed - 100 WHERE url = 'https://a.example/z.png'")
+        sql(root, "UPDATE entries SET url = 'https://a.example/q?v=%2522a%2522%7D' WHERE url = 'https://a.example/q'")
+        sql(root, "UPDATE entries SET url = 'http://256.256.256.256/' WHERE url = 'https://b.example/gone'")
+        sql(root, "PRAGMA user_version = 1")
+
+        let store = try NativeStore.open(root, create: false)
+        let urls = try store.records().map(\.url).sorted()
+        XCTAssertEqual(urls, ["https://a.example/q?v=%2522a%2522%7D", "https://a.example/x/y.png"])
+        let hit = try XCTUnwrap(try store.lookup(url: "https://a.example/x/./y.png"))
+        XCTAssertEqual(try FileIOProbe.read(hit.bodyPath), Array("later".utf8), "the later download kept, with its body")
+        let version = Oracle.python("import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma user_version').fetchone()[0])",
+                                    [root.appending("index.sqlite").description])
+        XCTAssertEqual(version.out, "2\n")
+    }
+}
