@@ -8,13 +8,18 @@ public final class TestHTTPServer {
     public let root: RawPath
     private let process: Process
 
-    /// Serves the files of `root` under `/files/`.
-    public init(root: RawPath) throws {
+    /// Whether it speaks HTTPS.
+    public let secure: Bool
+
+    /// Serves the files of `root` under `/files/`; with `tls` (certificate and key PEM
+    /// files), over HTTPS.
+    public init(root: RawPath, tls: (certificate: String, key: String)? = nil) throws {
+        secure = tls != nil
         self.root = root
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("httpd.py").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--root", root.description]
+        process.arguments = ["python3", script, "--root", root.description] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -34,11 +39,11 @@ public final class TestHTTPServer {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
     }
 
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { (secure ? "https" : "http") + "://127.0.0.1:\(port)\(path)" }
 
     /// Every request path the server has seen (excluding this query).
     public func requests() -> [String] {
-        let result = Run.bytes(["python3", "-c", "import urllib.request,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+        let result = Run.bytes(["python3", "-c", "import urllib.request,ssl,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context()).read().decode())",
                                 url("/__requests")].map { Array($0.utf8) })
         return (try? JSONDecoder().decode([String].self, from: Data(result.stdout))) ?? []
     }

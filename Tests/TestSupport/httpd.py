@@ -14,8 +14,12 @@ Routes (GET):
   /hang                  accepts and never answers
   /status/CODE           that status, empty body
   /__requests            JSON list of every request path seen so far (not counted)
+
+As a proxy: a request in absolute form (`GET http://host/path`) is logged as written and
+answered by the route of its path; `CONNECT host:port` is logged as `CONNECT host:port` and
+tunnels to that address. With --tls CERT KEY the server speaks HTTPS.
 """
-import argparse, email.utils, hashlib, json, os, sys, threading, time
+import argparse, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
@@ -42,7 +46,41 @@ class Handler(BaseHTTPRequestHandler):
         with open(path, "rb") as f:
             return f.read(), os.stat(path).st_mtime
 
+    def do_CONNECT(self):
+        with LOCK:
+            LOG.append("CONNECT " + self.path)
+        host, _, port = self.path.rpartition(":")
+        try:
+            upstream = socket.create_connection((host.strip("[]"), int(port)), timeout=10)
+        except OSError:
+            return self.send_body(502, b"cannot connect")
+        self.send_response(200, "Connection established")
+        self.end_headers()
+        self.wfile.flush()
+        peers = [self.connection, upstream]
+        try:
+            while True:
+                readable, _, _ = select.select(peers, [], [], 30)
+                if not readable:
+                    break
+                for sock in readable:
+                    data = sock.recv(65536)
+                    if not data:
+                        return
+                    (upstream if sock is self.connection else self.connection).sendall(data)
+        except OSError:
+            return
+        finally:
+            upstream.close()
+            self.close_connection = True
+
     def do_GET(self):
+        if self.path.startswith("http://") or self.path.startswith("https://"):
+            # Absolute form: a proxy request. Logged as written, answered by its path.
+            with LOCK:
+                LOG.append(self.path)
+            self.path = "/" + self.path.split("/", 3)[3] if self.path.count("/") >= 3 else "/"
+            self.proxied = True
         parts = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         path = parts.path
@@ -50,8 +88,10 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 data = json.dumps(LOG).encode()
             return self.send_body(200, data, [("Content-Type", "application/json")])
-        with LOCK:
-            LOG.append(self.path)
+        if not getattr(self, "proxied", False):
+            with LOCK:
+                LOG.append(self.path)
+        self.proxied = False
         try:
             if path.startswith("/files/"):
                 body, mtime = self.file(path[len("/files/"):])
@@ -131,8 +171,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", required=True)
     ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     args = ap.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    if args.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls[0], args.tls[1])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     server.daemon_threads = True
     server.root = args.root
     print(server.server_address[1], flush=True)

@@ -1,8 +1,8 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// How to fetch.
 public struct FetchOptions: Sendable {
@@ -24,6 +24,11 @@ public struct FetchOptions: Sendable {
     /// Keep the body of a response that may not be stored (`no-store`) in `tmp/` and hand
     /// it back (for `--print`); the caller discards it.
     public var keepUnstoredBodies = false
+    /// PEM file of certificate authorities to trust instead of the system's (`--cacert`).
+    public var caFile: String?
+    /// Proxies (`ProxySettings.fromEnvironment()` reads `http_proxy` and the rest); none by
+    /// default.
+    public var proxies = ProxySettings()
 
     public init() {}
 }
@@ -113,22 +118,19 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
 public final class Fetcher: @unchecked Sendable {
     public let store: NativeStore
     public let options: FetchOptions
-    private let client: HTTPClient
+    private let pool: HTTPConnectionPool
 
     public init(store: NativeStore, options: FetchOptions = FetchOptions()) {
         self.store = store
         self.options = options
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: options.maxRedirects, allowCycles: false),
-            timeout: .init(connect: .milliseconds(Int64(options.connectTimeout * 1000)), read: .milliseconds(Int64(options.stallTimeout * 1000))),
-            decompression: .disabled)
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, options.jobs)
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        pool = HTTPConnectionPool(settings: .init(connectTimeout: .milliseconds(Int64(options.connectTimeout * 1000)),
+                                                  stallTimeout: .milliseconds(Int64(options.stallTimeout * 1000)),
+                                                  caFile: options.caFile, proxies: options.proxies))
     }
 
-    /// Closes the client's connections; call once done.
+    /// Closes the connections; call once done.
     public func shutdown() async {
-        try? await client.shutdown()
+        pool.shutdown()
     }
 
     /// Fetches `urls`; results in the same order (a repeated URL is fetched once, and its
@@ -220,23 +222,87 @@ public final class Fetcher: @unchecked Sendable {
             }
         }
 
-        var request = HTTPClientRequest(url: parsed.hrefWithoutFragment)
-        request.method = .GET
-        request.headers.add(name: "User-Agent", value: "cachectl")
+        var headers = [("User-Agent", "cachectl")]
         if let validators {
-            if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
-            if let modified = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: modified) }
+            if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
+            if let modified = validators.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
-        let started = FileTime.now
-        let response = try await client.execute(request, timeout: .hours(24))
-        result.status = Int(response.status.code)
-        let headers = response.headers.map { (name: $0.name, value: $0.value) }
-        let freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, override: options.expires)
-        result.freshnessSource = freshness.source
-        let etag = response.headers.first(name: "etag")
-        let lastModified = response.headers.first(name: "last-modified")
+        try await request(parsed, originalURL: url, headers: headers, revalidating: validators != nil, into: &result, tracker: tracker)
+    }
 
-        if response.status == .notModified, validators != nil {
+    /// What one hop of a request gave.
+    private enum Hop {
+        case redirect(location: String, status: Int, headers: [(name: String, value: String)])
+        case done(FetchResult)
+    }
+
+    /// Requests `url`, following redirects (each `Location` resolved by the URL Standard
+    /// against the URL that gave it), and handles the final response.
+    private func request(_ url: StandardURL, originalURL: String, headers: [(String, String)], revalidating: Bool,
+                         into result: inout FetchResult, tracker: ProgressTracker) async throws {
+        var current = url
+        var visited: Set<String> = [url.hrefWithoutFragment]
+        /// The least lifetime of the redirects followed (a chain is as fresh as its least
+        /// fresh hop).
+        var chainLifetime: Double?
+        let started = FileTime.now
+        for hop in 0...options.maxRedirects {
+            let snapshot = result
+            let step: Hop = try await pool.withConnection(pool.route(for: current)) { [self] connection in
+                let head = try await connection.get(current, headers: headers)
+                let pairs = head.headers.map { (name: $0.name, value: $0.value) }
+                if [301, 302, 303, 307, 308].contains(head.status.code), let location = head.headers.first(name: "location") {
+                    try await connection.discardBody()
+                    return .redirect(location: location, status: Int(head.status.code), headers: pairs)
+                }
+                var final = snapshot
+                try await finish(originalURL, head: head, headers: pairs, connection: connection, revalidating: revalidating,
+                                 chainLifetime: chainLifetime, started: started, into: &final, tracker: tracker)
+                return .done(final)
+            }
+            switch step {
+            case .done(let final):
+                result = final
+                return
+            case .redirect(let location, let status, let hopHeaders):
+                result.status = status
+                guard let next = StandardURL(location, base: current) else {
+                    throw FetchError.transport("redirect to a malformed URL (\(location))")
+                }
+                guard next.scheme == "http" || next.scheme == "https" else { throw FetchError.unsupportedScheme(next.scheme) }
+                guard visited.insert(next.hrefWithoutFragment).inserted else { throw FetchError.transport("redirect loop") }
+                let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
+                chainLifetime = min(chainLifetime ?? lifetime, lifetime)
+                if hop == options.maxRedirects { break }
+                current = next
+            }
+        }
+        throw FetchError.transport("too many redirects")
+    }
+
+    /// How long a redirect may be reused (RFC 9111 §4.2): 301 and 308 are heuristically
+    /// cacheable (§4.2.2), 302, 303 and 307 only with explicit freshness.
+    static func redirectLifetime(status: Int, headers: [(name: String, value: String)]) -> Double {
+        let freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval)
+        guard freshness.storable else { return 0 }
+        if status == 301 || status == 308 { return freshness.lifetime }
+        return freshness.source == .heuristic ? 0 : freshness.lifetime
+    }
+
+    /// The final response: a 304 renews the entry, a 200 is streamed to `tmp/` and
+    /// committed when complete, anything else fails.
+    private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], connection: HTTPConnection,
+                        revalidating: Bool, chainLifetime: Double?, started: FileTime,
+                        into result: inout FetchResult, tracker: ProgressTracker) async throws {
+        result.status = Int(head.status.code)
+        var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, override: options.expires)
+        if let chainLifetime, freshness.storable, freshness.source != .option { freshness.lifetime = min(freshness.lifetime, chainLifetime) }
+        result.freshnessSource = freshness.source
+        let etag = head.headers.first(name: "etag")
+        let lastModified = head.headers.first(name: "last-modified")
+
+        if head.status == .notModified, revalidating {
+            try await connection.discardBody()
             let lifetime = freshness.storable ? freshness.lifetime : 0
             guard try store.renew(url: url, lifetime: lifetime, etag: etag, lastModified: lastModified) else {
                 throw FetchError.store("the entry vanished while it was revalidated")
@@ -247,12 +313,16 @@ public final class Fetcher: @unchecked Sendable {
             result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
             return
         }
-        guard response.status == .ok else {
-            throw FetchError.http(Int(response.status.code), response.status.reasonPhrase)
+        guard head.status == .ok else {
+            try? await connection.discardBody()
+            throw FetchError.http(Int(head.status.code), head.status.reasonPhrase)
         }
-        let declared = response.headers.first(name: "content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        let declared = head.headers.first(name: "content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         if let declared {
-            if declared > options.maxBody { throw FetchError.tooLarge(limit: options.maxBody, declared: declared) }
+            if declared > options.maxBody {
+                connection.abandon()
+                throw FetchError.tooLarge(limit: options.maxBody, declared: declared)
+            }
             tracker.expect(declared)
         }
 
@@ -260,9 +330,12 @@ public final class Fetcher: @unchecked Sendable {
         let body = try store.beginBody(url: url, started: started)
         var received: Int64 = 0
         do {
-            for try await buffer in response.body {
+            while let buffer = try await connection.nextBody() {
                 received += Int64(buffer.readableBytes)
-                if received > options.maxBody { throw FetchError.tooLarge(limit: options.maxBody, declared: nil) }
+                if received > options.maxBody {
+                    connection.abandon()
+                    throw FetchError.tooLarge(limit: options.maxBody, declared: nil)
+                }
                 try buffer.withUnsafeReadableBytes { try body.append($0) }
                 tracker.received(Int64(buffer.readableBytes))
             }
@@ -282,7 +355,7 @@ public final class Fetcher: @unchecked Sendable {
             return
         }
         var put = PutOptions(lifetime: freshness.lifetime, sliding: options.sliding,
-                             contentType: response.headers.first(name: "content-type"))
+                             contentType: head.headers.first(name: "content-type"))
         put.etag = etag
         put.lastModified = lastModified
         put.downloadStarted = started
@@ -294,16 +367,14 @@ public final class Fetcher: @unchecked Sendable {
 
     /// A transport error in words.
     static func describe(_ error: Error) -> String {
-        if let error = error as? HTTPClientError {
+        if let error = error as? HTTPConnectionError { return error.description }
+        if let error = error as? NIOSSLError { return "TLS: \(error)" }
+        if let error = error as? BoringSSLError { return "TLS: \(error)" }
+        if let error = error as? ChannelError {
             switch error {
-            case .readTimeout: return "no data for too long (stalled; see --timeout)"
             case .connectTimeout: return "connection timed out"
-            case .remoteConnectionClosed: return "connection closed by the server before the response was complete"
-            case .redirectCycleDetected: return "redirect loop"
-            case .redirectLimitReached: return "too many redirects"
-            case .deadlineExceeded: return "took too long"
-            case .invalidURL, .emptyHost, .emptyScheme: return "malformed URL"
-            default: return "HTTP client: \(error)"
+            case .ioOnClosedChannel, .eof: return "connection closed by the server before the response was complete"
+            default: return "\(error)"
             }
         }
         if let error = error as? NIOConnectionError {

@@ -13,9 +13,11 @@ struct Fetch: ParsableCommand {
             A URL with a fresh entry is served from the store without a request; an expired \
             entry with an ETag or Last-Modified is revalidated (304 renews it); anything else is \
             downloaded, streamed to tmp/ and committed only when complete. Lifetime: --expires, \
-            else Cache-Control max-age / s-maxage, Expires, no-store (not stored), no-cache \
+            else Cache-Control max-age, Expires, no-store (not stored), no-cache \
             (stored, revalidated on every use), else 10% of the time since Last-Modified (at most \
-            1 day), else 1 hour. Prints one line per URL: outcome, URL, body path. \
+            1 day), else 1 hour. URLs are parsed and requested by the WHATWG URL Standard; \
+            http_proxy, https_proxy and no_proxy are honoured. Prints one line per URL: \
+            outcome, URL, body path. \
             Exit status: 0 every URL available; 1 some failed (each on stderr); 2 usage error.
             """)
 
@@ -27,6 +29,7 @@ struct Fetch: ParsableCommand {
     @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
     @Option(name: .long, help: "Largest body accepted (default 100M).") var maxBody: String = "100M"
     @Option(name: .long, help: "Give up on a download after this long without data (default 30s).") var timeout: String = "30s"
+    @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.") var cacert: String?
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false
     @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
     @OptionGroup var store: StoreOptions
@@ -57,6 +60,7 @@ struct Fetch: ParsableCommand {
         options.maxBody = Units.parseSize(maxBody)!
         options.stallTimeout = Units.parseDuration(timeout)!
         options.keepUnstoredBodies = print
+        options.caFile = cacert
         let results = FetchRun.run(list, store: nativeStore, options: options)
 
         for result in results where result.outcome == .failed {
@@ -81,7 +85,10 @@ struct Fetch: ParsableCommand {
 
 /// Runs a fetch from synchronous code, with a progress line on a terminal.
 enum FetchRun {
-    static func run(_ urls: [String], store: NativeStore, options: FetchOptions) -> [FetchResult] {
+    /// Proxies come from the environment (`http_proxy`, `https_proxy`, `no_proxy`).
+    static func run(_ urls: [String], store: NativeStore, options given: FetchOptions) -> [FetchResult] {
+        var options = given
+        options.proxies = ProxySettings.fromEnvironment()
         let state = ProgressState()
         let line = ProgressLine(every: 0.2) { state.text }
         let fetcher = Fetcher(store: store, options: options)

@@ -1,0 +1,97 @@
+import XCTest
+import Foundation
+import CacheKit
+import TestSupport
+
+/// What goes on the wire: request targets as the URL Standard serializes them, proxies from
+/// the environment, HTTPS verified against a certificate authority made here with openssl,
+/// and a CONNECT tunnel.
+final class FetchNetworkEndToEndTests: XCTestCase {
+    private func fetch(_ args: [String], _ store: String, environment: [String: String] = [:]) -> RunResult {
+        Binary.run(["fetch", "--cache", store] + args, environment: environment)
+    }
+
+    func testRequestTargetsAreTheStandardsSerialization() throws {
+        let tree = TestTree("fetch-target")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        // As written → what a browser sends: `%2` and `}` stay, dot segments go, `'` in the
+        // query is encoded, the host is lower-cased.
+        let cases = [("/files/c.txt?q=%22a%22}", "/files/c.txt?q=%22a%22}"),
+                     ("/files/foo%2", "/files/foo%2"),
+                     ("/files/a|b[c]", "/files/a|b[c]"),
+                     ("/x/../files/./c.txt?v='1'", "/files/c.txt?v=%271%27")]
+        let run = fetch(cases.map { server.url($0.0) }, store)
+        XCTAssertNotEqual(run.status, 2, run.err)
+        let seen = server.requests()
+        for (_, target) in cases { XCTAssertTrue(seen.contains(target), "\(target) not in \(seen)") }
+        XCTAssertTrue(run.out.contains("downloaded\t\(server.url("/files/c.txt?q=%22a%22}"))"), run.out)
+        XCTAssertEqual(Binary.run(["cat", server.url("/files/c.txt?q=%22a%22}"), "--cache", store, "--allow-stale"]).out, "c body\n")
+    }
+
+    func testHTTPProxyFromTheEnvironmentAndNoProxy() throws {
+        let tree = TestTree("fetch-proxy")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let proxy = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let env = ["http_proxy": "http://127.0.0.1:\(proxy.port)"]
+        let run = fetch(["http://origin.invalid/files/c.txt?cc=max-age=60"], store, environment: env)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(proxy.requests().contains("http://origin.invalid/files/c.txt?cc=max-age=60"), "absolute form to the proxy: \(proxy.requests())")
+        XCTAssertEqual(Binary.run(["cat", "http://origin.invalid/files/c.txt?cc=max-age=60", "--cache", store]).out, "c body\n")
+
+        // no_proxy names the host: straight to it, past a proxy that would refuse.
+        let direct = fetch([proxy.url("/files/c.txt")], store, environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "localhost,127.0.0.1"])
+        XCTAssertEqual(direct.status, 0, direct.err)
+        let refused = fetch([proxy.url("/files/c.txt?x=1")], store, environment: ["http_proxy": "http://127.0.0.1:9"])
+        XCTAssertEqual(refused.status, 1, "the proxy is used when no_proxy does not name the host")
+        XCTAssertTrue(refused.err.contains("connection refused"), refused.err)
+    }
+
+    /// A certificate authority and a server certificate for localhost and 127.0.0.1.
+    private func makeCertificates(_ tree: TestTree) throws -> (ca: String, cert: String, key: String) {
+        guard Run.available("openssl") else { throw XCTSkip("openssl is missing (Scripts/test-deps installs it)") }
+        let dir = tree.path("pki").description
+        tree.dir("pki")
+        let script = """
+            set -e
+            cd '\(dir)'
+            openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj '/CN=cachectl test CA' \
+              -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost' 2>/dev/null
+            printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n' > ext
+            openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile ext 2>/dev/null
+            """
+        let made = Run.command(["sh", "-c", script])
+        XCTAssertEqual(made.status, 0, made.err)
+        return (dir + "/ca.pem", dir + "/server.pem", dir + "/server.key")
+    }
+
+    func testHTTPSIsVerifiedAgainstTheGivenAuthorityAndTunnelsThroughAProxy() throws {
+        let tree = TestTree("fetch-tls")
+        tree.file("www/c.txt", contents: Array("secret body\n".utf8))
+        let pki = try makeCertificates(tree)
+        let server = try TestHTTPServer(root: tree.path("www"), tls: (pki.cert, pki.key))
+        let store = tree.path("store").description
+        let url = "https://localhost:\(server.port)/files/c.txt?cc=max-age=60"
+
+        let untrusted = fetch([url], store)
+        XCTAssertEqual(untrusted.status, 1, "a certificate from an authority the system does not trust is refused")
+        XCTAssertTrue(untrusted.err.contains("TLS") || untrusted.err.contains("certificate"), untrusted.err)
+
+        let trusted = fetch([url, "--cacert", pki.ca], store)
+        XCTAssertEqual(trusted.status, 0, trusted.err)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "secret body\n")
+        let byAddress = fetch([server.url("/files/c.txt?by=address"), "--cacert", pki.ca], store)
+        XCTAssertEqual(byAddress.status, 0, "the certificate names 127.0.0.1 too: " + byAddress.err)
+
+        // Through a proxy: CONNECT, then TLS to the origin inside the tunnel.
+        let proxy = try TestHTTPServer(root: tree.path("www"))
+        let tunnelled = fetch(["https://localhost:\(server.port)/files/c.txt?via=proxy", "--cacert", pki.ca], store,
+                              environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
+        XCTAssertEqual(tunnelled.status, 0, tunnelled.err)
+        XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port)"])
+        XCTAssertTrue(server.requests().contains("/files/c.txt?via=proxy"))
+    }
+}
