@@ -13,18 +13,24 @@ Routes (GET):
   /big?size=N            N bytes (no Content-Length when &chunked=1: streamed until done)
   /hang                  accepts and never answers
   /status/CODE           that status, empty body
+  /seq?r=JSON            replays a script: a JSON list of responses [status, {header: value},
+                         body]; the n-th request for the same full path gets the n-th (the
+                         last repeats). `{date:N}` in a header value is the HTTP-date of now
+                         plus N seconds.
   /__requests            JSON list of every request path seen so far (not counted)
 
 As a proxy: a request in absolute form (`GET http://host/path`) is logged as written and
 answered by the route of its path; `CONNECT host:port` is logged as `CONNECT host:port` and
 tunnels to that address. With --tls CERT KEY the server speaks HTTPS.
 """
-import argparse, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
+import argparse, re, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
 LOG = []
+SEQ = {}
 LOCK = threading.Lock()
+DATE = re.compile(r"\{date:([+-]?\d+)\}")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -114,6 +120,27 @@ class Handler(BaseHTTPRequestHandler):
                     self.end_headers()
                     return
                 return self.send_body(200, body, headers)
+            if path == "/seq":
+                script = json.loads(query["r"])
+                with LOCK:
+                    n = SEQ.get(self.path, 0)
+                    SEQ[self.path] = n + 1
+                status, headers, body = script[min(n, len(script) - 1)]
+                values = [(k, DATE.sub(lambda m: email.utils.formatdate(time.time() + int(m.group(1)), usegmt=True), v))
+                          for k, v in headers.items()]
+                # The script's Date, when it has one, is the only one (send_response adds
+                # the current date).
+                if not any(k.lower() == "date" for k, _ in values):
+                    values.append(("Date", email.utils.formatdate(usegmt=True)))
+                self.send_response_only(status)
+                for h in values:
+                    self.send_header(*h)
+                if status != 304:
+                    self.send_header("Content-Length", str(len(body.encode())))
+                self.end_headers()
+                if status != 304:
+                    self.wfile.write(body.encode())
+                return
             if path.startswith("/redirect/"):
                 _, _, n, name = path.split("/", 3)
                 target = "/files/%s" % name if int(n) <= 1 else "/redirect/%d/%s" % (int(n) - 1, name)

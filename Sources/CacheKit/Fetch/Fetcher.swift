@@ -93,6 +93,8 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     case truncated(expected: Int64, received: Int64)
     case transport(String)
     case store(String)
+    /// A 304 whose strong ETag is not the stored one's (handled inside the fetcher).
+    case otherRepresentation
 
     public var description: String {
         switch self {
@@ -106,6 +108,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
             return "connection ended after \(received) of \(expected) bytes (Content-Length)"
         case .transport(let text): return text
         case .store(let text): return text
+        case .otherRepresentation: return "the server validated another representation than the stored one"
         }
     }
 }
@@ -204,7 +207,7 @@ public final class Fetcher: @unchecked Sendable {
         guard parsed.isHTTP else { throw FetchError.malformedURL }
         let now = FileTime.now
         // The cache first: a fresh, intact entry needs no request.
-        var validators: (etag: String?, lastModified: String?)?
+        var validators: Revalidation?
         if let hit = try store.lookup(url: url, now: now) {
             let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
             if intact && hit.isFresh {
@@ -218,16 +221,25 @@ public final class Fetcher: @unchecked Sendable {
                 return
             }
             if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
-                validators = (hit.record.etag, hit.record.lastModified)
+                validators = Revalidation(etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds)
             }
         }
 
-        var headers = [("User-Agent", "cachectl")]
-        if let validators {
-            if let etag = validators.etag { headers.append(("If-None-Match", etag)) }
-            if let modified = validators.lastModified { headers.append(("If-Modified-Since", modified)) }
+        do {
+            try await request(parsed, originalURL: url, revalidation: validators, into: &result, tracker: tracker)
+        } catch FetchError.otherRepresentation {
+            // The 304 validated another representation than the stored one (§4.3.4): the
+            // stored one cannot be renewed, so it is downloaded anew.
+            try await request(parsed, originalURL: url, revalidation: nil, into: &result, tracker: tracker)
         }
-        try await request(parsed, originalURL: url, headers: headers, revalidating: validators != nil, into: &result, tracker: tracker)
+    }
+
+    /// What a conditional request knows of the stored entry.
+    struct Revalidation {
+        var etag: String?
+        var lastModified: String?
+        /// The stored lifetime, which a 304 without freshness information keeps.
+        var lifetime: Double?
     }
 
     /// What one hop of a request gave.
@@ -238,8 +250,13 @@ public final class Fetcher: @unchecked Sendable {
 
     /// Requests `url`, following redirects (each `Location` resolved by the URL Standard
     /// against the URL that gave it), and handles the final response.
-    private func request(_ url: StandardURL, originalURL: String, headers: [(String, String)], revalidating: Bool,
+    private func request(_ url: StandardURL, originalURL: String, revalidation: Revalidation?,
                          into result: inout FetchResult, tracker: ProgressTracker) async throws {
+        var headers = [("User-Agent", "cachectl")]
+        if let revalidation {
+            if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
+            if let modified = revalidation.lastModified { headers.append(("If-Modified-Since", modified)) }
+        }
         var current = url
         var visited: Set<String> = [url.hrefWithoutFragment]
         /// The least lifetime of the redirects followed (a chain is as fresh as its least
@@ -249,6 +266,7 @@ public final class Fetcher: @unchecked Sendable {
         for hop in 0...options.maxRedirects {
             let snapshot = result
             let step: Hop = try await pool.withConnection(pool.route(for: current)) { [self] connection in
+                let sent = FileTime.now.timeInterval
                 let head = try await connection.get(current, headers: headers)
                 let pairs = head.headers.map { (name: $0.name, value: $0.value) }
                 if [301, 302, 303, 307, 308].contains(head.status.code), let location = head.headers.first(name: "location") {
@@ -256,8 +274,8 @@ public final class Fetcher: @unchecked Sendable {
                     return .redirect(location: location, status: Int(head.status.code), headers: pairs)
                 }
                 var final = snapshot
-                try await finish(originalURL, head: head, headers: pairs, connection: connection, revalidating: revalidating,
-                                 chainLifetime: chainLifetime, started: started, into: &final, tracker: tracker)
+                try await finish(originalURL, head: head, headers: pairs, connection: connection, revalidation: revalidation,
+                                 chainLifetime: chainLifetime, started: started, sent: sent, into: &final, tracker: tracker)
                 return .done(final)
             }
             switch step {
@@ -292,18 +310,31 @@ public final class Fetcher: @unchecked Sendable {
     /// The final response: a 304 renews the entry, a 200 is streamed to `tmp/` and
     /// committed when complete, anything else fails.
     private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], connection: HTTPConnection,
-                        revalidating: Bool, chainLifetime: Double?, started: FileTime,
+                        revalidation: Revalidation?, chainLifetime: Double?, started: FileTime, sent: Double,
                         into result: inout FetchResult, tracker: ProgressTracker) async throws {
         result.status = Int(head.status.code)
-        var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, override: options.expires)
+        var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
         if let chainLifetime, freshness.storable, freshness.source != .option { freshness.lifetime = min(freshness.lifetime, chainLifetime) }
         result.freshnessSource = freshness.source
         let etag = head.headers.first(name: "etag")
         let lastModified = head.headers.first(name: "last-modified")
 
-        if head.status == .notModified, revalidating {
+        if head.status == .notModified, let revalidation {
             try await connection.discardBody()
-            let lifetime = freshness.storable ? freshness.lifetime : 0
+            if let tag = etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"), tag != stored {
+                throw FetchError.otherRepresentation
+            }
+            // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
+            // 304 with no Cache-Control or Expires keeps the stored lifetime (a stored
+            // no-cache keeps being revalidated; no new heuristic is made up).
+            let explicit = headers.contains { ["cache-control", "expires"].contains($0.name.lowercased()) }
+            let lifetime: Double?
+            if freshness.source == .option || explicit {
+                lifetime = freshness.storable ? freshness.lifetime : 0
+            } else {
+                lifetime = revalidation.lifetime ?? freshness.lifetime
+            }
+            result.freshnessSource = explicit || freshness.source == .option ? freshness.source : .stored
             guard try store.renew(url: url, lifetime: lifetime, etag: etag, lastModified: lastModified) else {
                 throw FetchError.store("the entry vanished while it was revalidated")
             }
@@ -313,7 +344,8 @@ public final class Fetcher: @unchecked Sendable {
             result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
             return
         }
-        guard head.status == .ok else {
+        // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4).
+        guard head.status == .ok || head.status.code == 203 else {
             try? await connection.discardBody()
             throw FetchError.http(Int(head.status.code), head.status.reasonPhrase)
         }

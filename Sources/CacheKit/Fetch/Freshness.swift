@@ -19,6 +19,10 @@ public struct Freshness: Equatable, Sendable {
         case noCache = "no-cache"
         case heuristic = "heuristic"
         case noStore = "no-store"
+        /// `Vary: *`: no later request can match it (RFC 9111 §4.1), so it is not stored.
+        case varyAll = "Vary: *"
+        /// A 304 without freshness information: the stored lifetime is kept (§4.3.4).
+        case stored = "stored"
     }
 
     /// The heuristic when the server gives no explicit lifetime: 10 % of the time since
@@ -31,15 +35,27 @@ public struct Freshness: Equatable, Sendable {
     /// Decides from the response headers (names case-insensitive). `override` (the user's
     /// `--expires`) wins over everything but `no-store`. `responseTime` is when the
     /// response arrived (seconds since the epoch); `Age` is subtracted from the lifetime.
-    public static func decide(headers: [(name: String, value: String)], responseTime: Double, override: Double? = nil) -> Freshness {
+    /// `requestTime`, when given, is when the request was sent: the response delay counts
+    /// as age (§4.2.3).
+    public static func decide(headers: [(name: String, value: String)], responseTime: Double, requestTime: Double? = nil,
+                              override: Double? = nil) -> Freshness {
         func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
         let directives = CacheControl(all("cache-control").joined(separator: ","))
         if directives.has("no-store") { return Freshness(storable: false, lifetime: 0, source: .noStore) }
+        if all("vary").contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" } }) {
+            return Freshness(storable: false, lifetime: 0, source: .varyAll)
+        }
         if let override { return Freshness(storable: true, lifetime: max(0, override), source: .option) }
         if directives.has("no-cache") { return Freshness(storable: true, lifetime: 0, source: .noCache) }
         // Age (RFC 9111 §5.1): delta-seconds; of a list, the first member; anything else none.
         let ageMember = all("age").first.map { String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "") }
-        let age = ageMember.flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let ageValue = ageMember.flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
+        // §4.2.3: the initial age is the larger of the apparent age (how old the Date says it
+        // is on arrival) and the Age header plus the time the response took to come.
+        let apparentAge = max(0, responseTime - date)
+        let responseDelay = max(0, responseTime - (requestTime ?? responseTime))
+        let age = max(apparentAge, ageValue + responseDelay)
         func afterAge(_ lifetime: Double, _ source: Source) -> Freshness {
             Freshness(storable: true, lifetime: max(0, lifetime - age), source: source)
         }
@@ -50,7 +66,6 @@ public struct Freshness: Equatable, Sendable {
             guard let maxAge = directives.seconds("max-age") else { return Freshness(storable: true, lifetime: 0, source: .maxAge) }
             return afterAge(maxAge, .maxAge)
         }
-        let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
         if let expiresText = all("expires").first {
             // An invalid Expires (such as "0") means already expired (RFC 9111 §5.3).
             let expires = HTTPDate.parse(expiresText) ?? 0
