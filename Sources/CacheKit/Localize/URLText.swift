@@ -42,7 +42,8 @@ enum URLText {
         if !keepUnfetchable && unfetchableSchemes.contains(url.scheme) { return nil }
         let withoutFragment = url.hrefWithoutFragment
         var asWritten: String?
-        if reference != url.href && reference != withoutFragment, scheme(of: reference.trimmingWhitespace()) != nil {
+        let leadingSpace = reference.utf8.first.map { $0 <= 0x20 } ?? false
+        if scheme(of: leadingSpace ? reference.trimmingWhitespace() : reference) != nil, reference != url.href, reference != withoutFragment {
             // Only an absolute reference has a form of its own worth looking up.
             var text = reference.trimmingWhitespace()
             if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }

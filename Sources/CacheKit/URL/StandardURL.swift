@@ -30,7 +30,10 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The serialization without its fragment: what an HTTP request and a cache key use.
     public var hrefWithoutFragment: String {
-        record.fragment == nil ? href : String(decoding: record.serialized(excludingFragment: true), as: UTF8.self)
+        guard let fragment = record.fragment else { return href }
+        // The serialization ends in `#` and the fragment.
+        let utf8 = href.utf8
+        return String(Substring(utf8.prefix(utf8.count - fragment.count - 1)))
     }
 
     /// The scheme, lower-case, without `:`.
@@ -61,7 +64,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// A URL whose scheme is http or https and which has a non-empty host: the ones cachectl
     /// can fetch and its store keys.
     public var isHTTP: Bool {
-        (record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8)) && record.host?.isEmpty == false
+        (record.scheme == URLParser.http || record.scheme == URLParser.https) && record.host?.isEmpty == false
     }
 
     /// The last path segment's extension, sanitised: lower-case letters and digits only, at

@@ -20,6 +20,13 @@ struct URLParser {
     private var buffer: [UInt8] = []
     private var pointer = 0
     private var atSignSeen = false, insideBrackets = false, passwordTokenSeen = false
+    /// Whether `url.scheme` is special, kept with it (asked for every code point of a path).
+    private var special = false
+
+    private mutating func setScheme(_ scheme: [UInt8]) {
+        url.scheme = scheme
+        special = Self.defaultPort(scheme) != nil || scheme == Self.file
+    }
 
     /// §4.4 basic URL parser, steps 1–3 then the state machine. `input` is the UTF-8 of the
     /// text; it is consumed (tabs and newlines removed in place).
@@ -71,13 +78,13 @@ struct URLParser {
             if isAlphanumeric(c) || c == 0x2B || c == 0x2D || c == 0x2E {
                 buffer.append(lower(c))
             } else if c == 0x3A {
-                url.scheme = buffer
+                setScheme(buffer)
                 buffer.removeAll(keepingCapacity: true)
                 if url.scheme == Self.file {
                     state = .file
-                } else if url.isSpecial, let base, base.scheme == url.scheme {
+                } else if special, let base, base.scheme == url.scheme {
                     state = .specialRelativeOrAuthority
-                } else if url.isSpecial {
+                } else if special {
                     state = .specialAuthoritySlashes
                 } else if remaining(startsWith: 0x2F) {
                     state = .pathOrAuthority
@@ -94,7 +101,7 @@ struct URLParser {
         case .noScheme:
             guard let base, !base.opaquePath || c == 0x23 else { return false }
             if base.opaquePath {
-                url.scheme = base.scheme
+                setScheme(base.scheme)
                 url.path = base.path
                 url.opaquePath = true
                 url.query = base.query
@@ -122,7 +129,7 @@ struct URLParser {
         case .relative:
             relative(c)
         case .relativeSlash:
-            if url.isSpecial, c == 0x2F || c == 0x5C {
+            if special, c == 0x2F || c == 0x5C {
                 state = .specialAuthorityIgnoreSlashes
             } else if c == 0x2F {
                 state = .authority
@@ -173,8 +180,8 @@ struct URLParser {
     /// relative state
     private mutating func relative(_ c: Int) {
         let base = base!
-        url.scheme = base.scheme
-        if c == 0x2F || (url.isSpecial && c == 0x5C) {
+        setScheme(base.scheme)
+        if c == 0x2F || (special && c == 0x5C) {
             state = .relativeSlash
             return
         }
@@ -211,7 +218,7 @@ struct URLParser {
                 }
             }
             buffer.removeAll(keepingCapacity: true)
-        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (url.isSpecial && c == 0x5C) {
+        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (special && c == 0x5C) {
             if atSignSeen && buffer.isEmpty { return false }
             pointer -= buffer.count + 1
             buffer.removeAll(keepingCapacity: true)
@@ -225,14 +232,14 @@ struct URLParser {
     /// host state (hostname state is the same without state override)
     private mutating func host(_ c: Int) -> Bool {
         if c == 0x3A && !insideBrackets {
-            guard !buffer.isEmpty, let host = HostParser.parse(buffer, isOpaque: !url.isSpecial) else { return false }
+            guard !buffer.isEmpty, let host = HostParser.parse(buffer, isOpaque: !special) else { return false }
             url.host = host
             buffer.removeAll(keepingCapacity: true)
             state = .port
-        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (url.isSpecial && c == 0x5C) {
+        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (special && c == 0x5C) {
             pointer -= 1
-            if url.isSpecial && buffer.isEmpty { return false }
-            guard let host = HostParser.parse(buffer, isOpaque: !url.isSpecial) else { return false }
+            if special && buffer.isEmpty { return false }
+            guard let host = HostParser.parse(buffer, isOpaque: !special) else { return false }
             url.host = host
             buffer.removeAll(keepingCapacity: true)
             state = .pathStart
@@ -248,7 +255,7 @@ struct URLParser {
     private mutating func port(_ c: Int) -> Bool {
         if c >= 0x30 && c <= 0x39 {
             buffer.append(UInt8(c))
-        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (url.isSpecial && c == 0x5C) {
+        } else if c == Self.eof || c == 0x2F || c == 0x3F || c == 0x23 || (special && c == 0x5C) {
             if !buffer.isEmpty {
                 var port = 0
                 for digit in buffer {
@@ -268,7 +275,7 @@ struct URLParser {
 
     /// file state
     private mutating func file(_ c: Int) {
-        url.scheme = Self.file
+        setScheme(Self.file)
         url.host = []
         if c == 0x2F || c == 0x5C {
             state = .fileSlash
@@ -326,7 +333,7 @@ struct URLParser {
             url.host = []
             state = .pathStart
         } else {
-            guard var host = HostParser.parse(buffer, isOpaque: !url.isSpecial) else { return false }
+            guard var host = HostParser.parse(buffer, isOpaque: !special) else { return false }
             if host == Array("localhost".utf8) { host = [] }
             url.host = host
             buffer.removeAll(keepingCapacity: true)
@@ -337,7 +344,7 @@ struct URLParser {
 
     /// path start state
     private mutating func pathStart(_ c: Int) {
-        if url.isSpecial {
+        if special {
             state = .path
             if c != 0x2F && c != 0x5C { pointer -= 1 }
         } else if c == 0x3F {
@@ -354,7 +361,7 @@ struct URLParser {
 
     /// path state
     private mutating func path(_ c: Int) {
-        let slash = c == 0x2F || (url.isSpecial && c == 0x5C)
+        let slash = c == 0x2F || (special && c == 0x5C)
         guard c == Self.eof || slash || c == 0x3F || c == 0x23 else {
             Self.percentEncode(UInt8(c), into: &buffer, set: Self.pathSet)
             return
@@ -401,7 +408,7 @@ struct URLParser {
     /// references are parsed)
     private mutating func query(_ c: Int) {
         if c == 0x23 || c == Self.eof {
-            let set = url.isSpecial ? Self.specialQuerySet : Self.querySet
+            let set = special ? Self.specialQuerySet : Self.querySet
             for byte in buffer { Self.percentEncode(byte, into: &url.query!, set: set) }
             buffer.removeAll(keepingCapacity: true)
             if c == 0x23 {
@@ -460,14 +467,16 @@ struct URLParser {
     /// §4.2 special scheme's default port; nil for file and non-special schemes.
     static func defaultPort(_ scheme: [UInt8]) -> Int? {
         switch scheme.count {
-        case 2 where scheme == Array("ws".utf8): return 80
-        case 3 where scheme == Array("wss".utf8): return 443
-        case 3 where scheme == Array("ftp".utf8): return 21
-        case 4 where scheme == Array("http".utf8): return 80
-        case 5 where scheme == Array("https".utf8): return 443
+        case 2 where scheme == ws: return 80
+        case 3 where scheme == wss: return 443
+        case 3 where scheme == ftp: return 21
+        case 4 where scheme == http: return 80
+        case 5 where scheme == https: return 443
         default: return nil
         }
     }
+    static let ws = Array("ws".utf8), wss = Array("wss".utf8), ftp = Array("ftp".utf8)
+    static let http = Array("http".utf8), https = Array("https".utf8)
 
     static func isAlpha(_ c: Int) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     private func isAlpha(_ c: Int) -> Bool { Self.isAlpha(c) }
