@@ -12,6 +12,8 @@ struct ExitStatus: Error {
     static let failure = ExitStatus(code: 1)
     /// Bad options or arguments.
     static let usage = ExitStatus(code: 2)
+    /// Stopped by Ctrl-C (SIGINT) after cleaning up, as shells report a process it killed.
+    static let interrupted = ExitStatus(code: 130)
 }
 
 /// Ends the process with `code` (ArgumentParser's `exit` would be ambiguous here).

@@ -108,3 +108,81 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(try fetch(url).outcome, "hit")
     }
 }
+
+/// The fetcher's conveniences: retries with backoff and Retry-After, -o, Ctrl-C.
+final class FetchBehaviourEndToEndTests: XCTestCase {
+    private func json(_ run: RunResult) throws -> [String: Any] {
+        try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first, run.out + run.err)
+    }
+
+    private func scriptURL(_ server: TestHTTPServer, _ steps: [(Int, [String: String], String)], tag: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return server.url("/seq?t=\(tag)&r=" + String(decoding: data, as: UTF8.self).addingPercentEncoding(withAllowedCharacters: allowed)!)
+    }
+
+    func testRetriesHonourRetryAfterAndSkipClientErrors() throws {
+        let tree = TestTree("fetch-retry")
+        tree.dir("www")
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let flaky = scriptURL(server, [(503, ["Retry-After": "1"], "busy"), (200, ["Cache-Control": "max-age=60"], "body")], tag: "flaky")
+        let started = Date()
+        let retried = Binary.run(["fetch", "--cache", store, "--json", "--retry", "2", flaky])
+        XCTAssertEqual(retried.status, 0, retried.err)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 1, "waited the Retry-After second")
+        let item = try json(retried)
+        XCTAssertEqual(item["outcome"] as? String, "downloaded")
+        XCTAssertEqual(item["attempts"] as? Int, 2)
+
+        let once = scriptURL(server, [(503, [:], "busy"), (200, [:], "body")], tag: "once")
+        let noRetry = Binary.run(["fetch", "--cache", store, "--json", once])
+        XCTAssertEqual(noRetry.status, 1)
+        XCTAssertEqual(try json(noRetry)["attempts"] as? Int, 1, "no retry unless asked (curl's default)")
+
+        let missing = server.url("/status/404")
+        let notFound = Binary.run(["fetch", "--cache", store, "--json", "--retry", "3", missing])
+        XCTAssertEqual(notFound.status, 1)
+        XCTAssertEqual(try json(notFound)["attempts"] as? Int, 1, "a 404 is not retried")
+        XCTAssertEqual(server.count("/status/404"), 1)
+
+        let refused = Binary.run(["fetch", "--cache", store, "--json", "--retry", "1", "http://127.0.0.1:9/x"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(try json(refused)["attempts"] as? Int, 2, "a refused connection is retried")
+    }
+
+    func testOutputFileTakesTheBodyAtomically() throws {
+        let tree = TestTree("fetch-o")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let out = tree.path("out.txt").description
+        let run = Binary.run(["fetch", "--cache", store, "-o", out, server.url("/files/c.txt?cc=no-store")])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("out.txt")), Array("c body\n".utf8), "a no-store body too")
+        XCTAssertEqual(Binary.run(["fetch", "--cache", store, "-o", out, server.url("/files/c.txt"), server.url("/files/d")]).status, 2)
+    }
+
+    func testInterruptRemovesPartialDownloadsAndReportsWhatFinished() throws {
+        let tree = TestTree("fetch-int")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        tree.file("www/b.txt", contents: Array(repeating: UInt8(ascii: "b"), count: 400_000))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let fast = server.url("/files/c.txt?cc=max-age=60"), slow = server.url("/slow/b.txt?pause=30")
+        let script = "'\(Binary.path)' fetch --cache '\(store)' '\(fast)' '\(slow)' >'\(tree.path("out").description)' 2>'\(tree.path("err").description)' & "
+            + "pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $?"
+        let started = Date()
+        let run = Run.command(["sh", "-c", script])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "stopped at once, not after the 30 s pause")
+        XCTAssertEqual(run.out, "130\n")
+        let out = String(decoding: try FileIOProbe.read(tree.path("out")), as: UTF8.self)
+        let err = String(decoding: try FileIOProbe.read(tree.path("err")), as: UTF8.self)
+        XCTAssertTrue(out.contains("downloaded\t\(fast)"), out)
+        XCTAssertTrue(out.contains("failed\t\(slow)"), out)
+        XCTAssertTrue(err.contains("interrupted: 1 downloaded"), err)
+        XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "", "no partial body left in tmp/")
+        XCTAssertEqual(Binary.run(["cat", fast, "--cache", store]).out, "c body\n", "what finished is kept")
+    }
+}

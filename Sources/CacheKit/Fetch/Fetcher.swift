@@ -29,6 +29,12 @@ public struct FetchOptions: Sendable {
     /// Proxies (`ProxySettings.fromEnvironment()` reads `http_proxy` and the rest); none by
     /// default.
     public var proxies = ProxySettings()
+    /// Retries after a connection error, a stall, a truncated body, a 5xx, 408 or 429
+    /// (`--retry`). Default 0, as curl's.
+    public var retries = 0
+    /// The first wait before a retry, doubled for each further one (capped at 10 minutes),
+    /// unless the response says `Retry-After`. Default 1 second.
+    public var retryDelay: Double = 1
 
     public init() {}
 }
@@ -64,6 +70,10 @@ public struct FetchResult: Sendable {
     public var error: String?
     /// Same URL as an earlier one in the run: answered by that one's download.
     public var duplicate = false
+    /// Requests made for it, retries included (0 for a hit).
+    public var attempts = 0
+    /// Stopped by cancellation (Ctrl-C) before it finished; nothing of it was kept.
+    public var interrupted = false
     /// With `keepUnstoredBodies`, the body of a `notStored` response (remove it after use).
     public var unstoredBody: RawPath?
 
@@ -82,6 +92,13 @@ public struct FetchProgress: Sendable {
     public init(itemsDone: Int = 0, itemsTotal: Int = 0, bytesReceived: Int64 = 0, bytesExpected: Int64? = nil) {
         (self.itemsDone, self.itemsTotal, self.bytesReceived, self.bytesExpected) = (itemsDone, itemsTotal, bytesReceived, bytesExpected)
     }
+}
+
+/// A final status that is not content, with its `Retry-After` in seconds from now.
+struct HTTPStatusError: Error {
+    var code: Int
+    var reason: String
+    var retryAfter: Double?
 }
 
 /// Why a download failed (messages name the cause; the caller adds the URL).
@@ -186,8 +203,55 @@ public final class Fetcher: @unchecked Sendable {
 
     private func fetchOne(_ url: String, tracker: ProgressTracker) async -> FetchResult {
         var result = FetchResult(url: url, outcome: .failed)
+        var attempt = 0
+        while true {
+            do {
+                try Task.checkCancellation()
+                try await fetchOne(url, into: &result, tracker: tracker)
+                return result
+            } catch {
+                attempt += 1
+                guard attempt <= options.retries, !Task.isCancelled, let wait = retryWait(after: error, attempt: attempt) else {
+                    return failed(result, error)
+                }
+                result = FetchResult(url: url, outcome: .failed)
+                result.attempts = attempt
+                try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+            }
+        }
+    }
+
+    /// How long to wait before retrying after `error`; nil when it is not worth a retry (a
+    /// 4xx other than 408 and 429, a bad URL, a body over --max-body, the store).
+    func retryWait(after error: Error, attempt: Int) -> Double? {
+        let backoff = min(600, options.retryDelay * Double(1 << min(attempt - 1, 20)))
+        if let status = error as? HTTPStatusError {
+            guard status.code >= 500 || status.code == 408 || status.code == 429 else { return nil }
+            return status.retryAfter.map { min(600, max(0, $0)) } ?? backoff
+        }
+        if let error = error as? FetchError {
+            switch error {
+            case .truncated: return backoff
+            default: return nil
+            }
+        }
+        if error is StoreError || error is CancellationError { return nil }
+        return backoff // the connection: refused, reset, timed out, stalled, closed early
+    }
+
+    private func failed(_ partial: FetchResult, _ error: Error) -> FetchResult {
+        var result = partial
+        result.outcome = .failed
+        if error is CancellationError || Task.isCancelled {
+            result.error = "interrupted"
+            result.interrupted = true
+            return result
+        }
         do {
-            try await fetchOne(url, into: &result, tracker: tracker)
+            throw error
+        } catch let error as HTTPStatusError {
+            result.status = error.code
+            result.error = FetchError.http(error.code, error.reason).description
         } catch let error as FetchError {
             result.outcome = .failed
             result.error = error.description
@@ -206,6 +270,7 @@ public final class Fetcher: @unchecked Sendable {
         guard parsed.scheme == "http" || parsed.scheme == "https" else { throw FetchError.unsupportedScheme(parsed.scheme) }
         guard parsed.isHTTP else { throw FetchError.malformedURL }
         let now = FileTime.now
+        result.attempts += 1
         // The cache first: a fresh, intact entry needs no request.
         var validators: Revalidation?
         if let hit = try store.lookup(url: url, now: now) {
@@ -215,6 +280,7 @@ public final class Fetcher: @unchecked Sendable {
                     try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
                 }
                 let current = try store.lookup(url: url, now: now) ?? hit
+                result.attempts = 0
                 result.outcome = .hit
                 result.path = current.bodyPath
                 result.expires = current.record.expires.map(FileTime.init(timeInterval:))
@@ -347,7 +413,11 @@ public final class Fetcher: @unchecked Sendable {
         // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4).
         guard head.status == .ok || head.status.code == 203 else {
             try? await connection.discardBody()
-            throw FetchError.http(Int(head.status.code), head.status.reasonPhrase)
+            let retryAfter = head.headers.first(name: "retry-after").flatMap { text -> Double? in
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                return CacheControl.deltaSeconds(trimmed) ?? HTTPDate.parse(trimmed).map { $0 - FileTime.now.timeInterval }
+            }
+            throw HTTPStatusError(code: Int(head.status.code), reason: head.status.reasonPhrase, retryAfter: retryAfter)
         }
         let declared = head.headers.first(name: "content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         if let declared {
@@ -363,6 +433,7 @@ public final class Fetcher: @unchecked Sendable {
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
+                try Task.checkCancellation()
                 received += Int64(buffer.readableBytes)
                 if received > options.maxBody {
                     connection.abandon()

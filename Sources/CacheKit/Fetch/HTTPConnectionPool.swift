@@ -121,8 +121,20 @@ final class HTTPConnectionPool: @unchecked Sendable {
             (jobs, submit) = AsyncStream<Job>.makeStream()
         }
 
-        /// Runs `body` on this connection's task and waits for it.
+        /// The channel once connected (closed to cancel an exchange).
+        private var channel: Channel?
+
+        /// Runs `body` on this connection's task and waits for it. Cancelling the caller
+        /// closes the connection, which ends the exchange with an error.
         func run<T>(_ body: @escaping (HTTPConnection) async throws -> T) async throws -> T {
+            try await withTaskCancellationHandler {
+                try await submitAndWait(body)
+            } onCancel: {
+                failureLock.withLock { channel }?.close(promise: nil)
+            }
+        }
+
+        private func submitAndWait<T>(_ body: @escaping (HTTPConnection) async throws -> T) async throws -> T {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
                 let job: Job = { connection in
                     switch connection {
@@ -155,6 +167,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
                 }
                 do {
                     let channel = try await pool.connect(route)
+                    failureLock.withLock { self.channel = channel.channel }
                     try await channel.executeThenClose { inbound, outbound in
                         let http = HTTPConnection(route: route, inbound: inbound.makeAsyncIterator(), outbound: outbound)
                         for await job in jobs {

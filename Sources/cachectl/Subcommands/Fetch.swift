@@ -18,7 +18,9 @@ struct Fetch: ParsableCommand {
             1 day), else 1 hour. URLs are parsed and requested by the WHATWG URL Standard; \
             http_proxy, https_proxy and no_proxy are honoured. Prints one line per URL: \
             outcome, URL, body path. \
-            Exit status: 0 every URL available; 1 some failed (each on stderr); 2 usage error.
+            Ctrl-C stops the downloads in flight, removes their temporary files and reports what \
+            finished. Exit status: 0 every URL available; 1 some failed (each on stderr); 2 usage \
+            error; 130 interrupted.
             """)
 
     @Argument(help: "URLs to fetch (http or https).") var urls: [String] = []
@@ -30,6 +32,9 @@ struct Fetch: ParsableCommand {
     @Option(name: .long, help: "Largest body accepted (default 100M).") var maxBody: String = "100M"
     @Option(name: .long, help: "Give up on a download after this long without data (default 30s).") var timeout: String = "30s"
     @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.") var cacert: String?
+    @Option(name: .long, help: "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0).")
+    var retry: Int = 0
+    @Option(name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).") var output: String?
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false
     @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
     @OptionGroup var store: StoreOptions
@@ -42,6 +47,9 @@ struct Fetch: ParsableCommand {
         if Units.parseDuration(timeout).map({ $0 <= 0 }) ?? true { throw ValidationError("--timeout: '\(timeout)' is not a duration (e.g. 30s).") }
         if print && json { throw ValidationError("--print and --json both write to stdout; choose one.") }
         if print && (urls.count != 1 || input != nil) { throw ValidationError("--print takes exactly one URL.") }
+        if output != nil && (urls.count != 1 || input != nil) { throw ValidationError("-o takes exactly one URL.") }
+        if print && output != nil { throw ValidationError("--print and -o: choose one.") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more.") }
     }
 
     func run() throws {
@@ -61,10 +69,20 @@ struct Fetch: ParsableCommand {
         options.stallTimeout = Units.parseDuration(timeout)!
         options.keepUnstoredBodies = print
         options.caFile = cacert
+        options.retries = retry
+        options.keepUnstoredBodies = print || output != nil
         let results = FetchRun.run(list, store: nativeStore, options: options)
 
-        for result in results where result.outcome == .failed {
+        let interrupted = results.contains { $0.interrupted }
+        for result in results where result.outcome == .failed && !result.interrupted {
             Output.error("\(result.url): \(result.error ?? "failed")")
+        }
+        if let output, let result = results.first, result.succeeded, let body = result.unstoredBody ?? result.path {
+            let destination = RawArguments.paths([output])[0]
+            try reporting {
+                let bytes = try FileIO.readAll(body)
+                try FileIO.writeAtomically(destination, bytes)
+            }
         }
         if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
             let body = try reporting { try FileIO.readAll(path) }
@@ -77,10 +95,16 @@ struct Fetch: ParsableCommand {
             }
         }
         for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }
-        Output.error(FetchPresenter.summary(results))
+        Output.error((interrupted ? "interrupted: " : "") + FetchPresenter.summary(results))
         Output.flush()
+        if interrupted { throw ExitStatus.interrupted }
         if results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
     }
+}
+
+/// Set by the SIGINT handler (all a signal handler may do); a task polls it.
+enum Interrupt {
+    nonisolated(unsafe) static var requested: sig_atomic_t = 0
 }
 
 /// Runs a fetch from synchronous code, with a progress line on a terminal.
@@ -92,11 +116,27 @@ enum FetchRun {
         let state = ProgressState()
         let line = ProgressLine(every: 0.2) { state.text }
         let fetcher = Fetcher(store: store, options: options)
+        // Ctrl-C cancels: each download in flight stops and removes its temporary file, and
+        // the run reports what finished (exit 130).
+        let task = Task { await fetcher.fetch(urls) { progress in state.update(progress) } }
+        Interrupt.requested = 0
+        signal(SIGINT) { _ in Interrupt.requested = 1 }
+        let watcher = Task {
+            while !Task.isCancelled {
+                if Interrupt.requested != 0 {
+                    task.cancel()
+                    return
+                }
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+        }
         let results = Blocking.run {
-            let results = await fetcher.fetch(urls) { progress in state.update(progress) }
+            let results = await task.value
             await fetcher.shutdown()
             return results
         }
+        watcher.cancel()
+        signal(SIGINT, SIG_DFL)
         line?.finish()
         return results
     }
@@ -104,11 +144,28 @@ enum FetchRun {
     private final class ProgressState: @unchecked Sendable {
         private let queue = DispatchQueue(label: "cachectl.fetch.progress")
         private var progress = FetchProgress()
+        /// (time, bytes) samples of the last few seconds, for the rate.
+        private var samples: [(Double, Int64)] = []
         func update(_ p: FetchProgress) { queue.sync { progress = p } }
         var text: String {
             let p = queue.sync { progress }
-            let bytes = ByteCount.human(p.bytesReceived) + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
-            return "\(p.itemsDone)/\(p.itemsTotal) items, \(bytes)"
+            let now = Double(FileTime.now.timeInterval)
+            let rate: Double = queue.sync {
+                samples.append((now, p.bytesReceived))
+                samples.removeAll { $0.0 < now - 5 }
+                guard let first = samples.first, now - first.0 > 0.1 else { return 0 }
+                return Double(p.bytesReceived - first.1) / (now - first.0)
+            }
+            var text = "\(p.itemsDone)/\(p.itemsTotal) items, " + ByteCount.human(p.bytesReceived)
+                + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
+            if rate > 0 {
+                text += ", " + ByteCount.human(Int64(rate)) + "/s"
+                if let expected = p.bytesExpected, expected > p.bytesReceived {
+                    let eta = Int(Double(expected - p.bytesReceived) / rate)
+                    text += ", ETA " + (eta >= 3600 ? "\(eta / 3600)h\(eta % 3600 / 60)m" : "\(eta / 60):" + String(format: "%02d", eta % 60))
+                }
+            }
+            return text
         }
     }
 }
@@ -128,7 +185,7 @@ enum FetchPresenter {
             ("bytesReceived", .int(r.bytesReceived)), ("path", r.path.map { .string($0.description) } ?? .null),
             ("expires", JSON.time(r.expires)),
             ("freshness", r.freshnessSource.map { .string($0.rawValue) } ?? .null),
-            ("duplicate", .bool(r.duplicate)), ("error", r.error.map(JSON.string) ?? .null),
+            ("duplicate", .bool(r.duplicate)), ("attempts", .int(Int64(r.attempts))), ("error", r.error.map(JSON.string) ?? .null),
         ])
     }
 }

@@ -96,6 +96,10 @@ struct Localize: ParsableCommand {
                         var fetchOptions = FetchOptions()
                         if let jobs { fetchOptions.jobs = jobs }
                         let fetched = FetchRun.run(wanted, store: store, options: fetchOptions)
+                        if fetched.contains(where: { $0.interrupted }) {
+                            Output.error("interrupted: " + FetchPresenter.summary(fetched) + "; no page written")
+                            throw ExitStatus.interrupted
+                        }
                         for failure in fetched where !failure.succeeded {
                             Output.error("\(failure.url): \(failure.error ?? "failed")")
                         }
