@@ -102,6 +102,42 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(try fetch(permanent).outcome, "hit")
     }
 
+    private func fetch(_ url: String, headers: [String]) -> RunResult {
+        Binary.run(["fetch", "--cache", store] + headers.flatMap { ["-H", $0] } + [url])
+    }
+
+    func testVaryIsCheckedAgainstTheHeadersSent() throws {
+        let url = script([(200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "en"),
+                          (200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "fr")])
+        XCTAssertTrue(fetch(url, headers: ["Accept-Language: en"]).out.hasPrefix("downloaded"))
+        XCTAssertTrue(fetch(url, headers: ["Accept-Language: en"]).out.hasPrefix("hit"), "same value: the stored response")
+        XCTAssertTrue(fetch(url, headers: ["Accept-Language: fr"]).out.hasPrefix("downloaded"), "another value: not a match")
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "fr")
+        XCTAssertTrue(fetch(url, headers: []).out.hasPrefix("downloaded"), "not sent is another value too")
+        XCTAssertEqual(requests(url), 3)
+        XCTAssertEqual(fetch(url, headers: ["Bad Name: x"]).status, 2)
+        XCTAssertEqual(fetch(url, headers: ["NoColon"]).status, 2)
+    }
+
+    func testNegativeAnswersAreKeptOnlyWhenExplicitlyFresh() throws {
+        let kept = script([(404, ["Cache-Control": "max-age=60"], "gone")], tag: "kept")
+        let first = Binary.run(["fetch", "--cache", store, kept])
+        XCTAssertEqual(first.status, 1)
+        XCTAssertTrue(first.err.contains("HTTP 404"), first.err)
+        let second = Binary.run(["fetch", "--cache", store, "--json", kept])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.out.contains("a fresh stored answer"), second.out)
+        XCTAssertEqual(requests(kept), 1, "the kept 404 answered without a request")
+        let cat = Binary.run(["cat", kept, "--cache", store])
+        XCTAssertEqual(cat.status, 1)
+        XCTAssertTrue(cat.err.contains("HTTP 404"), cat.err)
+
+        let heuristic = script([(404, [:], "gone")], tag: "heuristic")
+        _ = Binary.run(["fetch", "--cache", store, heuristic])
+        _ = Binary.run(["fetch", "--cache", store, heuristic])
+        XCTAssertEqual(requests(heuristic), 2, "without explicit freshness a 404 is not kept")
+    }
+
     func testA203IsStoredLikeA200() throws {
         let url = script([(203, ["Cache-Control": "max-age=3600"], "transformed")])
         XCTAssertEqual(try fetch(url).outcome, "downloaded")

@@ -35,6 +35,10 @@ public struct FetchOptions: Sendable {
     /// The first wait before a retry, doubled for each further one (capped at 10 minutes),
     /// unless the response says `Retry-After`. Default 1 second.
     public var retryDelay: Double = 1
+    /// Request headers to send (`--header`), after `User-Agent: cachectl` (which one named
+    /// `User-Agent` replaces). A stored response whose `Vary` names one of them is used
+    /// only for a request that sends the same values.
+    public var headers: [(name: String, value: String)] = []
 
     public init() {}
 }
@@ -94,6 +98,12 @@ public struct FetchProgress: Sendable {
     }
 }
 
+extension Fetcher {
+    /// RFC 9111 §4.2.2's heuristically cacheable statuses other than 200 and 203 (which are
+    /// content): kept as negative answers when explicitly fresh.
+    static let keptNegativeStatuses: Set<Int> = [204, 300, 301, 308, 404, 405, 410, 414, 501]
+}
+
 /// A final status that is not content, with its `Retry-After` in seconds from now.
 struct HTTPStatusError: Error {
     var code: Int
@@ -112,6 +122,8 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     case store(String)
     /// A 304 whose strong ETag is not the stored one's (handled inside the fetcher).
     case otherRepresentation
+    /// A fresh stored negative answer (a 404 kept for its max-age).
+    case storedStatus(Int)
 
     public var description: String {
         switch self {
@@ -126,6 +138,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         case .transport(let text): return text
         case .store(let text): return text
         case .otherRepresentation: return "the server validated another representation than the stored one"
+        case .storedStatus(let code): return "HTTP \(code) (a fresh stored answer; no request made)"
         }
     }
 }
@@ -273,8 +286,15 @@ public final class Fetcher: @unchecked Sendable {
         result.attempts += 1
         // The cache first: a fresh, intact entry needs no request.
         var validators: Revalidation?
-        if let hit = try store.lookup(url: url, now: now) {
+        if let hit = try store.lookup(url: url, now: now), let stored = try store.response(url: url),
+           stored.vary.map({ Self.varyLines($0, sending: requestHeaders) == $0 }) ?? true {
             let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
+            if intact && hit.isFresh && stored.status != 200 && stored.status != 203 {
+                // A kept negative answer (a 404 with max-age): the URL is not available.
+                result.attempts = 0
+                result.status = stored.status
+                throw FetchError.storedStatus(stored.status)
+            }
             if intact && hit.isFresh {
                 if options.sliding || hit.record.sliding {
                     try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
@@ -316,9 +336,28 @@ public final class Fetcher: @unchecked Sendable {
 
     /// Requests `url`, following redirects (each `Location` resolved by the URL Standard
     /// against the URL that gave it), and handles the final response.
+    /// The headers every request sends: `User-Agent: cachectl` unless `--header` names one,
+    /// then the `--header` ones.
+    var requestHeaders: [(String, String)] {
+        let agent = options.headers.contains { $0.name.lowercased() == "user-agent" } ? [] : [("User-Agent", "cachectl")]
+        return agent + options.headers.map { ($0.name, $0.value) }
+    }
+
+    /// The `Vary` lines of a response: for each request header it names (lower-case, in
+    /// order), `name: value` as this request sent it (empty when not sent). `stored` is
+    /// either such lines (their names are read back) or a `Vary` header value.
+    static func varyLines(_ stored: String, sending headers: [(String, String)]) -> String {
+        let names = stored.contains("\n") || stored.contains(": ") || stored.hasSuffix(":")
+            ? stored.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+            : stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        return Set(names).sorted().map { name in
+            name + ": " + headers.filter { $0.0.lowercased() == name }.map(\.1).joined(separator: ", ")
+        }.joined(separator: "\n")
+    }
+
     private func request(_ url: StandardURL, originalURL: String, revalidation: Revalidation?,
                          into result: inout FetchResult, tracker: ProgressTracker) async throws {
-        var headers = [("User-Agent", "cachectl")]
+        var headers = requestHeaders
         if let revalidation {
             if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
             if let modified = revalidation.lastModified { headers.append(("If-Modified-Since", modified)) }
@@ -340,7 +379,7 @@ public final class Fetcher: @unchecked Sendable {
                     return .redirect(location: location, status: Int(head.status.code), headers: pairs)
                 }
                 var final = snapshot
-                try await finish(originalURL, head: head, headers: pairs, connection: connection, revalidation: revalidation,
+                try await finish(originalURL, head: head, headers: pairs, sent: headers, connection: connection, revalidation: revalidation,
                                  chainLifetime: chainLifetime, started: started, sent: sent, into: &final, tracker: tracker)
                 return .done(final)
             }
@@ -375,7 +414,8 @@ public final class Fetcher: @unchecked Sendable {
 
     /// The final response: a 304 renews the entry, a 200 is streamed to `tmp/` and
     /// committed when complete, anything else fails.
-    private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], connection: HTTPConnection,
+    private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], sent requestHeaders: [(String, String)],
+                        connection: HTTPConnection,
                         revalidation: Revalidation?, chainLifetime: Double?, started: FileTime, sent: Double,
                         into result: inout FetchResult, tracker: ProgressTracker) async throws {
         result.status = Int(head.status.code)
@@ -410,8 +450,15 @@ public final class Fetcher: @unchecked Sendable {
             result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
             return
         }
-        // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4).
-        guard head.status == .ok || head.status.code == 203 else {
+        let code = Int(head.status.code)
+        let varyValue = headers.filter { $0.name.lowercased() == "vary" }.map(\.value).joined(separator: ",")
+        let vary = varyValue.isEmpty ? nil : Self.varyLines(varyValue, sending: requestHeaders)
+        // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4). The
+        // other heuristically cacheable statuses (RFC 9111 §4.2.2) are kept when their
+        // freshness is explicit, as a negative answer; anything else is not kept.
+        let negative = Self.keptNegativeStatuses.contains(code) && freshness.storable
+            && [.maxAge, .expires].contains(freshness.source) && freshness.lifetime > 0
+        guard head.status == .ok || code == 203 || negative else {
             try? await connection.discardBody()
             let retryAfter = head.headers.first(name: "retry-after").flatMap { text -> Double? in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -462,7 +509,10 @@ public final class Fetcher: @unchecked Sendable {
         put.etag = etag
         put.lastModified = lastModified
         put.downloadStarted = started
+        put.status = code
+        put.vary = vary
         let record = try body.commit(put)
+        if negative { throw FetchError.http(code, head.status.reasonPhrase) }
         result.outcome = .downloaded
         result.path = store.root.appending(record.bodyPath)
         result.expires = record.expires.map(FileTime.init(timeInterval:))

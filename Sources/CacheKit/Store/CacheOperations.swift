@@ -41,6 +41,9 @@ public enum CacheReader {
         if kind == .native {
             let store = try NativeStore.open(anchor, create: false)
             guard let hit = try store.lookup(url: url, now: now) else { throw StoreError.notFound(url) }
+            if let status = try store.response(url: url)?.status, status != 200, status != 203 {
+                throw StoreError.notFound(url + " (the stored response is HTTP \(status), not content)")
+            }
             if !hit.isFresh && !allowStale { throw StoreError.stale(url, expired: hit.record.expires.map(FileTime.init(timeInterval:))) }
             guard case .success(let body) = store.openBody(hit.record), case .success(let st) = Sys.fstat(body.raw), st.isRegular else {
                 throw StoreError.cannotRead(hit.bodyPath, "cached body is missing (corrupted entry for \(url))")

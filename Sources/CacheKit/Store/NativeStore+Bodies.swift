@@ -28,7 +28,7 @@ extension NativeStore {
         try readIndex { db in
             guard let connection = db.sqliteConnection else { throw StoreError.corruptIndex(indexPath, "connection closed") }
             let rootPrefix = root.bytes + [UInt8(ascii: "/")]
-            guard let index = IndexRows(connection, pathPrefix: rootPrefix) else {
+            guard let index = IndexRows(connection, pathPrefix: rootPrefix, contentOnly: hasResponseColumns) else {
                 throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
             }
             defer { index.finalize() }
@@ -116,14 +116,17 @@ private final class IndexRows {
     }()
 
     /// Nil when a statement cannot be prepared (the message is on the connection).
-    init?(_ connection: OpaquePointer, pathPrefix: [UInt8]) {
+    /// With `contentOnly`, stored responses whose status is not content (a kept 404) are
+    /// not found: a page cannot use them.
+    init?(_ connection: OpaquePointer, pathPrefix: [UInt8], contentOnly: Bool) {
         func prepare(_ sql: String) -> OpaquePointer? {
             var statement: OpaquePointer?
             return sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK ? statement : nil
         }
+        let content = contentOnly ? " AND status IN (200, 203)" : ""
         let statements = [
-            prepare("SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL"),
-            prepare("SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL"),
+            prepare("SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL" + content),
+            prepare("SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL" + content),
             prepare("SELECT max(rowid) FROM entries"),
         ]
         guard let query = statements[0], let pass = statements[1], let top = statements[2] else {

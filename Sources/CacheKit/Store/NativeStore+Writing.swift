@@ -173,6 +173,10 @@ extension NativeStore {
                         lastAccess: now)
                     let old = try NativeRecord.fetchOne(db, key: key.normalized)
                     try row.save(db)
+                    if hasResponseColumns {
+                        try db.execute(sql: "UPDATE entries SET status = ?, vary = ? WHERE url = ?",
+                                       arguments: [options.status, options.vary, key.normalized])
+                    }
                     installed = (row, old)
                     return .commit
                 }

@@ -83,6 +83,11 @@ public struct PutOptions: Sendable {
     public var lastModified: String?
     /// When the download began (defaults to the start of `put`).
     public var downloadStarted: FileTime?
+    /// The response's status: 200, or another RFC 9111 lets a cache keep (203, 404, …).
+    public var status = 200
+    /// The request headers the response's `Vary` names, as they were sent (`Vary` lines;
+    /// nil when the response had no `Vary`).
+    public var vary: String?
 
     public init(lifetime: Double? = nil, sliding: Bool = false, contentType: String? = nil) {
         self.lifetime = lifetime
@@ -133,6 +138,9 @@ public final class NativeStore: @unchecked Sendable {
     /// The connection keeps SQLite's shared-memory index in the process (the disk could not
     /// hold the `-shm` file): other processes wait while this store is open.
     let exclusiveLocking: Bool
+    /// Whether the index has the `status` and `vary` columns (schema 2; a version-1 index
+    /// that could not be migrated, being read-only, has not).
+    private(set) var hasResponseColumns = false
 
     var indexPath: RawPath { root.appending(Self.indexName) }
     static let indexBytes = Array(indexName.utf8)
@@ -405,6 +413,7 @@ public final class NativeStore: @unchecked Sendable {
             // A store that cannot be written now keeps its version-1 keys and is re-keyed
             // by the first open that can write.
             if version < 2 && readOnlyReason == nil { try? migrateKeys() }
+            hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
             return
         }
         guard appID == 0 && tables == 0 && allowCreate else {
@@ -430,7 +439,9 @@ public final class NativeStore: @unchecked Sendable {
                         expires REAL,
                         lifetime_seconds REAL,
                         sliding INTEGER NOT NULL DEFAULT 0,
-                        last_access REAL NOT NULL
+                        last_access REAL NOT NULL,
+                        status INTEGER NOT NULL DEFAULT 200,
+                        vary TEXT
                     );
                     CREATE INDEX entries_last_access ON entries(last_access);
                     PRAGMA user_version = \(Self.schemaVersion);
@@ -439,6 +450,7 @@ public final class NativeStore: @unchecked Sendable {
                 return .commit
             }
         }
+        hasResponseColumns = true
         // Move the new header (application id) from the WAL into the main file now, so
         // detection by header works while this connection stays open.
         try writeIndex { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
@@ -454,6 +466,10 @@ public final class NativeStore: @unchecked Sendable {
         try writeIndex { db in
             try db.inTransaction(.immediate) {
                 guard (try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0) < 2 else { return .commit }
+                if !(try Self.responseColumnsExist(db)) {
+                    try db.execute(sql: "ALTER TABLE entries ADD COLUMN status INTEGER NOT NULL DEFAULT 200")
+                    try db.execute(sql: "ALTER TABLE entries ADD COLUMN vary TEXT")
+                }
                 let rows = try Row.fetchAll(db, sql: "SELECT url, download_completed FROM entries")
                 var groups: [String: [(url: String, completed: Double)]] = [:]
                 for row in rows {
@@ -486,7 +502,22 @@ public final class NativeStore: @unchecked Sendable {
         }
     }
 
+    static func responseColumnsExist(_ db: Database) throws -> Bool {
+        try Row.fetchAll(db, sql: "PRAGMA table_info(entries)").contains { ($0["name"] as String?) == "status" }
+    }
+
     // MARK: Reading
+
+    /// The stored response's status and `Vary` lines for `url` (200 and nil in an index
+    /// without those columns); nil when there is no completed entry.
+    public func response(url: String) throws -> (status: Int, vary: String?)? {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        guard hasResponseColumns else { return try lookup(url: url) == nil ? nil : (200, nil) }
+        return try readIndex { db in
+            try Row.fetchOne(db, sql: "SELECT status, vary FROM entries WHERE url = ? AND download_completed IS NOT NULL",
+                             arguments: [key.normalized]).map { (($0["status"] as Int?) ?? 200, $0["vary"] as String?) }
+        }
+    }
 
     /// A looked-up entry and where its body is.
     public struct Hit: Sendable {

@@ -80,11 +80,11 @@ final class NativeStoreTests: XCTestCase {
         tree.file("s/objects/zz/stray", size: 10)
         tree.setModified("s/objects/zz/stray", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         tree.file("s/objects/zz/young", size: 10)
-        sql(root, "INSERT INTO entries VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
-        sql(root, "INSERT INTO entries VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
         tree.dir("s/objects/ln")
         tree.symlink("/etc", at: "s/objects/ln/dir")
-        sql(root, "INSERT INTO entries VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
 
         let later = FileTime.now.adding(5)
         let entries = try store.entries(InspectionContext(now: later))
@@ -128,8 +128,8 @@ final class NativeStoreTests: XCTestCase {
         let resized = try store.put(url: "https://x.com/resized", bytes: [1, 2])
         XCTAssertTrue(FileIOProbe.remove(root.appending(gone.bodyPath)))
         tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
-        sql(root, "INSERT INTO entries VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
-        sql(root, "INSERT INTO entries VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
         tree.file("s/objects/aa/never", size: 10)
         let urls = ["https://x.com/fresh", "https://x.com/expired", "https://x.com/gone", "https://x.com/resized",
                     "https://x.com/escape", "https://x.com/never", "https://x.com/absent", "not a url",
