@@ -224,6 +224,13 @@ package enum Sys {
         valueOrErrno { sysPread(fd, buffer, count, off_t(offset)) }
     }
 
+    /// Moves the offset to the end of the file (to append after reading).
+    @discardableResult
+    package static func lseekEnd(_ fd: Int32) -> Result<Int64, Errno> {
+        let offset = lseek(fd, 0, SEEK_END)
+        return offset < 0 ? .failure(Errno(errno)) : .success(Int64(offset))
+    }
+
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Result<Int, Errno> {
         valueOrErrno { sysWrite(fd, buffer, count) }
     }

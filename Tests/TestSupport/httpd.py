@@ -10,6 +10,8 @@ Routes (GET):
   /slow/NAME             headers and half the body, then a pause of ?pause=SECONDS (default
                          30), then the rest
   /truncated/NAME        Content-Length of the whole body, half of it sent, connection closed
+  /flaky/NAME            the first request for the path: as /truncated/; later ones as /files/
+                         (a Range request is logged as `Range: VALUE If-Range: VALUE PATH`)
   /big?size=N            N bytes (no Content-Length when &chunked=1: streamed until done)
   /hang                  accepts and never answers
   /status/CODE           that status, empty body
@@ -99,6 +101,17 @@ class Handler(BaseHTTPRequestHandler):
                 LOG.append(self.path)
         self.proxied = False
         try:
+            if path.startswith("/flaky/"):
+                with LOCK:
+                    n = SEQ.get(self.path, 0)
+                    SEQ[self.path] = n + 1
+                if n == 0:
+                    path = "/truncated/" + path[len("/flaky/"):]
+                else:
+                    path = "/files/" + path[len("/flaky/"):]
+            if self.headers.get("Range"):
+                with LOCK:
+                    LOG.append("Range: %s If-Range: %s %s" % (self.headers.get("Range"), self.headers.get("If-Range"), self.path))
             if path.startswith("/files/"):
                 body, mtime = self.file(path[len("/files/"):])
                 etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
@@ -119,6 +132,13 @@ class Handler(BaseHTTPRequestHandler):
                     self.send_header("Content-Length", "0")
                     self.end_headers()
                     return
+                rng = self.headers.get("Range", "")
+                if_range = self.headers.get("If-Range")
+                if rng.startswith("bytes=") and rng.endswith("-") and (if_range is None or if_range in (etag, modified)):
+                    start = int(rng[6:-1])
+                    if start >= len(body):
+                        return self.send_body(416, b"", [("Content-Range", "bytes */%d" % len(body))])
+                    return self.send_body(206, body[start:], headers + [("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))])
                 return self.send_body(200, body, headers)
             if path == "/seq":
                 script = json.loads(query["r"])
@@ -148,9 +168,12 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/loop":
                 return self.send_body(302, b"", [("Location", "/loop")])
             if path.startswith("/slow/") or path.startswith("/truncated/"):
-                body, _ = self.file(path.split("/", 2)[2])
+                body, mtime = self.file(path.split("/", 2)[2])
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(body)))
+                if "validators" in query or self.path.startswith("/flaky/"):
+                    self.send_header("ETag", '"%s"' % hashlib.sha1(body).hexdigest()[:16])
+                    self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
                 self.end_headers()
                 half = len(body) // 2
                 self.wfile.write(body[:half])

@@ -222,3 +222,52 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["cat", fast, "--cache", store]).out, "c body\n", "what finished is kept")
     }
 }
+
+/// A download cut off is resumed from its kept part with Range and If-Range.
+final class FetchResumeEndToEndTests: XCTestCase {
+    func testACutOffDownloadIsResumedWhereItEnded() throws {
+        let tree = TestTree("fetch-resume")
+        var body = [UInt8]()
+        for i in 0..<300_000 { body.append(UInt8(truncatingIfNeeded: i &* 31 &+ i >> 8)) }
+        tree.file("www/big.bin", contents: body)
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let url = server.url("/flaky/big.bin")
+
+        let first = Binary.run(["fetch", "--cache", store, url])
+        XCTAssertEqual(first.status, 1)
+        XCTAssertTrue(first.err.contains("truncated") || first.err.contains("connection"), first.err)
+        let kept = Run.command(["sh", "-c", "ls '\(store)/tmp'"]).out
+        XCTAssertTrue(kept.contains("resume-"), "the part received is kept: \(kept)")
+
+        let second = Binary.run(["fetch", "--cache", store, "--json", url])
+        XCTAssertEqual(second.status, 0, second.err)
+        let item = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(second.stdout)) as? [[String: Any]])?.first)
+        XCTAssertEqual(item["outcome"] as? String, "downloaded")
+        XCTAssertEqual(item["bytesReceived"] as? Int, body.count - body.count / 2, "only the rest came")
+        let ranges = server.requests().filter { $0.hasPrefix("Range: ") }
+        XCTAssertEqual(ranges.count, 1)
+        XCTAssertTrue(ranges.first?.hasPrefix("Range: bytes=\(body.count / 2)- If-Range: \"") ?? false, "\(ranges)")
+        let stored = Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout
+        XCTAssertTrue(stored == body, "the whole body, byte for byte (\(stored.count) bytes of \(body.count))")
+        let verify = Binary.run(["ls", store, "--verify", "--json"])
+        XCTAssertFalse(verify.out.contains("corrupted"), verify.out)
+        XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "", "nothing left in tmp/")
+    }
+
+    func testAChangedRepresentationIsDownloadedWhole() throws {
+        let tree = TestTree("fetch-resume-changed")
+        tree.file("www/big.bin", contents: Array(repeating: 1, count: 200_000))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let url = server.url("/flaky/big.bin")
+        XCTAssertEqual(Binary.run(["fetch", "--cache", store, url]).status, 1)
+        // The file changes: its ETag no longer matches the If-Range, so the server sends 200.
+        tree.file("www/big.bin", contents: Array(repeating: 2, count: 250_000))
+        let second = Binary.run(["fetch", "--cache", store, url])
+        XCTAssertEqual(second.status, 0, second.err)
+        let stored = Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout
+        XCTAssertTrue(stored == Array(repeating: 2, count: 250_000), "the new body whole (\(stored.count) bytes)")
+        XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "")
+    }
+}

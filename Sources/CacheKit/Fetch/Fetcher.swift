@@ -362,6 +362,15 @@ public final class Fetcher: @unchecked Sendable {
             if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
             if let modified = revalidation.lastModified { headers.append(("If-Modified-Since", modified)) }
         }
+        // A partial download kept from an earlier attempt: ask for the rest, if the
+        // representation is still the one it began (RFC 9110 §14.2, §13.1.5).
+        let resumed = revalidation == nil ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
+        if let resumed, let validator = resumed.partial.validator {
+            headers.append(("Range", "bytes=\(resumed.body.length)-"))
+            headers.append(("If-Range", validator))
+        }
+        var resumeUsed = false
+        defer { if !resumeUsed { resumed?.body.discard() } }
         var current = url
         var visited: Set<String> = [url.hrefWithoutFragment]
         /// The least lifetime of the redirects followed (a chain is as fresh as its least
@@ -379,8 +388,10 @@ public final class Fetcher: @unchecked Sendable {
                     return .redirect(location: location, status: Int(head.status.code), headers: pairs)
                 }
                 var final = snapshot
+                let partial = head.status.code == 206 ? resumed : nil
+                if partial != nil { resumeUsed = true }
                 try await finish(originalURL, head: head, headers: pairs, sent: headers, connection: connection, revalidation: revalidation,
-                                 chainLifetime: chainLifetime, started: started, sent: sent, into: &final, tracker: tracker)
+                                 resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, tracker: tracker)
                 return .done(final)
             }
             switch step {
@@ -403,6 +414,19 @@ public final class Fetcher: @unchecked Sendable {
         throw FetchError.transport("too many redirects")
     }
 
+    /// `bytes FIRST-LAST/TOTAL` (TOTAL may be `*`), RFC 9110 §14.4.
+    static func contentRange(_ text: String?) -> (first: Int64, last: Int64, total: Int64?)? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), text.hasPrefix("bytes ") else { return nil }
+        let rest = text.dropFirst(6)
+        let parts = rest.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let bounds = parts[0].split(separator: "-", maxSplits: 1)
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last else { return nil }
+        let total = parts[1] == "*" ? nil : Int64(parts[1])
+        if parts[1] != "*" && total == nil { return nil }
+        return (first, last, total)
+    }
+
     /// How long a redirect may be reused (RFC 9111 §4.2): 301 and 308 are heuristically
     /// cacheable (§4.2.2), 302, 303 and 307 only with explicit freshness.
     static func redirectLifetime(status: Int, headers: [(name: String, value: String)]) -> Double {
@@ -415,8 +439,9 @@ public final class Fetcher: @unchecked Sendable {
     /// The final response: a 304 renews the entry, a 200 is streamed to `tmp/` and
     /// committed when complete, anything else fails.
     private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], sent requestHeaders: [(String, String)],
-                        connection: HTTPConnection,
-                        revalidation: Revalidation?, chainLifetime: Double?, started: FileTime, sent: Double,
+                        connection: HTTPConnection, revalidation: Revalidation?,
+                        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
+                        chainLifetime: Double?, started: FileTime, sent: Double,
                         into result: inout FetchResult, tracker: ProgressTracker) async throws {
         result.status = Int(head.status.code)
         var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
@@ -458,7 +483,18 @@ public final class Fetcher: @unchecked Sendable {
         // freshness is explicit, as a negative answer; anything else is not kept.
         let negative = Self.keptNegativeStatuses.contains(code) && freshness.storable
             && [.maxAge, .expires].contains(freshness.source) && freshness.lifetime > 0
-        guard head.status == .ok || code == 203 || negative else {
+        // 206: the rest of a kept partial download, from exactly where it ended.
+        var resumeTotal: Int64?
+        if code == 206 {
+            guard let resumed, let range = Self.contentRange(head.headers.first(name: "content-range")),
+                  range.first == resumed.body.length, range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true else {
+                connection.abandon()
+                resumed?.body.discard()
+                throw FetchError.transport("the server answered the resume with another range")
+            }
+            resumeTotal = range.total ?? resumed.partial.total
+        }
+        guard head.status == .ok || code == 203 || code == 206 || negative else {
             try? await connection.discardBody()
             let retryAfter = head.headers.first(name: "retry-after").flatMap { text -> Double? in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -476,7 +512,7 @@ public final class Fetcher: @unchecked Sendable {
         }
 
         // Stream to tmp/; commit only when complete.
-        let body = try store.beginBody(url: url, started: started)
+        let body = try resumed?.body ?? store.beginBody(url: url, started: started)
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
@@ -490,8 +526,20 @@ public final class Fetcher: @unchecked Sendable {
                 tracker.received(Int64(buffer.readableBytes))
             }
             if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
+            if let resumeTotal, body.length != resumeTotal { throw FetchError.truncated(expected: resumeTotal, received: body.length) }
         } catch {
-            body.discard()
+            // A download cut off (not cancelled) whose representation has a validator is
+            // kept for a resume; anything else goes.
+            let strongETag = etag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
+            var overLimit = false
+            if case FetchError.tooLarge = error { overLimit = true }
+            if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0, strongETag != nil || lastModified != nil {
+                let total = resumeTotal ?? declared
+                body.keepForResume(NativeStore.PartialDownload(url: URLKey(url)?.normalized ?? url, etag: strongETag,
+                                                               lastModified: lastModified, total: total))
+            } else {
+                body.discard()
+            }
             throw error
         }
         result.bytesReceived = received
@@ -509,7 +557,7 @@ public final class Fetcher: @unchecked Sendable {
         put.etag = etag
         put.lastModified = lastModified
         put.downloadStarted = started
-        put.status = code
+        put.status = code == 206 ? 200 : code // a resumed body is the whole 200 representation
         put.vary = vary
         let record = try body.commit(put)
         if negative { throw FetchError.http(code, head.status.reasonPhrase) }

@@ -153,7 +153,7 @@ public enum FileIO {
         }
     }
 
-    private static func writeAtomically(in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
+    static func writeAtomically(in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
                                         _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let temp = try TempFile(in: directory, path: directoryPath, hashing: false)
         do {
@@ -199,6 +199,49 @@ final class TempFile {
                 throw StoreError.cannotWrite(directoryPath, StoreError.explainWrite(error))
             }
         }
+    }
+
+    /// Takes over an existing file of `directory` to append to it (a partial download being
+    /// resumed): it is first renamed to a fresh temporary name, so of several processes
+    /// resuming the same partial only one gets it; its bytes so far are read into the hash.
+    /// Nil when the file is gone (another process took it) or cannot be read.
+    init?(resuming existing: [UInt8], in directory: FileDescriptor, path directoryPath: RawPath) {
+        self.directory = directory
+        let candidate = Array("put-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).part".utf8)
+        guard case .success = Sys.renameNoReplace(directory.raw, existing, directory.raw, candidate),
+              case .success(let opened) = Sys.openat(directory.raw, candidate, O_RDWR | O_NOFOLLOW | O_CLOEXEC) else { return nil }
+        fd = opened
+        name = candidate
+        path = directoryPath.appending(candidate)
+        var hasher = StreamingSHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: Int64 = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Sys.pread(opened, $0.baseAddress!, $0.count, at: offset) }
+            guard case .success(let count) = n else {
+                Sys.close(opened)
+                _ = Sys.unlinkat(directory.raw, candidate)
+                return nil
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            offset += Int64(count)
+        }
+        self.hasher = hasher
+        length = offset
+        _ = Sys.lseekEnd(opened)
+    }
+
+    /// Closes and renames the file to `target` in its directory (replacing what is there),
+    /// unhashed and unflushed: a partial download kept for a later resume.
+    func keepAs(_ target: [UInt8]) -> Bool {
+        if fd >= 0 { Sys.close(fd); fd = -1 }
+        guard case .success = Sys.renameat(directory.raw, name, directory.raw, target) else {
+            discard()
+            return false
+        }
+        installed = true
+        return true
     }
 
     func write(_ chunk: UnsafeRawBufferPointer) throws {

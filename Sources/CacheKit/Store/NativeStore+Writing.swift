@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,50 @@ extension NativeStore {
         return PendingBody(store: self, key: key, temp: try TempFile(in: tmp, path: root.appending("tmp")), lock: lock, started: started ?? .now)
     }
 
+    /// What a partial download kept in `tmp/` was a part of: enough to ask for the rest
+    /// with `Range` and `If-Range`.
+    public struct PartialDownload: Codable, Sendable {
+        /// The URL key.
+        public var url: String
+        /// The response's strong ETag, if it had one.
+        public var etag: String?
+        public var lastModified: String?
+        /// The whole body's length, when the response said.
+        public var total: Int64?
+
+        public init(url: String, etag: String?, lastModified: String?, total: Int64?) {
+            (self.url, self.etag, self.lastModified, self.total) = (url, etag, lastModified, total)
+        }
+
+        /// The `If-Range` value: the strong ETag, else the Last-Modified date.
+        public var validator: String? { etag ?? lastModified }
+    }
+
+    /// `tmp/resume-<sha256 of the key>.part` and its `.json`: a partial download kept for a
+    /// resume (a `tmp/` leftover like any other for `prune`, removed after the grace period).
+    static func partialNames(for key: URLKey) -> (part: [UInt8], meta: [UInt8]) {
+        let hash = Digest.sha256(key.normalized)
+        return (Array("resume-\(hash).part".utf8), Array("resume-\(hash).json".utf8))
+    }
+
+    /// Takes the partial download kept for `url`, if there is one: a body to append the rest
+    /// to (its bytes so far already hashed) and what it was a part of. Of several processes
+    /// only one gets it.
+    public func claimPartial(url: String) throws -> (body: PendingBody, partial: PartialDownload)? {
+        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        guard case .success(let tmp) = anchor.openDirectory(Array("tmp".utf8)) else { return nil }
+        let names = Self.partialNames(for: key)
+        guard case .success(let fd) = Sys.openat(tmp.raw, names.meta, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) else { return nil }
+        let meta = try? FileIO.readAll(fd, path: root.appending("tmp"))
+        Sys.close(fd)
+        _ = Sys.unlinkat(tmp.raw, names.meta)
+        guard let meta, let partial = try? JSONDecoder().decode(PartialDownload.self, from: Data(meta)), partial.url == key.normalized,
+              partial.validator != nil else { return nil }
+        let lock = try lockWriters(exclusive: false)
+        guard let temp = TempFile(resuming: names.part, in: tmp, path: root.appending("tmp")) else { return nil }
+        return (PendingBody(store: self, key: key, temp: temp, lock: lock, started: .now), partial)
+    }
+
     /// A body being written for a URL (see `beginBody`).
     public final class PendingBody: @unchecked Sendable {
         let store: NativeStore
@@ -93,6 +138,22 @@ extension NativeStore {
         public func discard() {
             temp.discard()
             lock = nil
+        }
+
+        /// Keeps the bytes written so far in `tmp/` for a later `claimPartial`, with what they
+        /// are a part of; false (and nothing kept) when that cannot be written.
+        @discardableResult
+        public func keepForResume(_ partial: PartialDownload) -> Bool {
+            defer { lock = nil }
+            let names = NativeStore.partialNames(for: key)
+            guard let meta = try? JSONEncoder().encode(partial),
+                  (try? FileIO.writeAtomically(in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta, mode: 0o600, {
+                      sink in try Array(meta).withUnsafeBytes { try sink($0) }
+                  })) != nil else {
+                temp.discard()
+                return false
+            }
+            return temp.keepAs(names.part)
         }
 
         /// Closes the body and leaves it in `tmp/` without an entry (a response the server
