@@ -140,6 +140,7 @@ public enum HTTPDate {
     /// Seconds since the epoch, or nil when the text is not an HTTP date.
     public static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let fixed = parseIMFFixdate(trimmed) { return fixed }
         return lock.withLock {
             for formatter in formatters {
                 if let date = formatter.date(from: trimmed) { return date.timeIntervalSince1970 }
@@ -147,6 +148,41 @@ public enum HTTPDate {
             return nil
         }
     }
+
+    /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form servers send, read by hand:
+    /// a DateFormatter costs more than the rest of a response's handling. Nil when the text
+    /// is not exactly that form with valid fields (the formatters then try every form).
+    static func parseIMFFixdate(_ text: String) -> Double? {
+        let b = Array(text.utf8)
+        guard b.count == 29, b[3] == UInt8(ascii: ","), b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
+              b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54][...],
+              dayNames.contains(Array(b[0..<3])) else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for c in b[range] {
+                guard c >= 0x30 && c <= 0x39 else { return nil }
+                value = value * 10 + Int(c - 0x30)
+            }
+            return value
+        }
+        guard let day = number(5..<7), let monthIndex = monthNames.firstIndex(of: Array(b[8..<11])), let year = number(12..<16),
+              let hour = number(17..<19), let minute = number(20..<22), let second = number(23..<25),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        let month = monthIndex + 1
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day >= 1, day <= lengths[monthIndex] else { return nil }
+        // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59))
+    }
+    private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
 
     /// IMF-fixdate, as sent in If-Modified-Since.
     public static func format(_ seconds: Double) -> String {

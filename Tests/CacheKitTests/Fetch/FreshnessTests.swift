@@ -65,4 +65,22 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(rfc850(year + 60), june(year - 40), "60 years ahead is 40 years ago")
         XCTAssertEqual(HTTPDate.parse(HTTPDate.format(784111777)), 784111777)
     }
+
+    /// The hand-read IMF-fixdate gives what the DateFormatter gives, on dates across four
+    /// centuries (leap days included), and refuses what is not a valid fixdate.
+    func testIMFFixdateFastPathMatchesTheFormatter() {
+        var seconds = -2_208_988_800.0 // 1900
+        while seconds < 4_102_444_800 { // 2100
+            let text = HTTPDate.format(seconds)
+            XCTAssertEqual(HTTPDate.parseIMFFixdate(text), seconds, text)
+            seconds += 86_400 * 13.37 + 3_659
+        }
+        for text in ["Sun, 29 Feb 2024 00:00:00 GMT", "Thu, 29 Feb 2024 12:00:00 GMT"] {
+            XCTAssertEqual(HTTPDate.parseIMFFixdate(text), 1_709_164_800 + (text.contains("12:") ? 43_200 : 0), text)
+        }
+        for bad in ["Sun, 30 Feb 2024 00:00:00 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 UTC",
+                    "Sun, 6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 19x4 08:49:37 GMT"] {
+            XCTAssertNil(HTTPDate.parseIMFFixdate(bad), bad)
+        }
+    }
 }
