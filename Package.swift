@@ -27,11 +27,15 @@ let package = Package(
         .target(name: "CSystemShims"),
         // Every system call of the package: thin wrappers, owned descriptors, raw byte paths,
         // and the one deletion engine (descriptor-anchored, beneath-resolved).
-        // UTS #46 (IDNA) comes from the ICU that Foundation ships on Linux (`_FoundationICU`).
+        // UTS #46 (IDNA) comes from the ICU that Foundation ships on Linux (`_FoundationICU`),
+        // and from the system's libicucore on macOS.
         .target(
             name: "CacheKitSystem",
             dependencies: ["CSystemShims"],
-            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+            linkerSettings: [
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+                .linkedLibrary("icucore", .when(platforms: [.macOS])),
+            ]
         ),
         .target(
             name: "CacheKit",

@@ -414,6 +414,19 @@ public final class NativeStore: @unchecked Sendable {
             // by the first open that can write.
             if version < 2 && readOnlyReason == nil { try? migrateKeys() }
             hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
+            if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
+                // A schema-2 index made before the status and Vary columns existed.
+                try? writeIndex { db in
+                    try db.inTransaction(.immediate) {
+                        if !(try Self.responseColumnsExist(db)) {
+                            try db.execute(sql: "ALTER TABLE entries ADD COLUMN status INTEGER NOT NULL DEFAULT 200")
+                            try db.execute(sql: "ALTER TABLE entries ADD COLUMN vary TEXT")
+                        }
+                        return .commit
+                    }
+                }
+                hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
+            }
             return
         }
         guard appID == 0 && tables == 0 && allowCreate else {
