@@ -70,8 +70,7 @@ public enum Srcset {
                     guard !width, !density, isPositiveInteger(number) else { return false }
                     width = true
                 case UInt8(ascii: "x"):
-                    guard !width, !density, !height, let first = number.first,
-                          isDigit(first) || first == UInt8(ascii: ".") || first == UInt8(ascii: "-"),
+                    guard !width, !density, !height, isValidFloatingPointNumber(number),
                           let v = Double(String(decoding: number, as: UTF8.self)), v >= 0, v.isFinite else { return false }
                     density = true
                 case UInt8(ascii: "h"):
@@ -88,6 +87,33 @@ public enum Srcset {
     }
 
     private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// The HTML Standard's "valid floating-point number" (§2.3.4.3): an optional `-`; digits,
+    /// or `.` and digits, or both; optionally `e`/`E`, an optional sign and digits. So `1.`,
+    /// `+1`, `0x1` and `1e` are not (Swift's `Double()` reads `1.` and `0x1`).
+    static func isValidFloatingPointNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            return i - start
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let integer = digits()
+        var fraction = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            fraction = digits()
+            guard fraction > 0 else { return false }
+        }
+        guard integer > 0 || fraction > 0 else { return false }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == bytes.count
+    }
 
     /// ASCII digits only, greater than zero, and within `Int` (as `Int(_:)` would read it).
     private static func isPositiveInteger(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -152,6 +152,18 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(Srcset.parse("a.jpg 1x 2x, b.jpg 10h, c.jpg -5w, d.jpg 1.5x").map(\.isValid), [false, false, false, true])
         XCTAssertEqual(Srcset.parse("data:image/png;base64,AAA= 1x").first?.url, "data:image/png;base64,AAA=")
         XCTAssertEqual(Srcset.parse("x.jpg,, y.jpg").map(\.url), ["x.jpg", "y.jpg"])
+        // Densities are HTML's valid floating-point numbers (web-platform-tests' srcset parser
+        // cases): Swift's Double() would take `1.` and `0x1`.
+        XCTAssertEqual(Srcset.parse("a.jpg 1.x, b.jpg 0x1x, c.jpg 0X1x, d.jpg .5x, e.jpg 1e1x, f.jpg -0x, g.jpg +1x").map(\.isValid),
+                       [false, false, false, true, true, true, false])
+        // A leading U+000E–U+0010 is not srcset whitespace, so it stays in the URL; the URL
+        // parser strips it as a C0 control before resolving.
+        let base = URLText.Base(StandardURL("http://h/dir/page.html")!)
+        for control in ["\u{0E}", "\u{0F}", "\u{10}"] {
+            let candidate = Srcset.parse(control + "a.png 1x")
+            XCTAssertEqual(candidate.first?.isValid, true)
+            XCTAssertEqual(candidate.first.flatMap { URLText.resolve($0.url, against: base) }?.absolute, "http://h/dir/a.png")
+        }
         XCTAssertEqual(Srcset.parse("x.jpg, (max-width: 5px) 1x").last?.isValid, false)
     }
 
