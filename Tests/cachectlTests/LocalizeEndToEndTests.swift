@@ -95,4 +95,28 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.err.contains(": 10 rewritten"), result.err)
     }
+
+    /// `--output-dir` is made when missing (a file in the way is refused); `-` reads the page
+    /// from stdin.
+    func testOutputDirIsMadeAndStdinIsAPage() throws {
+        let (tree, store) = fixture()
+        let page = tree.path("site/page.html").description
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        let made = Binary.run(["localize", page, "--output-dir", tree.path("new/deeper").description] + base)
+        XCTAssertEqual(made.status, 0, made.err)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("new/deeper/page.html")), as: UTF8.self).contains("../../store/objects/"))
+        tree.file("blocker", contents: [])
+        let blocked = Binary.run(["localize", page, "--output-dir", tree.path("blocker").description] + base)
+        XCTAssertEqual(blocked.status, 1)
+        XCTAssertTrue(blocked.err.contains("not a directory"), blocked.err)
+
+        let input = Array("<img src=\"/a.png\"><img src=\"/b.png\">".utf8)
+        let stdin = Run.bytes([Binary.path, "localize", "-"].map { Array($0.utf8) } + base.map { Array($0.utf8) }, stdin: input)
+        XCTAssertEqual(stdin.status, 0, stdin.err)
+        XCTAssertTrue(stdin.out.hasPrefix("<img src=\"store/objects/") || stdin.out.contains("objects/"), stdin.out)
+        XCTAssertTrue(stdin.out.hasSuffix("<img src=\"/b.png\">"), stdin.out)
+        XCTAssertTrue(stdin.err.hasPrefix("cachectl: stdin: 1 rewritten, 1 missing"), stdin.err)
+        XCTAssertEqual(Binary.run(["localize", "-", "-", "--output-dir", tree.path("x").description] + base).status, 2)
+        XCTAssertEqual(Binary.run(["localize", "-", "--in-place"] + base).status, 2)
+    }
 }

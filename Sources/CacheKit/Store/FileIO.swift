@@ -7,7 +7,7 @@ import Darwin
 /// Small, careful file operations the store is built from, on the system layer's calls.
 public enum FileIO {
     /// `mkdir -p`, byte-exact (for a new store's directory and output folders the user names).
-    static func makeDirectories(_ path: RawPath, mode: mode_t = 0o755) throws {
+    public static func makeDirectories(_ path: RawPath, mode: mode_t = 0o755) throws {
         var prefix: [UInt8] = []
         for (index, byte) in path.bytes.enumerated() {
             if byte == UInt8(ascii: "/") && index > 0 {

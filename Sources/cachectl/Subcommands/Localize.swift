@@ -21,7 +21,7 @@ struct Localize: ParsableCommand {
             byte except those values. A PAGE that is an http(s) URL is read from the cache.
             """)
 
-    @Argument(help: "HTML files, or the URL of a page whose body is in the cache.") var pages: [String]
+    @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.") var pages: [String]
     @Option(name: .customLong("cache"), help: "A cache to take images from (any recognised format); repeatable (default: cachectl's own store).")
     var caches: [String] = []
     @Option(name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL).") var baseURL: String?
@@ -44,6 +44,8 @@ struct Localize: ParsableCommand {
             throw ValidationError("-o, --output-dir and --in-place cannot be combined.")
         }
         if pages.count > 1 && output != nil { throw ValidationError("-o takes one page; use --output-dir for several.") }
+        if pages.filter({ $0 == "-" }).count > 1 { throw ValidationError("'-' (stdin) can be given once.") }
+        if inPlace && pages.contains("-") { throw ValidationError("--in-place needs files; '-' is stdin.") }
         if pages.count > 1 && output == nil && outputDir == nil && !inPlace {
             throw ValidationError("several pages need --output-dir or --in-place.")
         }
@@ -137,8 +139,9 @@ struct Localize: ParsableCommand {
             return (path, path.parentDirectory)
         }
         if let outputDir {
+            // Made when missing, as `mkdir -p` would; refused when a file is in the way.
             let dir = RawArguments.paths([outputDir])[0]
-            try FileIO.requireDirectory(dir)
+            try FileIO.makeDirectories(dir)
             return (dir.appending(page.fileName), dir)
         }
         if inPlace {
@@ -159,7 +162,15 @@ struct PageSource {
     var mode: mode_t?
 
     static func read(_ text: String, input: RawPath, caches: [RawPath]) throws -> PageSource {
-        if (text.hasPrefix("http://") || text.hasPrefix("https://")) && !input.exists {
+        if text == "-" {
+            // A page on stdin: relative references resolve as for a page in the current
+            // directory (give --base-url for its real address); --output-dir names it stdin.html.
+            let bytes = try FileIO.readStandardInput()
+            let directory = RawPath(".").canonical.description
+            return PageSource(bytes: bytes, url: "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + "stdin.html",
+                              label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
+        }
+        if StandardURL(text)?.isHTTP == true && !input.exists {
             guard let key = URLKey(text) else { throw StoreError.notAURL(text) }
             var lastError: StoreError = .notFound(text)
             for root in caches {
