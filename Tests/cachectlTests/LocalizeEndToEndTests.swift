@@ -119,4 +119,32 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["localize", "-", "-", "--output-dir", tree.path("x").description] + base).status, 2)
         XCTAssertEqual(Binary.run(["localize", "-", "--in-place"] + base).status, 2)
     }
+
+    /// Localizing a localized page again changes nothing: its local references are counted
+    /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
+    func testALocalizedPageLocalizedAgainIsUnchanged() throws {
+        let (tree, store) = fixture()
+        tree.file("site/one.html", contents: Array("<p>x</p><img src=\"/a.png\" srcset=\"/a.png 2x\">\n".utf8))
+        let page = tree.path("site/one.html")
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        let first = Binary.run(["localize", page.description, "--in-place"] + base)
+        XCTAssertEqual(first.status, 0, first.err)
+        let localized = try FileIOProbe.read(page)
+        XCTAssertTrue(String(decoding: localized, as: UTF8.self).contains("../store/objects/"))
+
+        let again = Binary.run(["localize", page.description, "--in-place", "--require-all"] + base)
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertEqual(again.err, "cachectl: \(page.description): 0 rewritten, 0 missing, 0 stale, 0 skipped, 2 local\n")
+        XCTAssertEqual(try FileIOProbe.read(page), localized, "not a byte changed")
+
+        tree.dir("other/deep")
+        let moved = Binary.run(["localize", page.description, "-o", tree.path("other/deep/out.html").description, "--json"] + base)
+        XCTAssertEqual(moved.status, 0, moved.err)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(moved.stdout)) as? [String: Any])
+        let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+        XCTAssertEqual(refs.map { $0["outcome"] as? String }, ["local", "local"])
+        let out = String(decoding: try FileIOProbe.read(tree.path("other/deep/out.html")), as: UTF8.self)
+        XCTAssertTrue(out.contains("src=\"../../store/objects/"), out)
+        XCTAssertTrue(out.contains("srcset=\"../../store/objects/"), out)
+    }
 }

@@ -17,6 +17,9 @@ public struct ImageReference: Sendable {
         /// Not a fetchable URL (`data:`, `blob:`, `javascript:`, `about:`, fragment-only,
         /// empty) or not locatable in the original bytes: left as it was.
         case skipped
+        /// Already a file on disk (a page localized before, or saved with its files): kept,
+        /// or re-pointed when the output lives in another directory.
+        case local
     }
 
     /// Byte offset of the reference in the original page.
@@ -55,6 +58,10 @@ public struct LocalizeOptions: Sendable {
     public var eager = false
     /// Decoding charset, overriding the page's own declarations.
     public var charset: String?
+    /// The directory the page was read from (nil for a page from stdin or a cache): a
+    /// relative reference naming a file there is `local`, not missing, so localizing a
+    /// localized page again changes nothing.
+    public var pageDirectory: RawPath?
 
     public init() {}
 }
@@ -208,6 +215,24 @@ public struct PageRewriter {
             return decision
         }
 
+        /// The file a relative reference (no scheme, not `/`- or `//`-rooted) names in the
+        /// page's directory, or a `file:` reference names, when it is a regular file.
+        func localFile(_ reference: String) -> RawPath? {
+            let text = reference.trimmingWhitespace()
+            let path: RawPath
+            if text.lowercased().hasPrefix("file:") {
+                guard let url = StandardURL(text), url.scheme == "file" else { return nil }
+                path = RawPath(bytes: HostParser.percentDecode(Array(url.path.utf8)))
+            } else {
+                guard let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"), !text.hasPrefix("\\"),
+                      !text.hasPrefix("#"), !text.hasPrefix("?") else { return nil }
+                let relative = String(text.prefix { $0 != "?" && $0 != "#" })
+                path = RawPath(bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8)))
+            }
+            guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { return nil }
+            // Its directory without `.`, `..` or symlinks (the name itself is kept).
+            return path.parentDirectory.canonical.appending(path.lastComponent)
+        }
         /// Accounts for one URL occurrence under a decision; returns the replacement text when
         /// it is rewritten.
         func account(_ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
@@ -220,6 +245,14 @@ public struct PageRewriter {
                 return nil
             }
             reference.resolved = resolved.absolute
+            if decision.local == nil, let file = localFile(url) {
+                reference.outcome = .local
+                let path = options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
+                reference.localPath = path
+                let trimmed = url.trimmingWhitespace()
+                let unchanged = trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
+                return unchanged ? nil : path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+            }
             guard let copy = decision.copy else {
                 reference.outcome = .missing
                 return nil

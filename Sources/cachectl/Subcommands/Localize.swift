@@ -88,6 +88,7 @@ struct Localize: ParsableCommand {
                 options.allowStale = allowStale
                 options.eager = eager
                 options.charset = charset
+                options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
                 var result = localizer.localize(page.bytes, options: options)
                 if let store {
                     // Fetch what is missing or stale, then localize again against the refreshed caches.
@@ -116,6 +117,7 @@ struct Localize: ParsableCommand {
                 }
                 func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
+                    + (n(.local) > 0 ? ", \(n(.local)) local" : "")
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
                 if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
