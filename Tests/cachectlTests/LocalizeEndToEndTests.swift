@@ -5,6 +5,8 @@ import TestSupport
 
 /// `cachectl localize` through the built binary: outputs, permissions, exit codes, JSON.
 final class LocalizeEndToEndTests: XCTestCase {
+    static let moved = " (the output is not at the page's URL: other relative references made absolute)"
+
     private func fixture() -> (TestTree, String) {
         let tree = TestTree("loc-e2e")
         let store = tree.path("store").description
@@ -23,8 +25,9 @@ final class LocalizeEndToEndTests: XCTestCase {
         let stdout = Binary.run(["localize", page] + base)
         XCTAssertEqual(stdout.status, 0, stdout.err)
         XCTAssertTrue(stdout.out.hasPrefix("<p>x</p><img src=\"../store/objects/"), stdout.out)
-        XCTAssertTrue(stdout.out.hasSuffix("<img src=\"/b.png\">\n"))
-        XCTAssertEqual(stdout.err, "cachectl: \(page): 1 rewritten, 1 missing, 0 stale, 0 skipped\n")
+        // The page's URL is remote (--base-url): what stays remote is made absolute against it.
+        XCTAssertTrue(stdout.out.hasSuffix("<img src=\"http://fakehost/b.png\">\n"), stdout.out)
+        XCTAssertEqual(stdout.err, "cachectl: \(page): 1 rewritten, 1 missing, 0 stale, 0 skipped" + Self.moved + "\n")
 
         let out = tree.path("elsewhere/deeper/out.html")
         tree.dir("elsewhere/deeper")
@@ -67,9 +70,13 @@ final class LocalizeEndToEndTests: XCTestCase {
         let env = ["XDG_CACHE_HOME": tree.path("fresh-cache").description]
         let fresh = Binary.run(["localize", page, "--base-url", "http://fakehost/test/page.html"], environment: env)
         XCTAssertEqual(fresh.status, 0, fresh.err)
-        XCTAssertEqual(fresh.out, "<p>x</p><img src=\"/a.png\"><img src=\"/b.png\">\n")
+        XCTAssertEqual(fresh.out, "<p>x</p><img src=\"http://fakehost/a.png\"><img src=\"http://fakehost/b.png\">\n")
         XCTAssertEqual(fresh.err, "cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached yet\n"
-                       + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped\n")
+                       + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped" + Self.moved + "\n")
+        // Without --base-url the page's URL is its file's, and stdout output is taken to live
+        // beside it: nothing changes.
+        let beside = Binary.run(["localize", page], environment: env)
+        XCTAssertEqual(beside.out, "<p>x</p><img src=\"/a.png\"><img src=\"/b.png\">\n")
         XCTAssertEqual(Binary.run(["localize", page, "--require-all"], environment: env).status, 1)
         XCTAssertFalse(tree.path("fresh-cache").exists)
     }
@@ -114,7 +121,7 @@ final class LocalizeEndToEndTests: XCTestCase {
         let stdin = Run.bytes([Binary.path, "localize", "-"].map { Array($0.utf8) } + base.map { Array($0.utf8) }, stdin: input)
         XCTAssertEqual(stdin.status, 0, stdin.err)
         XCTAssertTrue(stdin.out.hasPrefix("<img src=\"store/objects/") || stdin.out.contains("objects/"), stdin.out)
-        XCTAssertTrue(stdin.out.hasSuffix("<img src=\"/b.png\">"), stdin.out)
+        XCTAssertTrue(stdin.out.hasSuffix("<img src=\"http://fakehost/b.png\">"), stdin.out)
         XCTAssertTrue(stdin.err.hasPrefix("cachectl: stdin: 1 rewritten, 1 missing"), stdin.err)
         XCTAssertEqual(Binary.run(["localize", "-", "-", "--output-dir", tree.path("x").description] + base).status, 2)
         XCTAssertEqual(Binary.run(["localize", "-", "--in-place"] + base).status, 2)
@@ -134,7 +141,7 @@ final class LocalizeEndToEndTests: XCTestCase {
 
         let again = Binary.run(["localize", page.description, "--in-place", "--require-all"] + base)
         XCTAssertEqual(again.status, 0, again.err)
-        XCTAssertEqual(again.err, "cachectl: \(page.description): 0 rewritten, 0 missing, 0 stale, 0 skipped, 2 local\n")
+        XCTAssertEqual(again.err, "cachectl: \(page.description): 0 rewritten, 0 missing, 0 stale, 0 skipped, 2 local" + Self.moved + "\n")
         XCTAssertEqual(try FileIOProbe.read(page), localized, "not a byte changed")
 
         tree.dir("other/deep")
@@ -146,5 +153,43 @@ final class LocalizeEndToEndTests: XCTestCase {
         let out = String(decoding: try FileIOProbe.read(tree.path("other/deep/out.html")), as: UTF8.self)
         XCTAssertTrue(out.contains("src=\"../../store/objects/"), out)
         XCTAssertTrue(out.contains("srcset=\"../../store/objects/"), out)
+    }
+
+    /// Output that does not live at the page's URL: every relative reference not made local
+    /// becomes absolute against the base (fragment-only ones stay), and nothing else changes.
+    func testReferencesKeepTheirMeaningWhenThePageMoves() throws {
+        let (tree, store) = fixture()
+        let original = "<a href=\"../other.html\">o</a><link rel=stylesheet href=\"style.css\"><script src=\"app.js?v=1\"></script>"
+            + "<form action=\"/post\"></form><a href=\"#top\">t</a><img src=\"/a.png\"><img src=\"gone.png\" srcset=\"gone2.png 2x\">\n"
+        tree.file("site/page.html", contents: Array(original.utf8))
+        let page = tree.path("site/page.html").description
+        tree.dir("elsewhere")
+        let run = Binary.run(["localize", page, "-o", tree.path("elsewhere/out.html").description, "--cache", store,
+                              "--base-url", "http://fakehost/dir/page.html"])
+        XCTAssertEqual(run.status, 0, run.err)
+        let out = String(decoding: try FileIOProbe.read(tree.path("elsewhere/out.html")), as: UTF8.self)
+        for expected in ["href=\"http://fakehost/other.html\"", "href=\"http://fakehost/dir/style.css\"",
+                         "src=\"http://fakehost/dir/app.js?v=1\"", "action=\"http://fakehost/post\"", "href=\"#top\"",
+                         "src=\"../store/objects/", "src=\"http://fakehost/dir/gone.png\"",
+                         "srcset=\"http://fakehost/dir/gone2.png 2x\""] {
+            XCTAssertTrue(out.contains(expected), "\(expected) in \(out)")
+        }
+        // Only the values changed: with every URL value blanked, the two pages are the same.
+        func skeleton(_ html: String) -> String {
+            html.replacingOccurrences(of: "(href|src|action|srcset)=\"[^\"]*\"", with: "$1=\"\"", options: .regularExpression)
+        }
+        XCTAssertEqual(skeleton(out), skeleton(original))
+
+        // A file page written into another folder: absolute file: URLs to where it was.
+        let moved = Binary.run(["localize", page, "-o", tree.path("elsewhere/file.html").description, "--cache", store])
+        XCTAssertEqual(moved.status, 0, moved.err)
+        let fileOut = String(decoding: try FileIOProbe.read(tree.path("elsewhere/file.html")), as: UTF8.self)
+        XCTAssertTrue(fileOut.contains("href=\"file://\(tree.path("other.html").canonical.description)\""), fileOut)
+        XCTAssertTrue(fileOut.contains("href=\"#top\""))
+        // Beside the page, without a remote URL: nothing but the image changes.
+        let beside = Binary.run(["localize", page, "-o", tree.path("site/beside.html").description, "--cache", store])
+        XCTAssertEqual(beside.status, 0, beside.err)
+        let besideOut = String(decoding: try FileIOProbe.read(tree.path("site/beside.html")), as: UTF8.self)
+        XCTAssertTrue(besideOut.contains("href=\"../other.html\"") && besideOut.contains("src=\"gone.png\""), besideOut)
     }
 }

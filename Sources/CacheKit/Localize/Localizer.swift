@@ -62,6 +62,10 @@ public struct LocalizeOptions: Sendable {
     /// relative reference naming a file there is `local`, not missing, so localizing a
     /// localized page again changes nothing.
     public var pageDirectory: RawPath?
+    /// When the output does not live at the page's URL (another folder, or a page whose URL
+    /// is remote), make every relative reference that is not made local absolute against the
+    /// page's base, so it keeps its meaning (`wget -k`'s rule; the command does). Default false.
+    public var absolutizeWhenMoved = false
 
     public init() {}
 }
@@ -77,6 +81,9 @@ public struct LocalizeResult: Sendable {
     public var charset: Charset.Decision
     /// True when `<base href>` was neutralised (and other relative references made absolute).
     public var baseNeutralized: Bool
+    /// True when the output does not live at the page's URL, so the relative references not
+    /// made local were made absolute against the page's base.
+    public var referencesAbsolutized = false
     /// The output as the input and the edits to it, put together only when asked for.
     let spliced: PageRewriter.Spliced
     /// The references in order, in the parts they were found in (joined only when asked for).
@@ -390,7 +397,22 @@ public struct PageRewriter {
             let taken = edits.map(\.range)
             // Every URL attribute is wanted now, not only the image sites': parse once more.
             let everyElement = Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
-            edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken)
+            edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+                                keep: { localFile($0) != nil })
+        }
+        // Output that does not live at the page's URL (another folder, or a page whose URL is
+        // remote): every relative reference not made local is made absolute against the
+        // base, so it still means what it meant (`wget -k`'s rule). Fragment-only references
+        // point into the page itself and stay; so do references to files on disk.
+        var absolutized = false
+        if options.absolutizeWhenMoved, !neutralized, baseAttribute == nil, !Self.outputLives(at: pageURL, in: options.outputDirectory) {
+            absolutized = true
+            let taken = edits.map(\.range)
+            let everyElement = Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
+            edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+                                keep: { reference in
+                                    reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
+                                })
         }
 
         // Apply the edits to the original bytes (through the view's offsets if any).
@@ -436,7 +458,7 @@ public struct PageRewriter {
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
         Concurrently.drop((parsed, scanned, decisions, copies, prefetched, chunks, undecided, edits, styleTokens, work))
-        return LocalizeResult(charset: charset, baseNeutralized: neutralized, spliced: spliced,
+        return LocalizeResult(charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized, spliced: spliced,
                               referenceParts: referenceParts.filter { !$0.isEmpty })
     }
 
@@ -749,8 +771,20 @@ public struct PageRewriter {
     }
 
     /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.
+    /// Whether a page written into `directory` keeps `pageURL`'s meaning for relative
+    /// references: `pageURL` is a `file:` URL in that very directory.
+    static func outputLives(at pageURL: StandardURL, in directory: RawPath) -> Bool {
+        guard pageURL.scheme == "file" else { return false }
+        let path = HostParser.percentDecode(Array(pageURL.path.utf8))
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let pageDirectory = RawPath(bytes: slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash]))
+        return pageDirectory.canonical == directory.canonical
+    }
+
+    /// `keep` names references left as they are: fragment-only ones (when the page's own
+    /// URL is still its base) and files on disk.
     private func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
-                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>]) -> [Edit] {
+                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>], keep: (String) -> Bool = { _ in false }) -> [Edit] {
         var edits: [Edit] = []
         func free(_ r: Range<Int>) -> Bool { !taken.contains { $0.overlaps(r) || ($0.isEmpty && r.contains($0.lowerBound)) } }
         let single: Set<String> = ["href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
@@ -763,17 +797,18 @@ public struct PageRewriter {
                 if single.contains(name) {
                     let trimmed = map.trimmedRange()
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    guard !trimmed.isEmpty, URLText.isRelative(url), free(map.rawRange(trimmed)),
+                    guard !trimmed.isEmpty, URLText.isRelative(url), !keep(url), free(map.rawRange(trimmed)),
                           let absolute = URLText.resolve(url, against: base, keepUnfetchable: true) else { continue }
                     edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
                 } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
-                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) where URLText.isRelative(candidate.url) {
+                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
+                    where URLText.isRelative(candidate.url) && !keep(candidate.url) {
                         let r = map.rawRange(candidate.urlRange)
                         guard free(r), let absolute = URLText.resolve(candidate.url, against: base) else { continue }
                         edits.append(Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote)))
                     }
                 } else if name == "style" {
-                    for token in CSSURLs.find(Array(map.decoded)) where URLText.isRelative(token.url) {
+                    for token in CSSURLs.find(Array(map.decoded)) where URLText.isRelative(token.url) && !keep(token.url) {
                         let r = map.rawRange(token.urlRange)
                         guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
                         edits.append(Edit(range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote)))
@@ -782,7 +817,7 @@ public struct PageRewriter {
             }
         }
         for text in styleTexts {
-            for token in CSSURLs.find(Array(page[text])) where URLText.isRelative(token.url) {
+            for token in CSSURLs.find(Array(page[text])) where URLText.isRelative(token.url) && !keep(token.url) {
                 let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
                 guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
                 edits.append(Edit(range: r, text: CSSText.escapeURL(absolute.absolute)))

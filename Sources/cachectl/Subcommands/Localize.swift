@@ -89,6 +89,7 @@ struct Localize: ParsableCommand {
                 options.eager = eager
                 options.charset = charset
                 options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
+                options.absolutizeWhenMoved = true
                 var result = localizer.localize(page.bytes, options: options)
                 if let store {
                     // Fetch what is missing or stale, then localize again against the refreshed caches.
@@ -118,7 +119,8 @@ struct Localize: ParsableCommand {
                 func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
                     + (n(.local) > 0 ? ", \(n(.local)) local" : "")
-                    + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : ""))
+                    + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
+                    + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
                 if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
                 // Kept past the end of the run: the process exits right after the last page,
@@ -197,7 +199,7 @@ enum LocalizePresenter {
         .object([
             ("page", .string(page)), ("output", output.map { .string($0.description) } ?? .null),
             ("charset", .string(result.charset.encoding)), ("charsetSource", .string(result.charset.source.rawValue)),
-            ("baseNeutralized", .bool(result.baseNeutralized)),
+            ("baseNeutralized", .bool(result.baseNeutralized)), ("referencesAbsolutized", .bool(result.referencesAbsolutized)),
             ("references", .array(result.references.map { r in
                 .object([("offset", .int(r.offset)), ("length", .int(r.length)), ("line", .int(r.line)), ("element", .string(r.element)),
                          ("attribute", r.attribute.map(JSON.string) ?? .null), ("original", .string(r.original)),
