@@ -891,10 +891,21 @@ struct ValueMap {
                 i += 1
             }
         }
-        guard out == Array(expected.utf8) else { return nil }
+        let libxml2 = Array(expected.utf8)
+        guard out == libxml2 || Self.isLibXML2Truncation(libxml2, of: out, offsets: offsets, in: page) else { return nil }
         offsets.append(end)
         decoded = out
         rawOffsets = offsets
+    }
+
+    /// libxml2 2.9 ends an attribute value at a character reference to U+000B, U+000C or
+    /// U+000E–U+0010 (it keeps what came before). The HTML Standard decodes those references
+    /// to their code points, so such a value is read as HTML reads it — ours — when libxml2's
+    /// is exactly ours cut at such a reference.
+    private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8]) -> Bool {
+        guard libxml2.count < ours.count, ours.starts(with: libxml2) else { return false }
+        let cut = libxml2.count
+        return [0x0B, 0x0C, 0x0E, 0x0F, 0x10].contains(ours[cut]) && page[offsets[cut]] == UInt8(ascii: "&")
     }
 
     func rawOffset(_ decodedIndex: Int) -> Int { rawOffsets?[decodedIndex] ?? start + decodedIndex }

@@ -454,3 +454,17 @@ private enum PINName {
             .replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
     }
 }
+
+extension LocalizerTests {
+    /// libxml2 2.9 ends a value at `&#xB;`, `&#xC;`, `&#xE;`–`&#x10;`; the value is read as
+    /// the HTML Standard reads it (the reference is the code point), not dropped.
+    func testValuesLibXML2CutAtAControlReferenceAreReadWhole() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/test/a%0Bb.png", "http://fakehost/test/c%10d.png",
+                                              "http://fakehost/test/e%0Ef.png"])
+        let html = "<p>x</p><img src=\"a&#xB;b.png\" alt=\"k\"><img src=\"c&#16;d.png\"><img srcset=\"e&#xE;f.png 2x\">"
+        let result = run(localizer, html, tree)
+        XCTAssertEqual(result.references.map(\.outcome), [.rewritten, .rewritten, .rewritten], "\(result.references.map(\.note))")
+        XCTAssertEqual(result.references.first?.resolved, "http://fakehost/test/a%0Bb.png")
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+    }
+}
