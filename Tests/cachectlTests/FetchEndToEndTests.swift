@@ -206,4 +206,28 @@ final class FetchEndToEndTests: XCTestCase {
                                    "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description]).status, 0)
         XCTAssertEqual(server.requests().count, before + 1, "only the missing image is asked for again")
     }
+
+    /// One step from a URL: the page is fetched, then its images, then it is written, with
+    /// its other references made absolute against its URL.
+    func testLocalizeAPageURLWithFetch() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        tree.file("www/page.html", contents: Array("<p><img src=\"a.png?cc=max-age=3600\"> <a href=\"other.html\">o</a></p>\n".utf8))
+        let pageURL = server.url("/files/page.html?cc=max-age=3600")
+        let out = tree.path("saved/page.html")
+        let run = Binary.run(["localize", pageURL, "--cache", store, "--fetch", "--output-dir", tree.path("saved").description])
+        XCTAssertEqual(run.status, 0, run.err)
+        let html = String(decoding: try FileIOProbe.read(out), as: UTF8.self)
+        XCTAssertTrue(html.contains("<img src=\"../store/objects/"), html)
+        XCTAssertTrue(html.contains("href=\"\(server.url("/files/other.html"))\""), html)
+        let before = server.requests().count
+        XCTAssertEqual(Binary.run(["localize", pageURL, "--cache", store, "--fetch", "-o", out.description]).status, 0)
+        XCTAssertEqual(server.requests().count, before, "page and image fresh: no request the second time")
+        // A page the server says not to store is used once.
+        let unstored = server.url("/files/page.html?cc=no-store")
+        let once = Binary.run(["localize", unstored, "--cache", store, "--fetch", "-o", tree.path("once.html").description])
+        XCTAssertEqual(once.status, 0, once.err)
+        let onceHTML = String(decoding: try FileIOProbe.read(tree.path("once.html")), as: UTF8.self)
+        XCTAssertTrue(onceHTML.contains("<img src=\"store/objects/"), onceHTML)
+    }
 }

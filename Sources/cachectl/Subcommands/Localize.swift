@@ -79,7 +79,26 @@ struct Localize: ParsableCommand {
         var reports: [JSON] = []
         for (text, input) in zip(pages, inputs) {
             do {
-                let page = try PageSource.read(text, input: input, caches: cacheRoots)
+                var fetchedPage: PageSource?
+                if let store, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {
+                    // One step from a URL: the page itself is fetched first (by the same rules;
+                    // a page the server says not to store is used once and not kept).
+                    var pageOptions = FetchOptions()
+                    pageOptions.keepUnstoredBodies = true
+                    let fetched = FetchRun.run([text], store: store, options: pageOptions)
+                    if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
+                    guard let result = fetched.first, result.succeeded else {
+                        throw StoreError.cannotRead(RawPath(text), fetched.first?.error ?? "failed")
+                    }
+                    if let temp = result.unstoredBody {
+                        defer { FileIO.removeTemporary(temp) }
+                        let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
+                        fetchedPage = PageSource(bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
+                                                 fileName: Array(name.utf8), isFile: false, mode: nil)
+                    }
+                    localizer = try reporting { try Localizer(caches: cacheRoots) }
+                }
+                let page = try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
                 let destination = try destinationFor(input, page: page)
                 var options = LocalizeOptions()
                 options.pageURL = baseURL ?? page.url
@@ -165,7 +184,9 @@ struct PageSource {
     var isFile: Bool
     var mode: mode_t?
 
-    static func read(_ text: String, input: RawPath, caches: [RawPath]) throws -> PageSource {
+    /// `allowStale`: a page just fetched may be stored already expired (a response that said
+    /// `no-cache` or gave no lifetime): it is still the page that came.
+    static func read(_ text: String, input: RawPath, caches: [RawPath], allowStale: Bool = false) throws -> PageSource {
         if text == "-" {
             // A page on stdin: relative references resolve as for a page in the current
             // directory (give --base-url for its real address); --output-dir names it stdin.html.
@@ -179,9 +200,9 @@ struct PageSource {
             var lastError: StoreError = .notFound(text)
             for root in caches {
                 do {
-                    let body = try CacheReader.body(url: text, root: root, allowStale: false)
+                    let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
-                    let name = key.normalized.split(separator: "/").last.map(String.init) ?? "index.html"
+                    let name = StandardURL(key.normalized).flatMap { $0.path.split(separator: "/").last.map(String.init) } ?? "index.html"
                     return PageSource(bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false, mode: nil)
                 } catch let error as StoreError { lastError = error }
             }
