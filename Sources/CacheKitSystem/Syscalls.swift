@@ -192,6 +192,11 @@ package enum Sys {
         }
     }
 
+    /// `link(2)`: a second name for `from` (same file system only).
+    package static func link(_ from: RawPath, _ to: RawPath) -> Result<Void, Errno> {
+        from.withCString { f in to.withCString { t in nothingOrErrno { sysLinkat(AT_FDCWD, f, AT_FDCWD, t, 0) } } }
+    }
+
     package static func mkdirat(_ dirfd: Int32, _ name: [UInt8], mode: mode_t = 0o755) -> Result<Void, Errno> {
         name.withCString { n in nothingOrErrno { sysMkdirat(dirfd, n, mode) } }
     }

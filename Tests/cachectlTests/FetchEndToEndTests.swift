@@ -218,7 +218,7 @@ final class FetchEndToEndTests: XCTestCase {
         let run = Binary.run(["localize", pageURL, "--cache", store, "--fetch", "--output-dir", tree.path("saved").description])
         XCTAssertEqual(run.status, 0, run.err)
         let html = String(decoding: try FileIOProbe.read(out), as: UTF8.self)
-        XCTAssertTrue(html.contains("<img src=\"../store/objects/"), html)
+        XCTAssertTrue(html.contains("<img src=\"page_files/a.png\">"), html)
         XCTAssertTrue(html.contains("href=\"\(server.url("/files/other.html"))\""), html)
         let before = server.requests().count
         XCTAssertEqual(Binary.run(["localize", pageURL, "--cache", store, "--fetch", "-o", out.description]).status, 0)

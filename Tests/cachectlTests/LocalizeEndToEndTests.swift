@@ -111,7 +111,7 @@ final class LocalizeEndToEndTests: XCTestCase {
         let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
         let made = Binary.run(["localize", page, "--output-dir", tree.path("new/deeper").description] + base)
         XCTAssertEqual(made.status, 0, made.err)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("new/deeper/page.html")), as: UTF8.self).contains("../../store/objects/"))
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("new/deeper/page.html")), as: UTF8.self).contains("src=\"page_files/a.png\""))
         tree.file("blocker", contents: [])
         let blocked = Binary.run(["localize", page, "--output-dir", tree.path("blocker").description] + base)
         XCTAssertEqual(blocked.status, 1)
@@ -191,5 +191,36 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(beside.status, 0, beside.err)
         let besideOut = String(decoding: try FileIOProbe.read(tree.path("site/beside.html")), as: UTF8.self)
         XCTAssertTrue(besideOut.contains("href=\"../other.html\"") && besideOut.contains("src=\"gone.png\""), besideOut)
+    }
+
+    /// `--output-dir` saves as a browser does: page.html beside page_files/, each image a
+    /// hard link to the cache's body (or a copy), so clearing the cache breaks nothing.
+    func testOutputDirPlacesImagesInThePagesOwnFolder() throws {
+        let (tree, store) = fixture()
+        let page = tree.path("site/page.html").description
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        let run = Binary.run(["localize", page, "--output-dir", tree.path("saved").description] + base)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("1 files in") && run.err.contains("1 hard links sharing the cache's bytes"), run.err)
+        let html = String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self)
+        XCTAssertTrue(html.contains("<img src=\"page_files/a.png\">"), html)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/a.png")), Images.png)
+        XCTAssertEqual(Run.command(["stat", "-c", "%h", tree.path("saved/page_files/a.png").description]).out, "2\n", "a hard link")
+
+        // The cache goes; the saved page keeps its image.
+        XCTAssertEqual(Binary.run(["clear", store]).status, 0)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/a.png")), Images.png)
+        let again = Binary.run(["localize", tree.path("saved/page.html").description, "--in-place", "--cache", store])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertTrue(again.err.contains("1 local"), again.err)
+        XCTAssertEqual(String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self), html, "unchanged")
+
+        // --no-assets points into the cache, as before.
+        let (tree2, store2) = fixture()
+        let direct = Binary.run(["localize", tree2.path("site/page.html").description, "--output-dir", tree2.path("out").description,
+                                 "--no-assets", "--cache", store2, "--base-url", "http://fakehost/test/page.html"])
+        XCTAssertEqual(direct.status, 0, direct.err)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree2.path("out/page.html")), as: UTF8.self).contains("../store/objects/"))
+        XCTAssertFalse(tree2.path("out/page_files").exists)
     }
 }

@@ -66,6 +66,10 @@ public struct LocalizeOptions: Sendable {
     /// is remote), make every relative reference that is not made local absolute against the
     /// page's base, so it keeps its meaning (`wget -k`'s rule; the command does). Default false.
     public var absolutizeWhenMoved = false
+    /// A folder to place the cached bodies the page is pointed at in (hard links where the
+    /// file system allows, copies otherwise), so the page does not depend on the cache; nil:
+    /// the page points into the caches. Default nil.
+    public var assets: RawPath?
 
     public init() {}
 }
@@ -84,6 +88,9 @@ public struct LocalizeResult: Sendable {
     /// True when the output does not live at the page's URL, so the relative references not
     /// made local were made absolute against the page's base.
     public var referencesAbsolutized = false
+    /// Bodies placed in the assets folder: as hard links (the cache's own bytes) and as copies.
+    public var assetsLinked = 0
+    public var assetsCopied = 0
     /// The output as the input and the edits to it, put together only when asked for.
     let spliced: PageRewriter.Spliced
     /// The references in order, in the parts they were found in (joined only when asked for).
@@ -163,14 +170,16 @@ public struct PageRewriter {
         /// the scan did not suggest needs deciding (most pages: never).
         var prefetched: (urls: [String], found: [CachedCopy?]) = ([], [])
         /// The decision for a resolved reference whose copy is known.
+        let assets = options.assets.map(AssetFolder.init)
         func finish(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
             guard let copy = found, copy.isFresh || options.allowStale else { return Decision(resolved: resolved, copy: found, local: nil) }
+            let target = assets?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
             let local: String
             if options.absolute {
-                local = URLText.fileURL(copy.path)
+                local = URLText.fileURL(target)
             } else {
                 // One relative prefix per directory (a store has 256), then the file name.
-                let bytes = copy.path.bytes
+                let bytes = target.bytes
                 let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
                 let directory = bytes[..<max(slash, 0)]
                 let prefix: String
@@ -458,7 +467,8 @@ public struct PageRewriter {
         // Freeing the page's tags, elements and decisions (a few hundred thousand small
         // objects) is left to another thread: the caller has the result meanwhile.
         Concurrently.drop((parsed, scanned, decisions, copies, prefetched, chunks, undecided, edits, styleTokens, work))
-        return LocalizeResult(charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized, spliced: spliced,
+        return LocalizeResult(charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
+                              assetsLinked: assets?.linked ?? 0, assetsCopied: assets?.copied ?? 0, spliced: spliced,
                               referenceParts: referenceParts.filter { !$0.isEmpty })
     }
 

@@ -28,6 +28,9 @@ struct Localize: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).") var output: String?
     @Option(name: .long, help: "Write each result into this directory under the input's name.") var outputDir: String?
     @Flag(name: .long, help: "Replace each input file (atomically, permissions kept).") var inPlace = false
+    @Option(name: .long, help: "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page).")
+    var assets: String?
+    @Flag(name: .long, help: "With --output-dir: point into the cache instead of making <page>_files folders.") var noAssets = false
     @Flag(name: .long, help: "Use file:// URLs instead of relative paths.") var absolute = false
     @Flag(name: .long, help: "Also use expired cached copies.") var allowStale = false
     @Flag(name: .long, help: "Give lazy images a real src/srcset pointing at the local copy.") var eager = false
@@ -55,6 +58,8 @@ struct Localize: ParsableCommand {
         if let charset, Charset.canonicalName(charset) == nil { throw ValidationError("--charset: unknown charset '\(charset)'.") }
         if let baseURL, URLKey(baseURL) == nil { throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if assets != nil && noAssets { throw ValidationError("--assets and --no-assets: choose one.") }
+        if assets != nil && pages.count > 1 { throw ValidationError("--assets takes one page; --output-dir gives each page its own folder.") }
         if jobs != nil && !fetch { throw ValidationError("--jobs goes with --fetch.") }
     }
 
@@ -109,6 +114,14 @@ struct Localize: ParsableCommand {
                 options.charset = charset
                 options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
                 options.absolutizeWhenMoved = true
+                if let assets {
+                    options.assets = RawArguments.paths([assets])[0]
+                } else if outputDir != nil, !noAssets, let file = destination.file {
+                    // As browsers save a page: page.html beside page_files/.
+                    var stem = file.lastComponent
+                    if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
+                    options.assets = destination.directory.appending(stem + Array("_files".utf8))
+                }
                 var result = localizer.localize(page.bytes, options: options)
                 if let store {
                     // Fetch what is missing or stale, then localize again against the refreshed caches.
@@ -138,6 +151,9 @@ struct Localize: ParsableCommand {
                 func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
                 Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
                     + (n(.local) > 0 ? ", \(n(.local)) local" : "")
+                    + (result.assetsLinked + result.assetsCopied > 0
+                        ? "; \(result.assetsLinked + result.assetsCopied) files in \(options.assets!.escaped) (\(result.assetsLinked) hard links "
+                            + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
                     + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
