@@ -23,6 +23,17 @@ public enum ReferenceData {
         throw Missing(name: name)
     }
 
+    /// `shared/<relative>` (the corpus pages, say), found as `url(_:)` finds the reference.
+    public static func shared(_ relative: String) throws -> URL {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<6 {
+            directory = directory.deletingLastPathComponent()
+            let candidate = directory.appendingPathComponent("shared").appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        throw Missing(name: "../" + relative)
+    }
+
     /// The JSON objects of a web-platform-tests data file (its strings are comments).
     public static func jsonCases(_ name: String) throws -> [[String: Any]] {
         let data = replacingLoneSurrogates(try Data(contentsOf: url(name)))

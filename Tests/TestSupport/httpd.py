@@ -19,16 +19,27 @@ Routes (GET):
                          body]; the n-th request for the same full path gets the n-th (the
                          last repeats). `{date:N}` in a header value is the HTTP-date of now
                          plus N seconds.
+  /test/page.html?p=NAME NAME under --root (a corpus page where it was saved from); any other
+                         path ending in an image extension is a small PNG (max-age=3600)
   /__requests            JSON list of every request path seen so far (not counted)
 
 As a proxy: a request in absolute form (`GET http://host/path`) is logged as written and
 answered by the route of its path; `CONNECT host:port` is logged as `CONNECT host:port` and
 tunnels to that address. With --tls CERT KEY the server speaks HTTPS.
 """
-import argparse, re, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
+import argparse, re, struct, zlib, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
+def _png(width=6, height=4):
+    raw = b"".join(b"\x00" + b"\xd0\x40\x20" * width for _ in range(height))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+PNG = _png()
 LOG = []
 SEQ = {}
 LOCK = threading.Lock()
@@ -208,6 +219,11 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/hang":
                 time.sleep(600)
                 return
+            if path == "/test/page.html" and "p" in query:
+                body, _ = self.file(query["p"])
+                return self.send_body(200, body, [("Content-Type", "text/html"), ("Cache-Control", "max-age=3600")])
+            if re.search(r"\.(png|jpe?g|gif|webp|svg|ico)$", path, re.I) and not path.startswith("/files/"):
+                return self.send_body(200, PNG, [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")])
             if path.startswith("/status/"):
                 return self.send_body(int(path.split("/")[2]), b"")
             return self.send_body(404, b"not found")

@@ -215,8 +215,15 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(again.err.contains("1 local"), again.err)
         XCTAssertEqual(String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self), html, "unchanged")
 
-        // --no-assets points into the cache, as before.
+        // Relative folders name the same places (run from inside the tree).
         let (tree2, store2) = fixture()
+        let relative = Run.command(["sh", "-c", "cd '\(tree2.path("").description)' && '\(Binary.path)' localize site/page.html "
+                                    + "--output-dir rel --cache store --base-url http://fakehost/test/page.html"])
+        XCTAssertEqual(relative.status, 0, relative.err)
+        let relativeHTML = String(decoding: try FileIOProbe.read(tree2.path("rel/page.html")), as: UTF8.self)
+        XCTAssertTrue(relativeHTML.contains("<img src=\"page_files/a.png\">"), relativeHTML)
+
+        // --no-assets points into the cache, as before.
         let direct = Binary.run(["localize", tree2.path("site/page.html").description, "--output-dir", tree2.path("out").description,
                                  "--no-assets", "--cache", store2, "--base-url", "http://fakehost/test/page.html"])
         XCTAssertEqual(direct.status, 0, direct.err)

@@ -14,11 +14,21 @@ final class AssetFolder {
 
     init(_ directory: RawPath) { self.directory = directory }
 
+    /// The folder, made on first use, as an absolute path without symlinks (local
+    /// references are computed from absolute paths).
+    private var made: RawPath?
+    private func madeDirectory() -> RawPath? {
+        if let made { return made }
+        guard (try? FileIO.makeDirectories(directory)) != nil else { return nil }
+        made = directory.canonical
+        return made
+    }
+
     /// The asset for `body` (the cached file) fetched from `url`; nil when it cannot be
     /// placed (then the page points at the cache, as without assets).
     func place(_ body: RawPath, url: String) -> RawPath? {
         if let known = placed[body] { return known }
-        guard (try? FileIO.makeDirectories(directory)) != nil else { return nil }
+        guard let directory = madeDirectory() else { return nil }
         let (stem, ext) = Self.readableName(for: url)
         var attempt = 1
         while attempt < 1000 {
