@@ -230,4 +230,38 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(String(decoding: try FileIOProbe.read(tree2.path("out/page.html")), as: UTF8.self).contains("../store/objects/"))
         XCTAssertFalse(tree2.path("out/page_files").exists)
     }
+
+    /// A page pointing into the store pins what it points at: prune keeps it past its expiry
+    /// and the size cap; `unpin` or deleting the page releases it.
+    func testPagesPinTheEntriesTheyPointAt() throws {
+        let tree = TestTree("loc-pins")
+        let store = tree.path("store").description
+        tree.file("img.png", contents: Images.png)
+        let url = "http://fakehost/a.png"
+        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        tree.file("site/page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        let out = tree.path("site/out.html")
+        XCTAssertEqual(Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
+        sleep(2) // expired now
+        let kept = Binary.run(["prune", store, "--max-size", "0B"])
+        XCTAssertEqual(kept.status, 0, kept.err)
+        XCTAssertTrue((kept.out + kept.err).contains("pinned by"), kept.out + kept.err)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout, Images.png, "kept past expiry and the cap")
+        XCTAssertTrue(Binary.run(["ls", store]).out.contains("pinned by"))
+
+        let unpin = Binary.run(["unpin", out.description, "--cache", store])
+        XCTAssertEqual(unpin.status, 0, unpin.err)
+        XCTAssertEqual(unpin.out, "1\t\(out.canonical.escaped)\n")
+        XCTAssertEqual(Binary.run(["prune", store]).status, 0)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "released, then pruned as expired")
+
+        // A deleted page releases its pins at the next prune.
+        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        XCTAssertEqual(Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
+        sleep(2)
+        _ = Run.command(["rm", out.description])
+        XCTAssertEqual(Binary.run(["prune", store]).status, 0)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1)
+    }
 }

@@ -117,6 +117,12 @@ public enum PrunePolicy {
         }
         var fresh: [CacheEntry] = []
         for entry in survivors {
+            if !entry.pinnedBy.isEmpty {
+                // A saved page points here: kept whatever its age, and outside the size trim.
+                let pages = entry.pinnedBy.count == 1 ? "a saved page (\(entry.pinnedBy[0]))" : "\(entry.pinnedBy.count) saved pages"
+                plan.kept.append(KeptEntry(entry: entry, why: "pinned by \(pages); `cachectl unpin PAGE` releases it"))
+                continue
+            }
             let tooOld = rules.maxAge.map { age in
                 entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
             } ?? false

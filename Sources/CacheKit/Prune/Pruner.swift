@@ -27,6 +27,10 @@ public enum Pruner {
         defer { withExtendedLifetime(lock) {} }
         TestPoint.reach("prune.locked")
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: declaredPlain)
+        if !dryRun, let native = format as? NativeFormat, native.store.readOnlyReason == nil {
+            // Saved pages deleted since they were localized release their pins.
+            _ = try? native.store.releaseDeletedPages()
+        }
         let entries = try format.entries(context)
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")

@@ -56,6 +56,9 @@ public struct CacheEntry: Sendable {
     public var isUnit = false
     /// Which cache of a folder of caches the entry belongs to (see `CacheDiscovery`).
     public var origin = 0
+    /// Saved pages (absolute paths, each still on disk) that point at this entry's body:
+    /// `prune` keeps it whatever its age or the size cap (`cachectl unpin PAGE` releases).
+    public var pinnedBy: [String] = []
 
     /// A file deleted together with an entry.
     public struct Companion: Sendable {

@@ -11,6 +11,7 @@ extension NativeStore {
     /// `tmp/` leftovers (incomplete) and unindexed bodies (orphan).
     public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         let rows = try records()
+        let pinned = (try? livePins()) ?? [:]
         var referenced = Set<[UInt8]>()
         var result: [CacheEntry] = []
         result.reserveCapacity(rows.count)
@@ -63,6 +64,10 @@ extension NativeStore {
                 (entry.state, entry.reason) = (.expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago")
             } else {
                 entry.reason = row.expires == nil ? "complete, no expiry" : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
+            }
+            if let pages = pinned[row.url], entry.state == .fresh || entry.state == .expired {
+                entry.pinnedBy = pages
+                entry.reason += "; pinned by \(pages.count == 1 ? pages[0] : "\(pages.count) saved pages")"
             }
             result.append(entry)
         }

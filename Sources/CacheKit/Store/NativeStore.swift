@@ -414,6 +414,9 @@ public final class NativeStore: @unchecked Sendable {
             // by the first open that can write.
             if version < 2 && readOnlyReason == nil { try? migrateKeys() }
             hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
+            if readOnlyReason == nil {
+                try? writeIndex { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))") }
+            }
             if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
                 // A schema-2 index made before the status and Vary columns existed.
                 try? writeIndex { db in
@@ -457,6 +460,7 @@ public final class NativeStore: @unchecked Sendable {
                         vary TEXT
                     );
                     CREATE INDEX entries_last_access ON entries(last_access);
+                    CREATE TABLE pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url));
                     PRAGMA user_version = \(Self.schemaVersion);
                     PRAGMA application_id = \(Self.applicationID);
                     """)
@@ -513,6 +517,59 @@ public final class NativeStore: @unchecked Sendable {
                 return .commit
             }
         }
+    }
+
+    // MARK: Pins
+
+    /// Records that the saved page at `page` (an absolute path) points at the bodies of
+    /// `urls`, replacing what was recorded for it; `prune` keeps those entries while the
+    /// page exists.
+    public func pin(page: String, urls: [String]) throws {
+        let keys = Set(urls.compactMap { URLKey($0)?.normalized })
+        try writeIndex { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "DELETE FROM pins WHERE page = ?", arguments: [page])
+                for key in keys.sorted() { try db.execute(sql: "INSERT OR IGNORE INTO pins (page, url) VALUES (?, ?)", arguments: [page, key]) }
+                return .commit
+            }
+        }
+    }
+
+    /// Releases what `page` pinned; returns how many entries it pinned.
+    @discardableResult
+    public func unpin(page: String) throws -> Int {
+        try writeIndex { db in
+            try db.execute(sql: "DELETE FROM pins WHERE page = ?", arguments: [page])
+            return db.changesCount
+        }
+    }
+
+    /// Key → the pages pinning it, for pages still on disk (a page deleted since pins
+    /// nothing; `releaseDeletedPages` forgets it).
+    func livePins() throws -> [String: [String]] {
+        let rows: [(String, String)] = try readIndex { db in
+            guard try db.tableExists("pins") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT page, url FROM pins").map { ($0["page"], $0["url"]) }
+        }
+        var exists: [String: Bool] = [:]
+        var out: [String: [String]] = [:]
+        for (page, url) in rows {
+            let live = exists[page] ?? { let e = RawPath(page).exists; exists[page] = e; return e }()
+            if live { out[url, default: []].append(page) }
+        }
+        return out
+    }
+
+    /// Forgets the pins of pages no longer on disk; returns how many pages.
+    @discardableResult
+    public func releaseDeletedPages() throws -> Int {
+        let pages: [String] = try readIndex { db in
+            guard try db.tableExists("pins") else { return [] }
+            return try String.fetchAll(db, sql: "SELECT DISTINCT page FROM pins")
+        }
+        let gone = pages.filter { !RawPath($0).exists }
+        for page in gone { try unpin(page: page) }
+        return gone.count
     }
 
     static func responseColumnsExist(_ db: Database) throws -> Bool {

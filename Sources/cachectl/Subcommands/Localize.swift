@@ -145,6 +145,7 @@ struct Localize: ParsableCommand {
                 }
                 if let path = destination.file {
                     try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
+                    pin(path, result: result, assets: options.assets != nil, caches: cacheRoots)
                 } else {
                     result.writeOutput { Output.write(raw: $0) }
                 }
@@ -170,6 +171,21 @@ struct Localize: ParsableCommand {
         if json { Output.write(JSON.object([("pages", .array(reports))]).text) }
         Output.flush()
         if failed || (requireAll && remote) { throw ExitStatus.failure }
+    }
+
+    /// A page written pointing into cachectl stores pins the entries it points at (prune
+    /// keeps them while the page exists); one with its own assets pins nothing.
+    private func pin(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath]) {
+        let urls = assets ? [] : result.references.filter { $0.outcome == .rewritten }.compactMap { $0.resolved.map(Localizer.cacheKey) }
+        for root in caches where CacheFormats.detect(root) == .native {
+            do {
+                try NativeStore.open(root, create: false).pin(page: page.canonical.description, urls: urls)
+            } catch let error as StoreError {
+                Output.error("cannot pin the entries of \(page.escaped): \(error.description)")
+            } catch {
+                Output.error("cannot pin the entries of \(page.escaped): \(error)")
+            }
+        }
     }
 
     private func destinationFor(_ input: RawPath, page: PageSource) throws -> (file: RawPath?, directory: RawPath) {
