@@ -230,4 +230,37 @@ final class FetchEndToEndTests: XCTestCase {
         let onceHTML = String(decoding: try FileIOProbe.read(tree.path("once.html")), as: UTF8.self)
         XCTAssertTrue(onceHTML.contains("<img src=\"store/objects/"), onceHTML)
     }
+
+    /// `--styles`: stylesheets fetched and saved beside the page, their url() and @import
+    /// references (fonts, backgrounds, imported sheets) fetched and made local too.
+    func testLocalizeSavesStylesheetsWithWhatTheyReference() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let cc = "?cc=max-age=3600"
+        tree.file("www/page.html", contents: Array("<link rel=\"stylesheet\" href=\"style.css\(cc)\"><p class=x>hi</p>\n".utf8))
+        tree.file("www/style.css", contents: Array("""
+            @import "more.css\(cc)";
+            body { background: url(bg.png\(cc)) }
+            @font-face { font-family: F; src: url('font.woff2\(cc)') }
+            .gone { background: url(missing.png\(cc)) }
+            """.utf8))
+        tree.file("www/more.css", contents: Array(".x { background-image: url(\"icon.png\(cc)\") }".utf8))
+        tree.file("www/bg.png", contents: Images.png)
+        tree.file("www/icon.png", contents: Images.png)
+        tree.file("www/font.woff2", contents: Array("wOF2 font bytes".utf8))
+        let run = Binary.run(["localize", server.url("/files/page.html\(cc)"), "--fetch", "--styles", "--cache", store,
+                              "--output-dir", tree.path("saved").description])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("2 stylesheets saved, 4 of their references local, 1 missing"), run.err)
+        let page = String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self)
+        XCTAssertTrue(page.contains("<link rel=\"stylesheet\" href=\"page_files/style.css\">"), page)
+        let style = String(decoding: try FileIOProbe.read(tree.path("saved/page_files/style.css")), as: UTF8.self)
+        XCTAssertTrue(style.contains("@import \"more.css\";"), style)
+        XCTAssertTrue(style.contains("url(bg.png)") && style.contains("url('font.woff2')"), style)
+        XCTAssertTrue(style.contains("url(\(server.url("/files/missing.png\(cc)")))") || style.contains("url(missing.png\(cc))"), style)
+        let more = String(decoding: try FileIOProbe.read(tree.path("saved/page_files/more.css")), as: UTF8.self)
+        XCTAssertEqual(more, ".x { background-image: url(\"icon.png\") }")
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/font.woff2")), Array("wOF2 font bytes".utf8))
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/icon.png")), Images.png)
+    }
 }

@@ -9,6 +9,8 @@ final class AssetFolder {
     let directory: RawPath
     private var placed: [RawPath: RawPath] = [:]
     private var names: Set<[UInt8]> = []
+    /// Names of the files `placeBytes` wrote, by URL.
+    private var written: [String: [UInt8]] = [:]
     private(set) var linked = 0
     private(set) var copied = 0
 
@@ -52,6 +54,33 @@ final class AssetFolder {
             }
             names.insert(name)
             placed[body] = target
+            return target
+        }
+        return nil
+    }
+
+    /// Writes `bytes` (a rewritten stylesheet) under a readable unique name from `url`, with
+    /// the extension `ext`; a file of that name with the same bytes is reused.
+    func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
+        guard let directory = madeDirectory() else { return nil }
+        if let name = written[url] {
+            // Written by this folder before (an earlier pass): replaced with the newer bytes.
+            let target = directory.appending(name)
+            return (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil ? target : nil
+        }
+        let stem = Self.readableName(for: url).stem
+        for attempt in 1..<1000 {
+            let name = Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + Array(".\(ext)".utf8)
+            guard !names.contains(name) else { continue }
+            let target = directory.appending(name)
+            if case .success(let existing) = Sys.lstat(path: target) {
+                guard existing.isRegular, (try? FileIO.readAll(target)) == bytes else { continue }
+            } else {
+                guard (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil else { return nil }
+                copied += 1
+            }
+            names.insert(name)
+            written[url] = name
             return target
         }
         return nil

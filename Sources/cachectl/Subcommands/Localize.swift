@@ -31,6 +31,8 @@ struct Localize: ParsableCommand {
     @Option(name: .long, help: "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page).")
     var assets: String?
     @Flag(name: .long, help: "With --output-dir: point into the cache instead of making <page>_files folders.") var noAssets = false
+    @Flag(name: .long, help: "Also save external stylesheets (link rel=stylesheet) in the assets folder, their url() and @import references localized (with --fetch, fetched too).")
+    var styles = false
     @Flag(name: .long, help: "Use file:// URLs instead of relative paths.") var absolute = false
     @Flag(name: .long, help: "Also use expired cached copies.") var allowStale = false
     @Flag(name: .long, help: "Give lazy images a real src/srcset pointing at the local copy.") var eager = false
@@ -143,9 +145,19 @@ struct Localize: ParsableCommand {
                         result = localizer.localize(page.bytes, options: options)
                     }
                 }
+                var styled: (page: [UInt8], report: StylesheetSaver.Report)?
+                if styles {
+                    styled = try saveStyles(result, page: page, destination: destination, options: options, caches: cacheRoots, store: store)
+                }
                 if let path = destination.file {
-                    try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
+                    if let styled {
+                        try FileIO.writeAtomically(path, styled.page, mode: inPlace ? page.mode : nil)
+                    } else {
+                        try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
+                    }
                     pin(path, result: result, assets: options.assets != nil, caches: cacheRoots)
+                } else if let styled {
+                    Output.write(bytes: styled.page)
                 } else {
                     result.writeOutput { Output.write(raw: $0) }
                 }
@@ -156,7 +168,9 @@ struct Localize: ParsableCommand {
                         ? "; \(result.assetsLinked + result.assetsCopied) files in \(options.assets!.escaped) (\(result.assetsLinked) hard links "
                             + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
-                    + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : ""))
+                    + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : "")
+                    + (styled.map { "; \($0.report.saved) stylesheets saved, \($0.report.localized) of their references local, "
+                        + "\($0.report.missing.count) missing" } ?? ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
                 if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
                 // Kept past the end of the run: the process exits right after the last page,
@@ -171,6 +185,43 @@ struct Localize: ParsableCommand {
         if json { Output.write(JSON.object([("pages", .array(reports))]).text) }
         Output.flush()
         if failed || (requireAll && remote) { throw ExitStatus.failure }
+    }
+
+    /// `--styles`: the page's stylesheets saved in its assets folder (`<page>_files` when no
+    /// other is named), with what they reference; with `--fetch`, what is missing is fetched
+    /// and the pass made again (an `@import` chain needs one round per level, at most four).
+    private func saveStyles(_ result: LocalizeResult, page: PageSource, destination: (file: RawPath?, directory: RawPath),
+                            options: LocalizeOptions, caches: [RawPath], store: NativeStore?) throws
+        -> (page: [UInt8], report: StylesheetSaver.Report)? {
+        guard result.charset.encoding == "UTF-8" else {
+            Output.error("\(page.label): --styles reads UTF-8 pages only; stylesheets left as they are")
+            return nil
+        }
+        var stem = destination.file?.lastComponent ?? page.fileName
+        if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
+        let folder = options.assets ?? destination.directory.appending(stem + Array("_files".utf8))
+        let lookup: StylesheetSaver.Lookup = { url in
+            for root in caches {
+                if let body = try? CacheReader.body(url: url, root: root, allowStale: options.allowStale || store != nil) { return body.path }
+            }
+            return nil
+        }
+        var output: [UInt8] = []
+        result.writeOutput { output += $0 }
+        let saver = StylesheetSaver(assets: folder, lookup: lookup)
+        var pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory)
+        var rounds = 0
+        var tried = Set<String>()
+        while let store, rounds < 4 {
+            let wanted = pass.report.missing.filter { tried.insert($0).inserted }
+            guard !wanted.isEmpty else { break }
+            rounds += 1
+            let fetched = FetchRun.run(wanted, store: store, options: FetchOptions())
+            if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
+            for failure in fetched where !failure.succeeded { Output.error("\(failure.url): \(failure.error ?? "failed")") }
+            pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory)
+        }
+        return pass
     }
 
     /// A page written pointing into cachectl stores pins the entries it points at (prune

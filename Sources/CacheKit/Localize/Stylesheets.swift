@@ -1,0 +1,121 @@
+/// External stylesheets saved with a page (`localize --styles`): each `<link
+/// rel=stylesheet href>` whose body is in a cache is rewritten — its `url(…)` and `@import`
+/// references localized the same way (fonts and backgrounds included, resolved against the
+/// stylesheet's own URL) — and saved in the page's assets folder; the link points there.
+public struct StylesheetSaver {
+    /// What a pass did, and the URLs it wanted but no cache had (for `--fetch`).
+    public struct Report: Sendable {
+        public var saved = 0
+        public var localized = 0
+        public var missing: [String] = []
+    }
+
+    /// Finds a URL's cached body: its file, or nil.
+    public typealias Lookup = (String) -> RawPath?
+
+    let lookup: Lookup
+    let assets: AssetFolder
+
+    public init(assets directory: RawPath, lookup: @escaping Lookup) {
+        self.lookup = lookup
+        assets = AssetFolder(directory)
+    }
+
+    /// Rewrites the stylesheet links of a UTF-8 page written to `outputDirectory`; returns
+    /// the new page bytes (only the `href` values change) and the report.
+    public func save(page: [UInt8], base: String, outputDirectory: RawPath) -> (page: [UInt8], report: Report) {
+        var report = Report()
+        guard let baseURL = StandardURL(base) else { return (page, report) }
+        LibXML2.initialize()
+        let matched = PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), StartTagScanner.scan(page).tags)
+        let outputParts = outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        var edits: [(Range<Int>, [UInt8])] = []
+        for (element, tag) in matched {
+            if element.name == "link", let href = element.attributes.first(where: { $0.name == "href" })?.value,
+               URLText.isRelative(href), !href.hasPrefix("/"),
+               RawPath(bytes: outputDirectory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(href.trimmingWhitespace().utf8))).exists {
+                continue // saved already (a page localized before)
+            }
+            guard element.name == "link", let tag,
+                  let rel = element.attributes.first(where: { $0.name == "rel" })?.value.lowercased(),
+                  rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("stylesheet"),
+                  let href = element.attributes.first(where: { $0.name == "href" })?.value,
+                  let raw = tag.attribute("href"), let range = raw.value,
+                  let map = ValueMap(raw: page, range: range, expected: href),
+                  let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP else { continue }
+            guard let saved = saveSheet(url, report: &report, depth: 0) else { continue }
+            let local = URLText.relativePath(from: outputParts, to: saved)
+            edits.append((map.rawRange(map.trimmedRange()), Array(HTMLText.escape(local, quote: raw.quote).utf8)))
+        }
+        var out = page
+        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { out.replaceSubrange(range, with: text) }
+        return (out, report)
+    }
+
+    /// Saves the stylesheet at `url` (found in a cache) with its references localized;
+    /// returns where, or nil when no cache has it.
+    private func saveSheet(_ url: StandardURL, report: inout Report, depth: Int) -> RawPath? {
+        let key = url.hrefWithoutFragment
+        guard let body = lookup(key), let css = try? FileIO.readAll(body) else {
+            report.missing.append(key)
+            return nil
+        }
+        var edits: [(Range<Int>, String)] = []
+        for token in Self.references(in: css) {
+            guard let target = StandardURL(token.url, base: url), target.isHTTP else { continue }
+            let placed: RawPath?
+            if token.isImport && depth < 4 {
+                placed = saveSheet(target, report: &report, depth: depth + 1)
+            } else if let file = lookup(target.hrefWithoutFragment) {
+                placed = assets.place(file, url: target.hrefWithoutFragment)
+            } else {
+                report.missing.append(target.hrefWithoutFragment)
+                placed = nil
+            }
+            guard let placed else { continue }
+            // Beside the stylesheet in the same folder: the file name alone.
+            var local = URLText.encodeSegment(placed.lastComponent)
+            if let fragment = target.fragment { local += "#" + URLText.encodeFragment(fragment) }
+            edits.append((token.range, CSSText.escapeURL(local)))
+            report.localized += 1
+        }
+        var rewritten = css
+        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { rewritten.replaceSubrange(range, with: Array(text.utf8)) }
+        guard let saved = assets.placeBytes(rewritten, url: key, ext: "css") else { return nil }
+        report.saved += 1
+        return saved
+    }
+
+    /// `url(…)` tokens and `@import "…"` strings of a stylesheet, with their ranges.
+    static func references(in css: [UInt8]) -> [(url: String, range: Range<Int>, isImport: Bool)] {
+        var out = CSSURLs.find(css).map { token -> (url: String, range: Range<Int>, isImport: Bool) in
+            // `@import url(…)` is an import too.
+            var i = token.urlRange.lowerBound
+            while i > 0, css[i - 1] != UInt8(ascii: ";"), css[i - 1] != UInt8(ascii: "}"), i > token.urlRange.lowerBound - 40 { i -= 1 }
+            let before = String(decoding: css[i..<token.urlRange.lowerBound], as: UTF8.self).lowercased()
+            return (token.url, token.urlRange, before.contains("@import"))
+        }
+        // `@import "x.css"` / `@import 'x.css'`.
+        let text = css
+        var i = 0
+        let marker = Array("@import".utf8)
+        while i + marker.count < text.count {
+            guard text[i] == UInt8(ascii: "@"), Array(text[i..<(i + marker.count)]).map({ $0 | 0x20 }) == marker.map({ $0 | 0x20 }) else {
+                i += 1
+                continue
+            }
+            var j = i + marker.count
+            while j < text.count, text[j] == 0x20 || text[j] == 0x09 || text[j] == 0x0A || text[j] == 0x0D { j += 1 }
+            if j < text.count, text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
+                let quote = text[j]
+                if let close = text[(j + 1)...].firstIndex(of: quote) {
+                    out.append((String(decoding: text[(j + 1)..<close], as: UTF8.self), (j + 1)..<close, true))
+                    i = close
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+}
+
