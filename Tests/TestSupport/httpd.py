@@ -20,7 +20,9 @@ Routes (GET):
                          last repeats). `{date:N}` in a header value is the HTTP-date of now
                          plus N seconds.
   /test/page.html?p=NAME NAME under --root (a corpus page where it was saved from); any other
-                         path ending in an image extension is a small PNG (max-age=3600)
+                         path ending in an image extension is a small PNG, in .css (or
+                         /load.php, MediaWiki's) a
+                         stylesheet giving <html> a background image (max-age=3600)
   /__requests            JSON list of every request path seen so far (not counted)
 
 As a proxy: a request in absolute form (`GET http://host/path`) is logged as written and
@@ -224,6 +226,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(200, body, [("Content-Type", "text/html"), ("Cache-Control", "max-age=3600")])
             if re.search(r"\.(png|jpe?g|gif|webp|svg|ico)$", path, re.I) and not path.startswith("/files/"):
                 return self.send_body(200, PNG, [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")])
+            if (re.search(r"\.css$", path, re.I) or path.endswith("/load.php")) and not path.startswith("/files/"):
+                css = b"html { background-image: url(/__background.png) }\n"
+                return self.send_body(200, css, [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")])
             if path.startswith("/status/"):
                 return self.send_body(int(path.split("/")[2]), b"")
             return self.send_body(404, b"not found")

@@ -33,7 +33,7 @@ final class BrowserEndToEndTests: XCTestCase {
         for name in pages {
             let url = "http://fakehost/test/page.html?p=\(name)"
             let saved = tree.path("saved-\(name)")
-            let run = Binary.run(["localize", url, "--fetch", "--cache", store, "--output-dir", saved.description, "--json"],
+            let run = Binary.run(["localize", url, "--fetch", "--styles", "--cache", store, "--output-dir", saved.description, "--json"],
                                  environment: proxy)
             XCTAssertEqual(run.status, 0, run.err)
             let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
@@ -48,7 +48,10 @@ final class BrowserEndToEndTests: XCTestCase {
                 <script>window.addEventListener('load', function () {
                   var local = Array.prototype.filter.call(document.images, function (i) { return /^file:/.test(i.currentSrc || i.src); });
                   var bad = local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).map(function (i) { return i.getAttribute('src'); });
-                  document.title = 'PROBE ' + JSON.stringify({local: local.length, bad: bad});
+                  var sheets = Array.prototype.filter.call(document.querySelectorAll('link[rel~=stylesheet]'), function (l) { return /^page_files\\//.test(l.getAttribute('href')); });
+                  var unapplied = sheets.filter(function (l) { return !l.sheet; }).map(function (l) { return l.getAttribute('href'); });
+                  var background = getComputedStyle(document.documentElement).backgroundImage;
+                  document.title = 'PROBE ' + JSON.stringify({local: local.length, bad: bad, sheets: sheets.length, unapplied: unapplied, background: background});
                 });</script>
                 """
             tree.file("saved-\(name)/probe.html", contents: page + Array(probe.utf8))
@@ -63,6 +66,12 @@ final class BrowserEndToEndTests: XCTestCase {
             let bad = result["bad"] as? [String] ?? ["?"]
             XCTAssertGreaterThan(local, 0, "\(name): Chromium saw no local image")
             XCTAssertEqual(bad, [], "\(name): local images that did not render offline")
+            // Stylesheets saved with --styles are applied offline: the loopback server's
+            // stylesheets give <html> a background image, which must come from page_files.
+            let sheets = result["sheets"] as? Int ?? 0
+            XCTAssertGreaterThan(sheets, 0, "\(name): no stylesheet was saved")
+            XCTAssertEqual(result["unapplied"] as? [String] ?? ["?"], [], "\(name): saved stylesheets not applied")
+            XCTAssertTrue((result["background"] as? String ?? "").contains("page_files/"), "\(name): \(result["background"] ?? "")")
             checked += local
             // Screenshots of the page online (through the loopback proxy) and saved (offline),
             // for a person to compare: left in the test's folder.
@@ -75,5 +84,21 @@ final class BrowserEndToEndTests: XCTestCase {
                                "file://" + saved.appending("page.html").canonical.description])
         }
         XCTAssertGreaterThan(checked, 10)
+
+        // Pinned instead of copied (--no-assets, written elsewhere): the page points into the
+        // store, and still shows its images offline.
+        let pinnedDirectory = tree.dir("pinned")
+        let pinned = Binary.run(["localize", "http://fakehost/test/page.html?p=wikipedia.html", "--fetch", "--cache", store,
+                                 "--no-assets", "-o", pinnedDirectory.appending("page.html").description], environment: proxy)
+        XCTAssertEqual(pinned.status, 0, pinned.err)
+        XCTAssertTrue(Binary.run(["ls", store]).out.contains("pinned by"))
+        let page = try FileIOProbe.read(pinnedDirectory.appending("page.html"))
+        let probe = "<script>window.addEventListener('load', function () { var local = Array.prototype.filter.call(document.images, "
+            + "function (i) { return /^file:/.test(i.currentSrc || i.src); }); document.title = 'PROBE ' + JSON.stringify({local: local.length, "
+            + "bad: local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).length}); });</script>"
+        tree.file("pinned/probe.html", contents: page + Array(probe.utf8))
+        let dom = Run.command(offline(chromium, profile: tree.path("profile-pinned").description)
+                              + ["--dump-dom", "file://" + pinnedDirectory.appending("probe.html").canonical.description])
+        XCTAssertTrue(dom.out.contains("PROBE {\"local\":15,\"bad\":0}"), String(dom.out.prefix(300)))
     }
 }
