@@ -271,7 +271,11 @@ final class HTTPConnection: @unchecked Sendable {
     /// skipped). The request target is the URL's path and query as serialized (absolute
     /// form through a plain-HTTP proxy).
     func get(_ url: StandardURL, headers extra: [(String, String)]) async throws -> HTTPResponseHead {
-        precondition(bodyDone, "the previous response's body was not read")
+        // The previous response's body must have been read (or abandoned) first.
+        guard bodyDone else {
+            reusable = false
+            throw HTTPConnectionError.invalidRequest
+        }
         exchanges += 1
         let reused = exchanges > 1
         var target = url.path.isEmpty ? "/" : url.path

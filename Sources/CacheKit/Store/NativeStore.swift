@@ -414,7 +414,9 @@ public final class NativeStore: @unchecked Sendable {
             // by the first open that can write.
             if version < 2 && readOnlyReason == nil { try? migrateKeys() }
             hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
-            if readOnlyReason == nil {
+            // Pins came with schema 2 after its first commits: made when missing (checked by
+            // a read first, so an ordinary open never writes).
+            if readOnlyReason == nil, (try? readIndex({ db in try db.tableExists("pins") })) == false {
                 try? writeIndex { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))") }
             }
             if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
