@@ -317,8 +317,11 @@ public struct PageRewriter {
             }
             work.run(chunks: count, read: read, apply: applyIfBaseHolds)
         }
+        // When the output moves away from the page's URL every URL attribute will be wanted:
+        // collected in the one parse rather than by a second.
+        let moving = options.absolutizeWhenMoved && !Self.outputLives(at: pageURL, in: options.outputDirectory)
         let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run({ () -> Parsed in
-            let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: false)
+            let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
             let scanned = scanHandoff.take()
             // Match libxml2's start elements to the scanned tags by the offset of their `>`.
             let parsed = Parsed(matched: Self.align(elements, scanned.tags), pageURL: pageURL)
@@ -404,8 +407,9 @@ public struct PageRewriter {
             neutralized = true
             edits.append(Edit(range: hrefRange, text: ""))
             let taken = edits.map(\.range)
-            // Every URL attribute is wanted now, not only the image sites': parse once more.
-            let everyElement = Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
+            // Every URL attribute is wanted now, not only the image sites': parse once more
+            // (unless the one parse collected them).
+            let everyElement = moving ? parsed.matched : Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
             edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
                                 keep: { localFile($0) != nil })
         }
@@ -414,11 +418,10 @@ public struct PageRewriter {
         // base, so it still means what it meant (`wget -k`'s rule). Fragment-only references
         // point into the page itself and stay; so do references to files on disk.
         var absolutized = false
-        if options.absolutizeWhenMoved, !neutralized, baseAttribute == nil, !Self.outputLives(at: pageURL, in: options.outputDirectory) {
+        if moving, !neutralized, baseAttribute == nil {
             absolutized = true
             let taken = edits.map(\.range)
-            let everyElement = Self.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
-            edits += absolutize(everyElement, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+            edits += absolutize(parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
                                 keep: { reference in
                                     reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
                                 })
@@ -794,9 +797,37 @@ public struct PageRewriter {
     /// `keep` names references left as they are: fragment-only ones (when the page's own
     /// URL is still its base) and files on disk.
     private func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
-                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>], keep: (String) -> Bool = { _ in false }) -> [Edit] {
+                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>],
+                            keep keepReference: (String) -> Bool = { _ in false }) -> [Edit] {
         var edits: [Edit] = []
-        func free(_ r: Range<Int>) -> Bool { !taken.contains { $0.overlaps(r) || ($0.isEmpty && r.contains($0.lowerBound)) } }
+        // Taken ranges sorted, each question a binary search (tens of thousands of edits are
+        // asked about by tens of thousands of values).
+        let sorted = taken.sorted { $0.lowerBound < $1.lowerBound }
+        var widest = 0
+        for range in sorted { widest = max(widest, range.count) }
+        func free(_ r: Range<Int>) -> Bool {
+            // The first taken range starting at or after r.lowerBound - widest: only those can touch r.
+            var lo = 0, hi = sorted.count
+            let from = r.lowerBound - widest
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid].lowerBound < from { lo = mid + 1 } else { hi = mid }
+            }
+            var i = lo
+            while i < sorted.count, sorted[i].lowerBound <= r.upperBound {
+                let t = sorted[i]
+                if t.overlaps(r) || (t.isEmpty && r.contains(t.lowerBound)) { return false }
+                i += 1
+            }
+            return true
+        }
+        var kept: [String: Bool] = [:]
+        func keep(_ reference: String) -> Bool {
+            if let known = kept[reference] { return known }
+            let answer = keepReference(reference)
+            kept[reference] = answer
+            return answer
+        }
         let single: Set<String> = ["href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
                                    "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"]
         for (element, tag) in matched {
@@ -807,29 +838,30 @@ public struct PageRewriter {
                 if single.contains(name) {
                     let trimmed = map.trimmedRange()
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    guard !trimmed.isEmpty, URLText.isRelative(url), !keep(url), free(map.rawRange(trimmed)),
+                    guard !trimmed.isEmpty, free(map.rawRange(trimmed)), URLText.isRelative(url), !keep(url),
                           let absolute = URLText.resolve(url, against: base, keepUnfetchable: true) else { continue }
                     edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
                 } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
-                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
-                    where URLText.isRelative(candidate.url) && !keep(candidate.url) {
+                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
                         let r = map.rawRange(candidate.urlRange)
-                        guard free(r), let absolute = URLText.resolve(candidate.url, against: base) else { continue }
+                        guard free(r), URLText.isRelative(candidate.url), !keep(candidate.url), let absolute = URLText.resolve(candidate.url, against: base) else { continue }
                         edits.append(Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote)))
                     }
                 } else if name == "style" {
-                    for token in CSSURLs.find(Array(map.decoded)) where URLText.isRelative(token.url) && !keep(token.url) {
+                    for token in CSSURLs.find(Array(map.decoded)) {
                         let r = map.rawRange(token.urlRange)
-                        guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
+                        guard free(r), URLText.isRelative(token.url), !keep(token.url),
+                              let absolute = URLText.resolve(token.url, against: base) else { continue }
                         edits.append(Edit(range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote)))
                     }
                 }
             }
         }
         for text in styleTexts {
-            for token in CSSURLs.find(Array(page[text])) where URLText.isRelative(token.url) && !keep(token.url) {
+            for token in CSSURLs.find(Array(page[text])) {
                 let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
-                guard free(r), let absolute = URLText.resolve(token.url, against: base) else { continue }
+                guard free(r), URLText.isRelative(token.url), !keep(token.url),
+                      let absolute = URLText.resolve(token.url, against: base) else { continue }
                 edits.append(Edit(range: r, text: CSSText.escapeURL(absolute.absolute)))
             }
         }

@@ -528,10 +528,15 @@ public final class NativeStore: @unchecked Sendable {
     /// page exists.
     public func pin(page: String, urls: [String]) throws {
         let keys = Set(urls.compactMap { URLKey($0)?.normalized })
+        // Localizing the same page again pins the same entries: then nothing is written.
+        let current = try readIndex { db in Set(try String.fetchAll(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page])) }
+        if current == keys { return }
         try writeIndex { db in
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM pins WHERE page = ?", arguments: [page])
-                for key in keys.sorted() { try db.execute(sql: "INSERT OR IGNORE INTO pins (page, url) VALUES (?, ?)", arguments: [page, key]) }
+                // One prepared statement for every row (a page may pin tens of thousands).
+                let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO pins (page, url) VALUES (?, ?)")
+                for key in keys.sorted() { try insert.execute(arguments: [page, key]) }
                 return .commit
             }
         }
