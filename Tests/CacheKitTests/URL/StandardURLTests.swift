@@ -84,4 +84,33 @@ final class StandardURLTests: XCTestCase {
         let (count, failures) = try hostMismatches("url-tests/IdnaTestV2.json")
         XCTAssertEqual(failures.count, 0, "\(failures.count) of \(count) differ:\n" + failures.prefix(40).joined(separator: "\n"))
     }
+
+    /// Generated hostile input never traps the parser, and a serialization parses back to
+    /// itself (the standard's idempotence: `new URL(u.href).href == u.href`).
+    func testGeneratedInputNeverTrapsAndSerializationsAreStable() {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> UInt64 {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return z ^ (z >> 31)
+        }
+        let pieces = ["http:", "https:", "file:", "ftp:", "ws:", "sc:", "data:", "//", "/", "\\", "\\\\", "?", "#", "@", ":", "::", "[",
+                      "]", "[::1]", "[1:2::3]", "%", "%2", "%2e", "%2E%2e", ".", "..", "./", "../", "a", "B", "0", "0x", "09", "255",
+                      "256", "1.2.3.4", "xn--", "xn--a", "ß", "é", "😀", "\u{0}", "\t", "\n", " ", "|", "C|", "c:", "^", "{", "}",
+                      "'", "\"", "<", ">", "`", "~", "=", "&", "+", ",", ";", "\u{FFFD}", "\u{200D}", "\u{0661}", "%00", "%zz"]
+        let bases: [StandardURL?] = [nil, StandardURL("http://h/a/b?c#d"), StandardURL("file:///C:/x/y"), StandardURL("sc://h/p"),
+                                     StandardURL("about:blank"), StandardURL("http://[::1]:8080/")]
+        var parsed = 0
+        for _ in 0..<60_000 {
+            let count = Int(next() % 9)
+            let input = (0..<count).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
+            let base = bases[Int(next() % UInt64(bases.count))]
+            guard let url = StandardURL(input, base: base) else { continue }
+            parsed += 1
+            XCTAssertEqual(StandardURL(url.href)?.href, url.href, "\(input.debugDescription) against \(base?.href ?? "nil")")
+        }
+        XCTAssertGreaterThan(parsed, 10_000)
+    }
 }
