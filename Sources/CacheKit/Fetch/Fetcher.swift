@@ -40,6 +40,15 @@ public struct FetchOptions: Sendable {
     /// only for a request that sends the same values.
     public var headers: [(name: String, value: String)] = []
 
+    /// `Name: value` → (name, value trimmed); nil when the name is no token (RFC 9110
+    /// §5.6.2) or the text holds CR, LF or NUL (what `--header` takes).
+    public static func header(parsing text: String) -> (name: String, value: String)? {
+        guard let colon = text.firstIndex(of: ":"), !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { return nil }
+        let name = String(text[..<colon])
+        guard !name.isEmpty, name.utf8.allSatisfy({ HTTPConnection.tokenBytes.contains($0) }) else { return nil }
+        return (name, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+
     public init() {}
 }
 

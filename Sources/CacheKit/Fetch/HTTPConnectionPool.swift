@@ -285,10 +285,7 @@ final class HTTPConnection: @unchecked Sendable {
         let defaultPort = route.secure ? 443 : 80
         let hostHeader = (url.hostname ?? "") + (route.port == defaultPort ? "" : ":\(route.port)")
         head.headers.add(name: "Host", value: hostHeader)
-        if !url.username.isEmpty || !url.password.isEmpty {
-            let credentials = StandardURL.percentDecoded(url.username) + ":" + StandardURL.percentDecoded(url.password)
-            head.headers.add(name: "Authorization", value: "Basic " + Data(credentials.utf8).base64EncodedString())
-        }
+        if let authorization = url.basicAuthorization { head.headers.add(name: "Authorization", value: authorization) }
         if let authorization = route.proxy?.authorization, !route.secure {
             head.headers.add(name: "Proxy-Authorization", value: authorization)
         }
@@ -358,7 +355,7 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// RFC 9110 §5.6.2 tchar.
-    private static let tokenBytes = ByteSet("!#$%&'*+-.^_`|~", ranges: ByteSet.alphanumerics)
+    static let tokenBytes = ByteSet("!#$%&'*+-.^_`|~", ranges: ByteSet.alphanumerics)
 
     /// Reads and drops the rest of the body (of a redirect or an error page), at most
     /// `limit` bytes; past that the connection is not reused.
@@ -512,12 +509,7 @@ public struct ProxySettings: Sendable {
         guard !trimmed.isEmpty, let url = StandardURL(trimmed.contains("://") ? trimmed : "http://" + trimmed),
               url.scheme == "http" || url.scheme == "https", var host = url.hostname, !host.isEmpty else { return nil }
         if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
-        var authorization: String?
-        if !url.username.isEmpty || !url.password.isEmpty {
-            let credentials = StandardURL.percentDecoded(url.username) + ":" + StandardURL.percentDecoded(url.password)
-            authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
-        }
-        return HTTPConnectionPool.Proxy(host: host, port: url.port ?? (url.scheme == "https" ? 443 : 1080), authorization: authorization)
+        return HTTPConnectionPool.Proxy(host: host, port: url.port ?? (url.scheme == "https" ? 443 : 1080), authorization: url.basicAuthorization)
     }
 
     func proxy(for url: StandardURL) -> HTTPConnectionPool.Proxy? {
@@ -546,8 +538,10 @@ extension StandardURL {
         return StandardURL(record)
     }
 
-    /// Percent-decoded UTF-8 text.
-    static func percentDecoded(_ text: String) -> String {
-        String(decoding: HostParser.percentDecode(Array(text.utf8)), as: UTF8.self)
+    /// `Basic` credentials from the userinfo (percent-decoded), or nil when it has none.
+    var basicAuthorization: String? {
+        guard !record.username.isEmpty || !record.password.isEmpty else { return nil }
+        let credentials = HostParser.percentDecode(record.username) + [UInt8(ascii: ":")] + HostParser.percentDecode(record.password)
+        return "Basic " + Data(credentials).base64EncodedString()
     }
 }

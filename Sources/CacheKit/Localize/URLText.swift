@@ -70,19 +70,6 @@ enum URLText {
         return String(decoding: text.utf8.prefix(length), as: UTF8.self).lowercased()
     }
 
-    private static func encodeForParsing(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || "\"<>^`{|}\\".utf8.contains($0) }) { return text }
-        var out = ""
-        for byte in text.replacingOccurrences(of: "\\", with: "/").utf8 {
-            if byte <= 0x20 || byte >= 0x7F || "\"<>^`{|}".utf8.contains(byte) {
-                out += String(format: "%%%02X", byte)
-            } else {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            }
-        }
-        return out
-    }
-
     /// Bytes a local reference keeps as they are: unreserved characters and `!$+;=@:`.
     /// Everything else is percent-encoded (`?`, `#`, `%`, spaces, quotes, `&`, `<`, `>`,
     /// parentheses, commas, non-ASCII), so the text needs no further escaping in an HTML

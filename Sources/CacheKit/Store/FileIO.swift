@@ -219,8 +219,8 @@ final class TempFile {
         while true {
             let n = buffer.withUnsafeMutableBytes { Sys.pread(opened, $0.baseAddress!, $0.count, at: offset) }
             guard case .success(let count) = n else {
+                // Left in tmp/ as a leftover: prune removes it, through the deletion engine.
                 Sys.close(opened)
-                _ = Sys.unlinkat(directory.raw, candidate)
                 return nil
             }
             if count == 0 { break }

@@ -187,13 +187,7 @@ struct URLParser {
         }
         (url.username, url.password, url.host, url.port) = (base.username, base.password, base.host, base.port)
         (url.path, url.segments, url.query) = (base.path, base.segments, base.query)
-        if c == 0x3F {
-            url.query = []
-            state = .query
-        } else if c == 0x23 {
-            url.fragment = []
-            state = .fragment
-        } else if c != Self.eof {
+        if !startQueryOrFragment(c), c != Self.eof {
             url.query = nil
             url.shortenPath()
             state = .path
@@ -281,13 +275,7 @@ struct URLParser {
             state = .fileSlash
         } else if let base, base.scheme == Self.file {
             (url.host, url.path, url.segments, url.query) = (base.host, base.path, base.segments, base.query)
-            if c == 0x3F {
-                url.query = []
-                state = .query
-            } else if c == 0x23 {
-                url.fragment = []
-                state = .fragment
-            } else if c != Self.eof {
+            if !startQueryOrFragment(c), c != Self.eof {
                 url.query = nil
                 if !startsWithDriveLetter(pointer) {
                     url.shortenPath()
@@ -347,13 +335,7 @@ struct URLParser {
         if special {
             state = .path
             if c != 0x2F && c != 0x5C { pointer -= 1 }
-        } else if c == 0x3F {
-            url.query = []
-            state = .query
-        } else if c == 0x23 {
-            url.fragment = []
-            state = .fragment
-        } else if c != Self.eof {
+        } else if !startQueryOrFragment(c), c != Self.eof {
             state = .path
             if c != 0x2F { pointer -= 1 }
         }
@@ -376,24 +358,13 @@ struct URLParser {
             url.append(segment: buffer)
         }
         buffer.removeAll(keepingCapacity: true)
-        if c == 0x3F {
-            url.query = []
-            state = .query
-        } else if c == 0x23 {
-            url.fragment = []
-            state = .fragment
-        }
+        _ = startQueryOrFragment(c)
     }
 
     /// opaque path state
     private mutating func opaquePath(_ c: Int) {
-        if c == 0x3F {
-            url.query = []
-            state = .query
-        } else if c == 0x23 {
-            url.fragment = []
-            state = .fragment
-        } else if c == 0x20 {
+        guard !startQueryOrFragment(c) else { return }
+        if c == 0x20 {
             if remaining(startsWith: 0x3F) || remaining(startsWith: 0x23) {
                 url.path += Array("%20".utf8)
             } else {
@@ -421,6 +392,21 @@ struct URLParser {
     }
 
     // MARK: Helpers
+
+    /// `?` starts the query and `#` the fragment, as several states say; false (and nothing
+    /// done) for any other code point.
+    private mutating func startQueryOrFragment(_ c: Int) -> Bool {
+        if c == 0x3F {
+            url.query = []
+            state = .query
+        } else if c == 0x23 {
+            url.fragment = []
+            state = .fragment
+        } else {
+            return false
+        }
+        return true
+    }
 
     /// Whether the byte after the pointer is `byte` ("remaining starts with").
     private func remaining(startsWith byte: UInt8) -> Bool {

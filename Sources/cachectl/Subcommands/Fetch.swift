@@ -52,7 +52,7 @@ struct Fetch: ParsableCommand {
         if output != nil && (urls.count != 1 || input != nil) { throw ValidationError("-o takes exactly one URL.") }
         if print && output != nil { throw ValidationError("--print and -o: choose one.") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more.") }
-        for text in header where Self.parseHeader(text) == nil {
+        for text in header where FetchOptions.header(parsing: text) == nil {
             throw ValidationError("--header: '\(text)' is not 'Name: value' (a token name, no line breaks).")
         }
     }
@@ -75,7 +75,7 @@ struct Fetch: ParsableCommand {
         options.keepUnstoredBodies = print
         options.caFile = cacert
         options.retries = retry
-        options.headers = header.compactMap(Self.parseHeader)
+        options.headers = header.compactMap(FetchOptions.header(parsing:))
         options.keepUnstoredBodies = print || output != nil
         let results = FetchRun.run(list, store: nativeStore, options: options)
 
@@ -105,19 +105,6 @@ struct Fetch: ParsableCommand {
         Output.flush()
         if interrupted { throw ExitStatus.interrupted }
         if results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
-    }
-}
-
-extension Fetch {
-    /// `Name: value` → (name, value trimmed); nil when the name is no token (RFC 9110
-    /// §5.6.2) or the text holds CR, LF or NUL.
-    static func parseHeader(_ text: String) -> (name: String, value: String)? {
-        guard let colon = text.firstIndex(of: ":"), !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { return nil }
-        let name = String(text[..<colon])
-        let token = Set("!#$%&'*+-.^_`|~".utf8)
-        guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || token.contains($0) })
-        else { return nil }
-        return (name, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 }
 

@@ -162,13 +162,7 @@ struct AppleURLCacheFormat: CacheFormat {
         guard parts.count >= 6 else { return nil }
         let (y, m, d) = (parts[0], parts[1], parts[2])
         guard (1...12).contains(m), (1...31).contains(d), (0...9999).contains(y) else { return nil }
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
+        let days = CivilDate.daysSinceEpoch(year: y, month: m, day: d)
         return Double(days * 86_400 + parts[3] * 3600 + parts[4] * 60 + parts[5])
     }
 

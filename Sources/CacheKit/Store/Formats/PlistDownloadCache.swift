@@ -69,27 +69,7 @@ public struct PlistDownloadCache: CacheFormat {
             return nil
         }
         if let cut = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = Array(rest[..<cut]) }
-        var out: [UInt8] = []
-        var i = 0
-        while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let high = hexValue(rest[i + 1]), let low = hexValue(rest[i + 2]) {
-                out.append(high << 4 | low)
-                i += 3
-            } else {
-                out.append(rest[i])
-                i += 1
-            }
-        }
-        return RawPath(bytes: out)
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        return RawPath(bytes: HostParser.percentDecode(rest))
     }
 
     public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
