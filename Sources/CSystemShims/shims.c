@@ -31,6 +31,16 @@ int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, 
 #endif
 }
 
+int cachectl_syncfs(int fd) {
+#if defined(__linux__)
+    return syncfs(fd);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 uint64_t cachectl_resolve_beneath_strict(void) {
 #if defined(__linux__) && defined(SYS_openat2)
     return RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV;

@@ -11,6 +11,8 @@ final class FetchEndToEndTests: XCTestCase {
         tree.file("www/a.png", contents: Images.png)
         tree.file("www/b.txt", contents: Array(repeating: UInt8(ascii: "b"), count: 200_000))
         tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        // Longer than the fetcher keeps in memory (128 KiB): streamed to tmp/.
+        tree.file("www/big.txt", contents: Array(repeating: UInt8(ascii: "g"), count: 400_000))
         let server = try TestHTTPServer(root: tree.path("www"))
         return (tree, server, tree.path("store").description)
     }
@@ -132,7 +134,7 @@ final class FetchEndToEndTests: XCTestCase {
     func testKilledDownloadLeavesThePreviousEntryAndPruneDropsTheRemains() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
-        let url = server.url("/slow/b.txt?pause=30")
+        let url = server.url("/slow/big.txt?pause=30")
         // A previous good entry for the same URL.
         tree.file("old.txt", contents: Array("old body".utf8))
         XCTAssertEqual(Binary.run(["put", url, tree.path("old.txt").description, "--cache", store, "--expires", "1s"]).status, 0)
@@ -157,15 +159,61 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(catBody(url, store).out, "", "expired entries are not served by cat")
         XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "old body", "the previous entry survives")
         let listing = Binary.run(["ls", store, "--state", "fresh"])
-        XCTAssertFalse(listing.out.contains("/slow/b.txt"), listing.out + listing.err)
+        XCTAssertFalse(listing.out.contains("/slow/big.txt"), listing.out + listing.err)
         // The next prune drops the never-completed download (no grace), keeps the entry.
         let prune = Binary.run(["prune", store, "--grace", "0s"])
         XCTAssertEqual(prune.status, 0, prune.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [])
         // A retry that completes replaces it.
-        let retry = fetch([server.url("/slow/b.txt?pause=0")], store)
+        let retry = fetch([server.url("/slow/big.txt?pause=0")], store)
         XCTAssertEqual(retry.status, 0, retry.err)
-        XCTAssertEqual(storedBody(server.url("/slow/b.txt?pause=0"), store).stdout.count, 200_000)
+        XCTAssertEqual(storedBody(server.url("/slow/big.txt?pause=0"), store).stdout.count, 400_000)
+    }
+
+    /// Killed after a batch of downloads is placed under objects/ but before its rows are
+    /// committed: no URL is served, the placed bodies are orphans for prune, nothing is
+    /// corrupted.
+    func testKilledBetweenPlacingAndCommittingABatchLeavesOrphansOnly() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let urls = (0..<20).map { server.url("/files/c.txt?cc=max-age=3600&n=\($0)") }
+        let killed = fetch(urls, store, environment: ["CACHECTL_CRASH_AT": "put.afterRename"])
+        XCTAssertEqual(killed.status, 128 + 9, killed.err)
+        for url in urls { XCTAssertNotEqual(catBody(url, store).status, 0, url) }
+        let orphans = Binary.run(["ls", store, "--grace", "0s", "--state", "orphan"]).out
+        XCTAssertGreaterThan(orphans.components(separatedBy: "no index entry refers to this body").count - 1, 0, orphans)
+        XCTAssertFalse(Binary.run(["ls", store, "--state", "corrupted", "--json"]).out.contains("\"url\""), "nothing corrupted")
+        XCTAssertEqual(Binary.run(["prune", store, "--grace", "0s"]).status, 0)
+        XCTAssertEqual(FileTree.files(under: RawPath(store + "/objects")).count, 0)
+        let again = fetch(urls, store)
+        XCTAssertEqual(again.status, 0, again.err)
+        for url in urls { XCTAssertEqual(catBody(url, store).out, "c body\n", url) }
+    }
+
+    /// A body short enough to be kept in memory until its commit leaves nothing at all when
+    /// the process is killed half-way.
+    func testKilledSmallDownloadLeavesNothing() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        XCTAssertEqual(fetch([server.url("/files/c.txt")], store).status, 0) // the store exists
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["fetch", "--cache", store, server.url("/slow/b.txt?pause=30")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var waited = 0.0
+        while waited < 20, !server.requests().contains(where: { $0.contains("/slow/b.txt") }) {
+            Thread.sleep(forTimeInterval: 0.1)
+            waited += 0.1
+        }
+        Thread.sleep(forTimeInterval: 0.5) // half the body received; the server pauses 30 s
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: store + "/tmp")) ?? []), [])
+        XCTAssertNotEqual(catBody(server.url("/slow/b.txt?pause=30"), store).status, 0)
+        XCTAssertEqual(Binary.run(["ls", store, "--grace", "0s", "--state", "orphan", "--json"]).out.contains("\"path\""), false)
     }
 
     func testPrintWritesTheBodyAndUsageErrors() throws {

@@ -10,6 +10,10 @@
 /// `openat2(dirfd, path, {flags, mode, resolve})`.
 int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, uint64_t resolve);
 
+/// `syncfs(fd)`: flushes the whole file system holding `fd` (glibc declares it only with
+/// _GNU_SOURCE).
+int cachectl_syncfs(int fd);
+
 /// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV (0 where openat2 does not exist).
 uint64_t cachectl_resolve_beneath_strict(void);
 

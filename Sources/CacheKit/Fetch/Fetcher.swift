@@ -89,6 +89,8 @@ public struct FetchResult: Sendable {
     public var interrupted = false
     /// With `keepUnstoredBodies`, the body of a `notStored` response (remove it after use).
     public var unstoredBody: RawPath?
+    /// The body's place in the run's commit queue until the run ends.
+    var commitTicket: Int?
 
     /// The URL is available (stored and fresh, or just downloaded).
     public var succeeded: Bool { outcome != .failed }
@@ -111,6 +113,11 @@ extension Fetcher {
     /// RFC 9111 §4.2.2's heuristically cacheable statuses other than 200 and 203 (which are
     /// content): kept as negative answers when explicitly fresh.
     static let keptNegativeStatuses: Set<Int> = [204, 300, 301, 308, 404, 405, 410, 414, 501]
+
+    /// Bodies up to this size are kept in memory until their batch is committed (written
+    /// once, straight to their place); longer ones stream to `tmp/`. With `--jobs` downloads
+    /// and the commit queue's 128 waiting bodies, at most ~17 MiB at the default of 8 jobs.
+    static let inMemoryBodyLimit = 128 << 10
 }
 
 /// A final status that is not content, with its `Retry-After` in seconds from now.
@@ -192,15 +199,29 @@ public final class Fetcher: @unchecked Sendable {
         }
         let tracker = ProgressTracker(total: distinct.count, report: progress)
         var results = [FetchResult?](repeating: nil, count: urls.count)
+        // The cache first, for every URL in one read: fresh entries need no task at all.
+        let stored = (try? store.storedEntries(distinct.compactMap { keys[$0] })) ?? [:]
+        var queued: [(index: Int, known: Known)] = []
+        for index in distinct {
+            let known: Known = keys[index].map { stored[$0].map(Known.entry) ?? .absent } ?? .unknown
+            if case .entry(let entry) = known, let answer = answerFromCache(urls[index], entry) {
+                results[index] = answer
+                tracker.itemDone()
+            } else {
+                queued.append((index, known))
+            }
+        }
+        let commits = CommitQueue(store: store)
+        let run = Run(tracker: tracker, commits: commits, partials: Flag(store.hasPartials()))
         let width = max(1, options.jobs)
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var next = 0
             func launch() {
-                guard next < distinct.count else { return }
-                let index = distinct[next]
+                guard next < queued.count else { return }
+                let (index, known) = queued[next]
                 next += 1
                 group.addTask { [self] in
-                    let result = await self.fetchOne(urls[index], tracker: tracker)
+                    let result = await self.fetchOne(urls[index], known: known, run: run)
                     tracker.itemDone()
                     return (index, result)
                 }
@@ -209,6 +230,19 @@ public final class Fetcher: @unchecked Sendable {
             while let (index, result) = await group.next() {
                 results[index] = result
                 launch()
+            }
+        }
+        let committed = await commits.finish()
+        for i in results.indices {
+            guard let ticket = results[i]?.commitTicket, let outcome = committed[ticket] else { continue }
+            results[i]!.commitTicket = nil
+            switch outcome {
+            case .success(let record):
+                guard results[i]!.outcome == .downloaded else { continue }
+                results[i]!.path = store.root.appending(record.bodyPath)
+                results[i]!.expires = record.expires.map(FileTime.init(timeInterval:))
+            case .failure(let error):
+                results[i] = failed(results[i]!, error)
             }
         }
         return urls.indices.map { i in
@@ -223,13 +257,85 @@ public final class Fetcher: @unchecked Sendable {
 
     // MARK: One URL
 
-    private func fetchOne(_ url: String, tracker: ProgressTracker) async -> FetchResult {
+    /// What the run's first read of the index knew of a URL.
+    enum Known: Sendable {
+        /// Not looked up (not a URL the store can key).
+        case unknown
+        case absent
+        case entry(NativeStore.StoredEntry)
+    }
+
+    /// What one run shares among its downloads.
+    struct Run: Sendable {
+        let tracker: ProgressTracker
+        let commits: CommitQueue
+        /// Whether `tmp/` may hold a partial download to resume: it did when the run began,
+        /// or the run kept one since.
+        let partials: Flag
+    }
+
+    /// A Boolean shared by tasks.
+    final class Flag: @unchecked Sendable {
+        // @unchecked: the value is only read and written with the lock held.
+        private let lock = NSLock()
+        private var value: Bool
+        init(_ value: Bool) { self.value = value }
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+
+    /// The answer the cache alone gives for `url`: a fresh intact entry (or a kept negative
+    /// answer), nil when a request is needed.
+    private func answerFromCache(_ url: String, _ entry: NativeStore.StoredEntry) -> FetchResult? {
+        var result = FetchResult(url: url, outcome: .failed)
+        do {
+            guard try cachedAnswer(url, entry, now: FileTime.now, into: &result) == nil, result.outcome == .hit else { return nil }
+            return result
+        } catch {
+            return failed(result, error)
+        }
+    }
+
+    /// Decides from a stored entry: fills `result` and returns nil when the entry answers
+    /// (a fresh intact hit; a kept negative answer throws `storedStatus`), else the
+    /// validators for a conditional request (nil inside when there are none: a plain
+    /// download), as `.some`.
+    private func cachedAnswer(_ url: String, _ entry: NativeStore.StoredEntry, now: FileTime,
+                              into result: inout FetchResult) throws -> Revalidation?? {
+        let hit = entry.hit
+        guard entry.vary.map({ Self.varyLines($0, sending: requestHeaders) == $0 }) ?? true else { return .some(nil) }
+        let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
+        if intact && hit.isFresh && entry.status != 200 && entry.status != 203 {
+            // A kept negative answer (a 404 with max-age): the URL is not available.
+            result.attempts = 0
+            result.status = entry.status
+            throw FetchError.storedStatus(entry.status)
+        }
+        if intact && hit.isFresh {
+            if options.sliding || hit.record.sliding {
+                try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
+            }
+            let current = options.sliding || hit.record.sliding ? try store.lookup(url: url, now: now) ?? hit : hit
+            result.attempts = 0
+            result.outcome = .hit
+            result.path = current.bodyPath
+            result.expires = current.record.expires.map(FileTime.init(timeInterval:))
+            return nil
+        }
+        if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
+            return .some(Revalidation(etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds))
+        }
+        return .some(nil)
+    }
+
+    private func fetchOne(_ url: String, known: Known, run: Run) async -> FetchResult {
         var result = FetchResult(url: url, outcome: .failed)
         var attempt = 0
+        var known = known
         while true {
             do {
                 try Task.checkCancellation()
-                try await fetchOne(url, into: &result, tracker: tracker)
+                try await fetchOne(url, known: known, into: &result, run: run)
                 return result
             } catch {
                 attempt += 1
@@ -238,6 +344,7 @@ public final class Fetcher: @unchecked Sendable {
                 }
                 result = FetchResult(url: url, outcome: .failed)
                 result.attempts = attempt
+                known = .unknown // looked up again: the entry may have changed meanwhile
                 try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
             }
         }
@@ -287,45 +394,32 @@ public final class Fetcher: @unchecked Sendable {
         return result
     }
 
-    private func fetchOne(_ url: String, into result: inout FetchResult, tracker: ProgressTracker) async throws {
+    private func fetchOne(_ url: String, known: Known, into result: inout FetchResult, run: Run) async throws {
         guard let parsed = StandardURL(url) else { throw FetchError.malformedURL }
         guard parsed.scheme == "http" || parsed.scheme == "https" else { throw FetchError.unsupportedScheme(parsed.scheme) }
         guard parsed.isHTTP else { throw FetchError.malformedURL }
         let now = FileTime.now
         result.attempts += 1
         // The cache first: a fresh, intact entry needs no request.
+        var entry: NativeStore.StoredEntry?
+        switch known {
+        case .absent: entry = nil
+        case .entry(let known): entry = known
+        case .unknown:
+            if let key = URLKey(url)?.normalized { entry = try store.storedEntries([key], now: now)[key] }
+        }
         var validators: Revalidation?
-        if let hit = try store.lookup(url: url, now: now), let stored = try store.response(url: url),
-           stored.vary.map({ Self.varyLines($0, sending: requestHeaders) == $0 }) ?? true {
-            let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
-            if intact && hit.isFresh && stored.status != 200 && stored.status != 203 {
-                // A kept negative answer (a 404 with max-age): the URL is not available.
-                result.attempts = 0
-                result.status = stored.status
-                throw FetchError.storedStatus(stored.status)
-            }
-            if intact && hit.isFresh {
-                if options.sliding || hit.record.sliding {
-                    try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
-                }
-                let current = try store.lookup(url: url, now: now) ?? hit
-                result.attempts = 0
-                result.outcome = .hit
-                result.path = current.bodyPath
-                result.expires = current.record.expires.map(FileTime.init(timeInterval:))
-                return
-            }
-            if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
-                validators = Revalidation(etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds)
-            }
+        if let entry {
+            guard let decision = try cachedAnswer(url, entry, now: now, into: &result) else { return }
+            validators = decision
         }
 
         do {
-            try await request(parsed, originalURL: url, revalidation: validators, into: &result, tracker: tracker)
+            try await request(parsed, originalURL: url, revalidation: validators, into: &result, run: run)
         } catch FetchError.otherRepresentation {
             // The 304 validated another representation than the stored one (§4.3.4): the
             // stored one cannot be renewed, so it is downloaded anew.
-            try await request(parsed, originalURL: url, revalidation: nil, into: &result, tracker: tracker)
+            try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run)
         }
     }
 
@@ -365,7 +459,7 @@ public final class Fetcher: @unchecked Sendable {
     }
 
     private func request(_ url: StandardURL, originalURL: String, revalidation: Revalidation?,
-                         into result: inout FetchResult, tracker: ProgressTracker) async throws {
+                         into result: inout FetchResult, run: Run) async throws {
         var headers = requestHeaders
         if let revalidation {
             if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
@@ -373,7 +467,7 @@ public final class Fetcher: @unchecked Sendable {
         }
         // A partial download kept from an earlier attempt: ask for the rest, if the
         // representation is still the one it began (RFC 9110 §14.2, §13.1.5).
-        let resumed = revalidation == nil ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
+        let resumed = revalidation == nil && run.partials.isSet ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
         if let resumed, let validator = resumed.partial.validator {
             headers.append(("Range", "bytes=\(resumed.body.length)-"))
             headers.append(("If-Range", validator))
@@ -400,7 +494,7 @@ public final class Fetcher: @unchecked Sendable {
                 let partial = head.status.code == 206 ? resumed : nil
                 if partial != nil { resumeUsed = true }
                 try await finish(originalURL, head: head, headers: pairs, sent: headers, connection: connection, revalidation: revalidation,
-                                 resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, tracker: tracker)
+                                 resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, run: run)
                 return .done(final)
             }
             switch step {
@@ -451,7 +545,8 @@ public final class Fetcher: @unchecked Sendable {
                         connection: HTTPConnection, revalidation: Revalidation?,
                         resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
                         chainLifetime: Double?, started: FileTime, sent: Double,
-                        into result: inout FetchResult, tracker: ProgressTracker) async throws {
+                        into result: inout FetchResult, run: Run) async throws {
+        let tracker = run.tracker
         result.status = Int(head.status.code)
         var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
         if let chainLifetime, freshness.storable, freshness.source != .option { freshness.lifetime = min(freshness.lifetime, chainLifetime) }
@@ -521,7 +616,7 @@ public final class Fetcher: @unchecked Sendable {
         }
 
         // Stream to tmp/; commit only when complete.
-        let body = try resumed?.body ?? store.beginBody(url: url, started: started)
+        let body = try resumed?.body ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
@@ -544,8 +639,10 @@ public final class Fetcher: @unchecked Sendable {
             if case FetchError.tooLarge = error { overLimit = true }
             if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0, strongETag != nil || lastModified != nil {
                 let total = resumeTotal ?? declared
-                body.keepForResume(NativeStore.PartialDownload(url: URLKey(url)?.normalized ?? url, etag: strongETag,
-                                                               lastModified: lastModified, total: total))
+                if body.keepForResume(NativeStore.PartialDownload(url: URLKey(url)?.normalized ?? url, etag: strongETag,
+                                                                  lastModified: lastModified, total: total)) {
+                    run.partials.set()
+                }
             } else {
                 body.discard()
             }
@@ -568,11 +665,15 @@ public final class Fetcher: @unchecked Sendable {
         put.downloadStarted = started
         put.status = code == 206 ? 200 : code // a resumed body is the whole 200 representation
         put.vary = vary
-        let record = try body.commit(put)
-        if negative { throw FetchError.http(code, head.status.reasonPhrase) }
+        // Committed with the run's next batch (the path and expiry are filled in then).
+        try body.seal(flush: false)
+        result.commitTicket = await run.commits.submit(body, put)
+        if negative {
+            result.outcome = .failed
+            result.error = FetchError.http(code, head.status.reasonPhrase).description
+            return
+        }
         result.outcome = .downloaded
-        result.path = store.root.appending(record.bodyPath)
-        result.expires = record.expires.map(FileTime.init(timeInterval:))
     }
 
     /// A transport error in words.
@@ -612,7 +713,7 @@ public final class Fetcher: @unchecked Sendable {
 }
 
 /// Counts for the progress callback, shared by the download tasks.
-private final class ProgressTracker: @unchecked Sendable {
+final class ProgressTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var state: FetchProgress
     private let report: (@Sendable (FetchProgress) -> Void)?

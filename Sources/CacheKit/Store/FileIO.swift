@@ -251,10 +251,12 @@ final class TempFile {
         length += Int64(chunk.count)
     }
 
-    /// Flushes and closes; returns the SHA-256 (empty when not hashing).
-    func finish(mode: mode_t = 0o644) throws -> String {
+    /// Flushes (unless `flush` is false: the caller then flushes the file system before
+    /// relying on it) and closes; returns the SHA-256 (empty when not hashing).
+    func finish(mode: mode_t = 0o644, flush: Bool = true) throws -> String {
+        guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
         _ = Sys.fchmod(fd, mode)
-        if case .failure(let error) = Sys.fsync(fd) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
+        if flush, case .failure(let error) = Sys.fsync(fd) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
         Sys.close(fd)
         fd = -1
         return hasher?.finalize() ?? ""
@@ -274,6 +276,14 @@ final class TempFile {
             throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
         }
         installed = true
+    }
+
+    /// Renames the finished file to `target` in `targetDirectory`, never replacing a file
+    /// there (EEXIST instead).
+    func rename(to target: [UInt8], in targetDirectory: FileDescriptor) -> Result<Void, Errno> {
+        let result = Sys.renameNoReplace(directory.raw, name, targetDirectory.raw, target)
+        if case .success = result { installed = true }
+        return result
     }
 
     /// Leaves the finished file where it is, for the caller to use and remove.

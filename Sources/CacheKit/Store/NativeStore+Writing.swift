@@ -62,8 +62,16 @@ extension NativeStore {
     /// committed or discarded. Until the commit nothing about `url` changes: readers keep
     /// seeing the previous entry, and a crash leaves only the temporary file, which prune
     /// removes as a never-completed download.
-    public func beginBody(url: String, started: FileTime? = nil) throws -> PendingBody {
+    ///
+    /// With `inMemoryUpTo`, a body of at most that many bytes stays in memory and is written
+    /// straight to its place by the commit (no temporary file, no rename): what a batch of
+    /// small downloads wants. A longer one moves to `tmp/` when it outgrows the limit.
+    public func beginBody(url: String, started: FileTime? = nil, inMemoryUpTo limit: Int = 0) throws -> PendingBody {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
+        if limit > 0 {
+            if let readOnlyReason { throw StoreError.readOnly(root, readOnlyReason) }
+            return PendingBody(store: self, key: key, memoryLimit: limit, started: started ?? .now)
+        }
         let lock = try lockWriters(exclusive: false)
         let tmp: FileDescriptor
         switch anchor.makeDirectories(Array("tmp".utf8)) {
@@ -99,6 +107,14 @@ extension NativeStore {
         return (Array("resume-\(hash).part".utf8), Array("resume-\(hash).json".utf8))
     }
 
+    /// Whether `tmp/` holds any partial download kept for a resume (`claimPartial` finds
+    /// nothing otherwise; a run of downloads asks once instead of once per URL).
+    public func hasPartials() -> Bool {
+        guard case .success(let tmp) = anchor.openDirectory(Array("tmp".utf8)),
+              case .success(let names) = DirectoryListing.names(tmp.raw) else { return false }
+        return names.contains { $0.starts(with: Array("resume-".utf8)) }
+    }
+
     /// Takes the partial download kept for `url`, if there is one: a body to append the rest
     /// to (its bytes so far already hashed) and what it was a part of. Of several processes
     /// only one gets it.
@@ -117,26 +133,65 @@ extension NativeStore {
         return (PendingBody(store: self, key: key, temp: temp, lock: lock, started: .now), partial)
     }
 
-    /// A body being written for a URL (see `beginBody`).
+    /// A body being written for a URL (see `beginBody`): in memory while it is small enough
+    /// (when asked), else in a temporary file of `tmp/`, which holds the writers' lock.
     public final class PendingBody: @unchecked Sendable {
+        // @unchecked: used by one task at a time (the download, then the commit queue).
         let store: NativeStore
         let key: URLKey
-        let temp: TempFile
+        private(set) var temp: TempFile?
+        private var memory: [UInt8] = []
+        private var memoryHash = StreamingSHA256()
+        private let memoryLimit: Int
         private var lock: FileLock?
         let started: FileTime
+        /// The SHA-256 once `seal` has run; whether the bytes are on disk already.
+        fileprivate var sealed: (sha256: String, flushed: Bool)?
 
         init(store: NativeStore, key: URLKey, temp: TempFile, lock: FileLock, started: FileTime) {
-            (self.store, self.key, self.temp, self.lock, self.started) = (store, key, temp, lock, started)
+            (self.store, self.key, self.temp, self.lock, self.started, memoryLimit) = (store, key, temp, lock, started, 0)
+        }
+
+        init(store: NativeStore, key: URLKey, memoryLimit: Int, started: FileTime) {
+            (self.store, self.key, self.memoryLimit, self.started) = (store, key, memoryLimit, started)
         }
 
         /// Bytes written so far.
-        public var length: Int64 { temp.length }
+        public var length: Int64 { temp?.length ?? Int64(memory.count) }
 
-        public func append(_ chunk: UnsafeRawBufferPointer) throws { try temp.write(chunk) }
+        /// The bytes, while they are in memory (nil once in a file).
+        var bytesInMemory: [UInt8]? { temp == nil ? memory : nil }
+
+        public func append(_ chunk: UnsafeRawBufferPointer) throws {
+            if temp == nil && memory.count + chunk.count <= memoryLimit {
+                memoryHash.update(chunk)
+                memory.append(contentsOf: chunk)
+                return
+            }
+            try spill().write(chunk)
+        }
+
+        /// The temporary file, made (with the writers' lock) and given the bytes so far when
+        /// the body was in memory.
+        private func spill() throws -> TempFile {
+            if let temp { return temp }
+            let lock = try store.lockWriters(exclusive: false)
+            let directory: FileDescriptor
+            switch store.anchor.makeDirectories(Array("tmp".utf8)) {
+            case .success(let fd): directory = fd
+            case .failure(let error): throw StoreError.cannotWrite(store.root.appending("tmp"), StoreError.explainWrite(error))
+            }
+            let file = try TempFile(in: directory, path: store.root.appending("tmp"))
+            try memory.withUnsafeBytes { try file.write($0) }
+            memory = []
+            (self.temp, self.lock) = (file, lock)
+            return file
+        }
 
         /// Removes the temporary file; the store is as before.
         public func discard() {
-            temp.discard()
+            temp?.discard()
+            memory = []
             lock = nil
         }
 
@@ -146,11 +201,11 @@ extension NativeStore {
         public func keepForResume(_ partial: PartialDownload) -> Bool {
             defer { lock = nil }
             let names = NativeStore.partialNames(for: key)
-            guard let meta = try? JSONEncoder().encode(partial),
+            guard let temp = try? spill(), let meta = try? JSONEncoder().encode(partial),
                   (try? FileIO.writeAtomically(in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta, mode: 0o600, {
                       sink in try Array(meta).withUnsafeBytes { try sink($0) }
                   })) != nil else {
-                temp.discard()
+                discard()
                 return false
             }
             return temp.keepAs(names.part)
@@ -161,19 +216,37 @@ extension NativeStore {
         /// (`FileIO.removeTemporary`).
         public func keepUncommitted() -> RawPath? {
             defer { lock = nil }
+            guard let temp = try? spill() else { discard(); return nil }
             do { _ = try temp.finish() } catch { temp.discard(); return nil }
             temp.keep()
             return temp.path
         }
 
+        /// Ends the writing: hashes and closes the body, ready for `NativeStore.commit`.
+        /// Without `flush` the bytes are not forced to disk here: the batch commit flushes
+        /// the file system once for all its bodies before any row names them. (Where there is
+        /// no `syncfs`, a file is flushed here regardless.)
+        public func seal(flush: Bool = true) throws {
+            guard sealed == nil else { return }
+            guard let temp else {
+                sealed = (memoryHash.finalize(), false)
+                return
+            }
+            let flushNow = flush || !Sys.canSyncFileSystem
+            do { sealed = (try temp.finish(flush: flushNow), flushNow) } catch {
+                discard()
+                throw error
+            }
+            TestPoint.reach("put.afterTempWrite")
+        }
+
+        fileprivate func release() { lock = nil }
+
         /// Flushes the body, renames it into place and commits the row; returns the row.
         @discardableResult
         public func commit(_ options: PutOptions) throws -> NativeRecord {
-            defer { lock = nil }
-            let sha256: String
-            do { sha256 = try temp.finish() } catch { temp.discard(); throw error }
-            TestPoint.reach("put.afterTempWrite")
-            return try store.install(temp, sha256: sha256, key: key, started: started, options: options)
+            try seal()
+            return try store.commit([(self, options)])[0].get()
         }
     }
 
@@ -186,74 +259,185 @@ extension NativeStore {
         return (Array("objects/\(hash.prefix(2))".utf8), Array(name.utf8))
     }
 
-    /// Renames a finished temporary body into place and commits its row, both inside one
-    /// write transaction (so a prune deleting unindexed bodies, which checks in a write
-    /// transaction of its own, never sees it between the two); then removes the body the
-    /// previous row named.
-    private func install(_ temp: TempFile, sha256: String, key: URLKey, started: FileTime, options: PutOptions) throws -> NativeRecord {
-        var (directoryPath, name) = Self.newBodyName(for: key)
-        let directory: FileDescriptor
-        switch anchor.makeDirectories(directoryPath) {
-        case .success(let fd): directory = fd
-        case .failure(let error):
-            temp.discard()
-            throw StoreError.cannotWrite(root.appending(directoryPath), StoreError.explainWrite(error))
+    /// The directory `newBodyName` puts `key`'s bodies in.
+    static func bodyDirectory(for key: URLKey) -> [UInt8] {
+        Array("objects/\(Digest.sha256(key.normalized).prefix(2))".utf8)
+    }
+
+    /// One body of a batch on its way in.
+    private struct Installing {
+        let body: PendingBody
+        let options: PutOptions
+        /// Its directory below the root and its name there, once placed.
+        var directory: [UInt8] = []
+        var name: [UInt8] = []
+        var placed = false
+        var record: NativeRecord?
+        var previousBodyPath: String?
+        var failure: Error?
+
+        var relative: [UInt8] { directory + [UInt8(ascii: "/")] + name }
+
+        mutating func fail(_ error: Error) {
+            body.discard()
+            failure = error
         }
-        guard let st = temp.status() else {
-            temp.discard()
-            throw StoreError.cannotWrite(temp.path, "the temporary body vanished before it was installed (removed by a prune?)")
+    }
+
+    /// Commits finished bodies (sealed or not; see `PendingBody.seal`) in one write
+    /// transaction: each body is put in place under a name of its own (a temporary file
+    /// renamed, a body held in memory written there), then — where bodies are not on disk
+    /// yet — the file system is flushed once (`syncfs`: every body and directory entry of the
+    /// batch), and only then are the rows written, so no row ever names a body that a crash
+    /// could lose. A prune deleting unindexed bodies checks in a write transaction of its
+    /// own, so it never sees a body between its placing and its row. The bodies the previous
+    /// rows named are removed last. One result per body: a body that cannot be placed fails
+    /// alone; a flush or a transaction that fails fails them all, every previous entry as it
+    /// was. Many downloads committed together cost one flush and one transaction, not one each.
+    public func commit(_ batch: [(body: PendingBody, options: PutOptions)]) -> [Result<NativeRecord, Error>] {
+        var items = batch.map { Installing(body: $0.body, options: $0.options) }
+        defer { for item in items { item.body.release() } }
+        for i in items.indices {
+            do { try items[i].body.seal(flush: false) } catch { items[i].failure = error }
         }
-        var relative = directoryPath + [UInt8(ascii: "/")] + name
-        var renamed = false
-        let record: NativeRecord
-        let previous: NativeRecord?
+        // Bodies in memory have no temporary file holding the writers' lock: one for them all.
+        var batchLock: FileLock?
+        if items.contains(where: { $0.failure == nil && $0.body.bytesInMemory != nil }) {
+            do { batchLock = try lockWriters(exclusive: false) } catch {
+                for i in items.indices where items[i].failure == nil && items[i].body.bytesInMemory != nil { items[i].fail(error) }
+            }
+        }
+        defer { withExtendedLifetime(batchLock) {} }
+        var directories: [[UInt8]: FileDescriptor] = [:]
+        for i in items.indices where items[i].failure == nil {
+            let directoryPath = Self.bodyDirectory(for: items[i].body.key)
+            guard directories[directoryPath] == nil else { continue }
+            switch anchor.makeDirectories(directoryPath) {
+            case .success(let fd): directories[directoryPath] = fd
+            case .failure(let error): items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), StoreError.explainWrite(error)))
+            }
+        }
         do {
-            (record, previous) = try writeIndex { db -> (NativeRecord, NativeRecord?) in
-                var installed: (NativeRecord, NativeRecord?)!
+            try writeIndex { db in
                 try db.inTransaction(.immediate) {
-                    TestPoint.reach("put.beforeRename")
-                    // Unique by construction; a collision (2^-64) draws another name. (A retry
-                    // after a full disk finds the body already in place.)
-                    while !renamed {
-                        do {
-                            try temp.install(as: name, in: directory, replacing: false)
-                            renamed = true
-                        } catch StoreError.cannotWrite(_, let text) where text == Errno.exists.description {
-                            (directoryPath, name) = Self.newBodyName(for: key)
-                            relative = directoryPath + [UInt8(ascii: "/")] + name
-                        }
-                    }
-                    _ = Sys.fsync(directory.raw)
-                    TestPoint.reach("put.afterRename")
-                    let now = FileTime.now.timeInterval
-                    let row = NativeRecord(
-                        url: key.normalized, bodyPath: String(decoding: relative, as: UTF8.self), allocatedBytes: st.allocatedBytes,
-                        apparentBytes: temp.length, sha256: sha256, contentType: options.contentType, etag: options.etag,
-                        lastModified: options.lastModified, downloadStarted: started.timeInterval, downloadCompleted: now,
-                        expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
-                        lastAccess: now)
-                    let old = try NativeRecord.fetchOne(db, key: key.normalized)
-                    try row.save(db)
-                    if hasResponseColumns {
-                        try db.execute(sql: "UPDATE entries SET status = ?, vary = ? WHERE url = ?",
-                                       arguments: [options.status, options.vary, key.normalized])
-                    }
-                    installed = (row, old)
+                    try place(&items, directories: directories)
+                    try installRows(&items, directories: directories, db)
                     return .commit
                 }
-                return installed
             }
+            TestPoint.reach("put.afterCommit")
         } catch {
-            // Not committed: the new body is nobody's; the old entry is untouched.
-            if renamed { _ = Deleter(anchor).remove(relative, expecting: nil) } else { temp.discard() }
-            throw error
+            // Not committed: the new bodies are nobody's; the old entries are untouched.
+            for i in items.indices where items[i].failure == nil {
+                if items[i].placed { _ = Deleter(anchor).remove(items[i].relative, expecting: nil) }
+                items[i].fail(error)
+            }
         }
-        TestPoint.reach("put.afterCommit")
-        // The previous body is garbage now; its name was its row's alone.
-        if let previous, previous.bodyPath != record.bodyPath, Self.isSafeRelativePath(previous.bodyPath) {
-            _ = Deleter(anchor).remove(Array(previous.bodyPath.utf8), expecting: nil)
+        // The previous bodies are garbage now; each name was its row's alone.
+        for item in items where item.failure == nil {
+            if let previous = item.previousBodyPath, previous != item.record?.bodyPath, Self.isSafeRelativePath(previous) {
+                _ = Deleter(anchor).remove(Array(previous.utf8), expecting: nil)
+            }
         }
-        return record
+        return items.map { item in
+            if let failure = item.failure { return .failure(failure) }
+            return .success(item.record!)
+        }
+    }
+
+    /// Inside the write transaction: puts each body in place, then makes them all durable
+    /// (one `syncfs` when any is not on disk yet, else an fsync of each directory touched).
+    private func place(_ items: inout [Installing], directories: [[UInt8]: FileDescriptor]) throws {
+        TestPoint.reach("put.beforeRename")
+        var touched: Set<[UInt8]> = []
+        var unflushed = false
+        for i in items.indices where items[i].failure == nil {
+            // Unique by construction; a collision (2^-64) draws another name.
+            while !items[i].placed && items[i].failure == nil {
+                let (directoryPath, name) = Self.newBodyName(for: items[i].body.key)
+                guard let directory = directories[directoryPath] else {
+                    items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), "the body directory is not open"))
+                    break
+                }
+                let outcome: Result<Void, Errno>
+                if let bytes = items[i].body.bytesInMemory {
+                    outcome = Self.create(name, in: directory, bytes, flush: !Sys.canSyncFileSystem)
+                    unflushed = unflushed || Sys.canSyncFileSystem
+                } else {
+                    outcome = items[i].body.temp!.rename(to: name, in: directory)
+                    unflushed = unflushed || items[i].body.sealed?.flushed == false
+                }
+                switch outcome {
+                case .success:
+                    (items[i].directory, items[i].name, items[i].placed) = (directoryPath, name, true)
+                    touched.insert(directoryPath)
+                case .failure(let error) where error == .exists:
+                    continue
+                case .failure(let error):
+                    items[i].fail(StoreError.cannotWrite(root.appending(directoryPath + [UInt8(ascii: "/")] + name),
+                                                        StoreError.explainWrite(error)))
+                }
+            }
+        }
+        if unflushed, let any = touched.first, case .failure(let error) = Sys.syncFileSystem(directories[any]!.raw) {
+            throw StoreError.cannotWrite(root.appending(any), "cannot flush the new bodies to disk: " + StoreError.explainWrite(error))
+        } else if !unflushed {
+            for directoryPath in touched { _ = Sys.fsync(directories[directoryPath]!.raw) }
+        }
+        TestPoint.reach("put.afterRename")
+    }
+
+    /// A new file `name` in `directory` holding `bytes` (mode 0644), never replacing one.
+    private static func create(_ name: [UInt8], in directory: FileDescriptor, _ bytes: [UInt8], flush: Bool) -> Result<Void, Errno> {
+        switch Sys.openat(directory.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) {
+        case .failure(let error): return .failure(error)
+        case .success(let fd):
+            var outcome = bytes.withUnsafeBytes { Sys.writeAll(fd, $0) }
+            if case .success = outcome, flush { outcome = Sys.fsync(fd) }
+            Sys.close(fd)
+            if case .failure = outcome { _ = Sys.unlinkat(directory.raw, name) }
+            return outcome
+        }
+    }
+
+    /// Inside the write transaction, after `place`: the rows, each naming its placed body.
+    private func installRows(_ items: inout [Installing], directories: [[UInt8]: FileDescriptor], _ db: Database) throws {
+        let now = FileTime.now.timeInterval
+        let previous = try db.cachedStatement(sql: "SELECT body_path FROM entries WHERE url = ?")
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified,
+                                 download_started, download_completed, expires, lifetime_seconds, sliding, last_access\(hasResponseColumns ? ", status, vary" : ""))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasResponseColumns ? ", ?, ?" : ""))
+            ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = excluded.allocated_bytes,
+              apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = excluded.content_type,
+              etag = excluded.etag, last_modified = excluded.last_modified, download_started = excluded.download_started,
+              download_completed = excluded.download_completed, expires = excluded.expires,
+              lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding,
+              last_access = excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
+            """)
+        for i in items.indices where items[i].failure == nil {
+            let item = items[i]
+            guard item.placed, let sealed = item.body.sealed, let directory = directories[item.directory],
+                  case .success(let st) = Sys.lstat(at: directory.raw, item.name) else {
+                if item.placed { _ = Deleter(anchor).remove(item.relative, expecting: nil) }
+                items[i].fail(StoreError.cannotWrite(root.appending(item.relative), "the new body vanished before its row was written"))
+                continue
+            }
+            let options = item.options
+            let row = NativeRecord(
+                url: item.body.key.normalized, bodyPath: String(decoding: item.relative, as: UTF8.self), allocatedBytes: st.allocatedBytes,
+                apparentBytes: st.size, sha256: sealed.sha256, contentType: options.contentType, etag: options.etag,
+                lastModified: options.lastModified, downloadStarted: item.body.started.timeInterval, downloadCompleted: now,
+                expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
+                lastAccess: now)
+            items[i].previousBodyPath = try String.fetchOne(previous, arguments: [row.url])
+            var arguments: StatementArguments = [row.url, row.bodyPath, row.allocatedBytes, row.apparentBytes, row.sha256,
+                                                 row.contentType, row.etag, row.lastModified, row.downloadStarted,
+                                                 row.downloadCompleted, row.expires, row.lifetimeSeconds, row.sliding, row.lastAccess]
+            if hasResponseColumns { arguments += [options.status, options.vary] }
+            try upsert.execute(arguments: arguments)
+            items[i].record = row
+        }
     }
 
     /// A revalidated entry (`304 Not Modified`): fresh again for `lifetime` seconds from

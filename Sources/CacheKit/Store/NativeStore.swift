@@ -46,6 +46,10 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
          Column("download_completed"), Column("expires"), Column("lifetime_seconds"), Column("sliding"), Column("last_access")]
     }
 
+    /// `databaseSelection` as SQL.
+    static let columnList = "url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
+        + "download_started, download_completed, expires, lifetime_seconds, sliding, last_access"
+
     public func isFresh(at now: FileTime) -> Bool {
         downloadCompleted != nil && (expires.map { now.timeInterval < $0 } ?? true)
     }
@@ -610,6 +614,32 @@ public final class NativeStore: @unchecked Sendable {
         guard let record = try readIndex({ db in try NativeRecord.fetchOne(db, key: key.normalized) }),
               record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { return nil }
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
+    }
+
+    /// A complete entry with its stored response's status and `Vary` lines.
+    public struct StoredEntry: Sendable {
+        public var hit: Hit
+        /// The stored response's status (200 in an index without the column).
+        public var status: Int
+        public var vary: String?
+    }
+
+    /// `lookup` and `response` for many keys (`URLKey.normalized`) in one read transaction
+    /// with one prepared statement; keys without a complete entry are absent.
+    public func storedEntries(_ keys: [String], now: FileTime = .now) throws -> [String: StoredEntry] {
+        let columns = NativeRecord.columnList + (hasResponseColumns ? ", status, vary" : ", 200, NULL")
+        return try readIndex { db in
+            let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM entries WHERE url = ?")
+            var found: [String: StoredEntry] = [:]
+            for key in keys where found[key] == nil {
+                guard let row = try Row.fetchOne(statement, arguments: [key]) else { continue }
+                let record = try NativeRecord(row: row)
+                guard record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { continue }
+                found[key] = StoredEntry(hit: Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now)),
+                                         status: row[14] ?? 200, vary: row[15])
+            }
+            return found
+        }
     }
 
     /// Every row of the index.

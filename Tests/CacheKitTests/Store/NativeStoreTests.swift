@@ -49,6 +49,41 @@ final class NativeStoreTests: XCTestCase {
         XCTAssertEqual(FileTree.files(under: tree.path("s").appending("objects")).count, 1)
     }
 
+    /// A batch of bodies — some held in memory, some in tmp/, some spilled from memory to
+    /// tmp/ — is committed together: every row names its own body with its bytes' size and
+    /// hash, the bodies the old rows named are gone, and nothing is left in tmp/.
+    func testBatchCommitInstallsEveryBodyWithItsRow() throws {
+        let tree = TestTree("batch")
+        let root = tree.path("s")
+        let store = try NativeStore.open(root, create: true)
+        let old = try store.put(url: "https://x.com/3", bytes: [9, 9])
+        var batch: [(body: NativeStore.PendingBody, options: PutOptions)] = []
+        var contents: [[UInt8]] = []
+        for i in 0..<40 {
+            // Even: in memory (the 8th of those outgrows its limit and moves to tmp/); odd: tmp/.
+            let limit = i % 2 == 0 ? 64 : 0
+            let body = try store.beginBody(url: "https://x.com/\(i)", inMemoryUpTo: limit)
+            let bytes = (0..<(i == 16 ? 1000 : 10 + i)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ i) }
+            try bytes.withUnsafeBytes { try body.append($0) }
+            contents.append(bytes)
+            batch.append((body, PutOptions(lifetime: 60)))
+        }
+        let results = store.commit(batch)
+        XCTAssertEqual(results.count, 40)
+        for (i, result) in results.enumerated() {
+            let record = try result.get()
+            XCTAssertEqual(record.url, "https://x.com/\(i)")
+            XCTAssertEqual(try FileIOProbe.read(root.appending(record.bodyPath)), contents[i], "body \(i)")
+            XCTAssertEqual(record.sha256, Digest.sha256(bytes: contents[i]))
+            XCTAssertEqual(record.apparentBytes, Int64(contents[i].count))
+            XCTAssertEqual(try store.lookup(url: record.url)?.record.bodyPath, record.bodyPath)
+        }
+        XCTAssertFalse(root.appending(old.bodyPath).exists, "the replaced body is removed")
+        XCTAssertEqual(try store.records().count, 40)
+        XCTAssertEqual(FileTree.files(under: root.appending("objects")).count, 40)
+        XCTAssertEqual(FileTree.files(under: root.appending("tmp")).count, 0)
+    }
+
     func testSlidingExpiryMovesOnEachHit() throws {
         let tree = TestTree("sliding")
         let store = try NativeStore.open(tree.path("s"), create: true)
