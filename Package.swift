@@ -37,11 +37,17 @@ let package = Package(
                 .linkedLibrary("icucore", .when(platforms: [.macOS])),
             ]
         ),
+        // The WHATWG URL Standard's parser and serializer (IDNA through CacheKitSystem's ICU).
+        .target(name: "URLStandard", dependencies: ["CacheKitSystem"]),
+        // Page rewriting: the start-tag scanner, libxml2's HTML parser, srcset and CSS
+        // references, charsets and the rewriter. It knows no store: callers give it a lookup.
+        .target(name: "PageRewrite", dependencies: ["CacheKitSystem", "URLStandard", "CLibXML2"]),
         .target(
             name: "CacheKit",
             dependencies: [
                 "CacheKitSystem",
-                "CLibXML2",
+                "URLStandard",
+                "PageRewrite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the batch body lookups (Store/NativeStore+Bodies.swift only).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -62,7 +68,7 @@ let package = Package(
         ),
         // Fixture trees and a process runner shared by both test targets.
         .target(name: "TestSupport", dependencies: ["CacheKit", "CacheKitSystem"], path: "Tests/TestSupport"),
-        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
+        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "CacheKitSystem", "URLStandard", "PageRewrite", "TestSupport"]),
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
         .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
     ],

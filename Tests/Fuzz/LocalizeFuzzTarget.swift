@@ -2,6 +2,8 @@
 // URLs of even length count as cached, so rewriting, base neutralisation and charset views all
 // run; the answers are made through the rewriter's loop runner, in blocks on both threads.
 import Foundation
+import CacheKitSystem
+import PageRewrite
 
 private let outputDirectory = RawPath("/tmp")
 

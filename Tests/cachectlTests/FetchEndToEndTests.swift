@@ -311,4 +311,29 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/font.woff2")), Array("wOF2 font bytes".utf8))
         XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/icon.png")), Images.png)
     }
+
+    /// `--styles` on a page that is not UTF-8 (Shift_JIS, with a link whose text holds
+    /// Shift_JIS bytes before it): the link is rewritten at the original bytes, every other
+    /// byte kept, the stylesheet saved.
+    func testLocalizeSavesStylesheetsOfAPageInAnotherCharset() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let cc = "?cc=max-age=3600"
+        // 「日本」 in Shift_JIS: 93 FA 96 7B.
+        let head = Array("<html><head><meta charset=\"shift_jis\"><title>".utf8) + [0x93, 0xFA, 0x96, 0x7B]
+            + Array("</title><link rel=\"stylesheet\" href=\"".utf8)
+        let tail = Array("\"></head><body><p>".utf8) + [0x93, 0xFA, 0x96, 0x7B] + Array("</p></body></html>\n".utf8)
+        tree.file("www/sjis.html", contents: head + Array("s.css\(cc)".utf8) + tail)
+        tree.file("www/s.css", contents: Array("body { background: url(bg.png\(cc)) }".utf8))
+        tree.file("www/bg.png", contents: Images.png)
+        let run = Binary.run(["localize", server.url("/files/sjis.html\(cc)"), "--fetch", "--styles", "--cache", store,
+                              "--output-dir", tree.path("saved").description])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertFalse(run.err.contains("UTF-8 pages only"), run.err)
+        XCTAssertTrue(run.err.contains("1 stylesheet saved, 1 of their references local"), run.err)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/sjis.html")), head + Array("sjis_files/s.css".utf8) + tail,
+                       "only the href changed")
+        let style = String(decoding: try FileIOProbe.read(tree.path("saved/sjis_files/s.css")), as: UTF8.self)
+        XCTAssertEqual(style, "body { background: url(bg.png) }")
+    }
 }

@@ -5,16 +5,16 @@ import CacheKitSystem
 /// unique, sanitised name taken from its URL — as a hard link to the cache's body when they
 /// share a file system (the same bytes on disk, which outlive a prune of the cache), else as
 /// a copy. So the saved page no longer depends on the cache.
-final class AssetFolder {
+public final class AssetFolder: CopyPlacer {
     let directory: RawPath
     private var placed: [RawPath: RawPath] = [:]
     private var names: Set<[UInt8]> = []
     /// Names of the files `placeBytes` wrote, by URL.
     private var written: [String: [UInt8]] = [:]
-    private(set) var linked = 0
-    private(set) var copied = 0
+    public private(set) var linked = 0
+    public private(set) var copied = 0
 
-    init(_ directory: RawPath) { self.directory = directory }
+    public init(_ directory: RawPath) { self.directory = directory }
 
     /// The folder, made on first use, as an absolute path without symlinks (local
     /// references are computed from absolute paths).
@@ -28,7 +28,7 @@ final class AssetFolder {
 
     /// The asset for `body` (the cached file) fetched from `url`; nil when it cannot be
     /// placed (then the page points at the cache, as without assets).
-    func place(_ body: RawPath, url: String) -> RawPath? {
+    public func place(_ body: RawPath, url: String) -> RawPath? {
         if let known = placed[body] { return known }
         guard let directory = madeDirectory() else { return nil }
         let (stem, ext) = Self.readableName(for: url)
@@ -61,7 +61,7 @@ final class AssetFolder {
 
     /// Writes `bytes` (a rewritten stylesheet) under a readable unique name from `url`, with
     /// the extension `ext`; a file of that name with the same bytes is reused.
-    func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
+    public func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
         guard let directory = madeDirectory() else { return nil }
         if let name = written[url] {
             // Written by this folder before (an earlier pass): replaced with the newer bytes.

@@ -29,7 +29,7 @@ public final class Localizer {
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
-            PageRewriter().rewrite(page, options: options, lookupSharing: { urls, loop in
+            PageRewriter(placer: options.assets.map(AssetFolder.init)).rewrite(page, options: options, lookupSharing: { urls, loop in
                 // Memoised across pages (the rewriter itself asks for each URL once); a batch
                 // joins the memo only when another lookup comes, which one page seldom makes.
                 for batch in unmemoised {

@@ -169,7 +169,7 @@ struct Localize: ParsableCommand {
                             + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
                     + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
                     + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : "")
-                    + (styled.map { "; \($0.report.saved) stylesheets saved, \($0.report.localized) of their references local, "
+                    + (styled.map { "; \($0.report.saved) stylesheet\($0.report.saved == 1 ? "" : "s") saved, \($0.report.localized) of their references local, "
                         + "\($0.report.missing.count) missing" } ?? ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
                 if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
@@ -193,10 +193,6 @@ struct Localize: ParsableCommand {
     private func saveStyles(_ result: LocalizeResult, page: PageSource, destination: (file: RawPath?, directory: RawPath),
                             options: LocalizeOptions, caches: [RawPath], store: NativeStore?) throws
         -> (page: [UInt8], report: StylesheetSaver.Report)? {
-        guard result.charset.encoding == "UTF-8" else {
-            Output.error("\(page.label): --styles reads UTF-8 pages only; stylesheets left as they are")
-            return nil
-        }
         var stem = destination.file?.lastComponent ?? page.fileName
         if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
         let folder = options.assets ?? destination.directory.appending(stem + Array("_files".utf8))
@@ -208,8 +204,8 @@ struct Localize: ParsableCommand {
         }
         var output: [UInt8] = []
         result.writeOutput { output += $0 }
-        let saver = StylesheetSaver(assets: folder, lookup: lookup)
-        var pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory)
+        let saver = StylesheetSaver(assets: AssetFolder(folder), lookup: lookup, read: { try? FileIO.readAll($0) })
+        var pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory, charset: result.charset.encoding)
         var rounds = 0
         var tried = Set<String>()
         while let store, rounds < 4 {
@@ -219,7 +215,7 @@ struct Localize: ParsableCommand {
             let fetched = FetchRun.run(wanted, store: store, options: FetchOptions())
             if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
             for failure in fetched where !failure.succeeded { Output.error("\(failure.url): \(failure.error ?? "failed")") }
-            pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory)
+            pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory, charset: result.charset.encoding)
         }
         return pass
     }

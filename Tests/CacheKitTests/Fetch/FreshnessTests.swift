@@ -1,5 +1,7 @@
 import XCTest
 @testable import CacheKit
+@testable import PageRewrite
+@testable import URLStandard
 
 /// RFC 9111 lifetimes from response headers.
 final class FreshnessTests: XCTestCase {

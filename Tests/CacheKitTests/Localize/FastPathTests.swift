@@ -2,6 +2,8 @@ import XCTest
 import Foundation
 import TestSupport
 @testable import CacheKit
+@testable import PageRewrite
+@testable import URLStandard
 
 /// The byte-level fast paths give exactly what the general code gives, on generated input
 /// built to hit their edges (dot segments, `%`, ports, case, schemes, fragments, queries).

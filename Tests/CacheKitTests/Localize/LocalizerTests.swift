@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
 @testable import CacheKit
+@testable import PageRewrite
+@testable import URLStandard
 import TestSupport
 
 /// Each reference site, srcset and base rules, encodings and bad input, on small pages.

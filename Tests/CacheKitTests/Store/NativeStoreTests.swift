@@ -1,5 +1,7 @@
 import XCTest
 @testable import CacheKit
+@testable import PageRewrite
+@testable import URLStandard
 import TestSupport
 
 final class NativeStoreTests: XCTestCase {

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import CacheKit
+@testable import PageRewrite
+@testable import URLStandard
 import CacheKitSystem
 
 /// The URL Standard's own test data (web-platform-tests `url/resources/`), every case.

@@ -1,10 +1,11 @@
+import CacheKitSystem
 /// The URL Standard's basic URL parser (§4.4), without state override (cachectl never sets
 /// a URL's parts one by one). Validation errors are not reported: only failures, as the
 /// standard's test data expects.
-struct URLParser {
-    typealias Record = StandardURL.Record
+package struct URLParser {
+    package typealias Record = StandardURL.Record
 
-    static let file = Array("file".utf8)
+    package static let file = Array("file".utf8)
     private static let eof = -1
 
     private enum State {
@@ -30,7 +31,7 @@ struct URLParser {
 
     /// §4.4 basic URL parser, steps 1–3 then the state machine. `input` is the UTF-8 of the
     /// text; it is consumed (tabs and newlines removed in place).
-    static func parse(_ input: inout [UInt8], base: Record?) -> Record? {
+    package static func parse(_ input: inout [UInt8], base: Record?) -> Record? {
         // Step 1: strip leading and trailing C0 control or space.
         var start = 0, end = input.count
         while start < end, input[start] <= 0x20 { start += 1 }
@@ -422,22 +423,22 @@ struct URLParser {
     }
 
     /// §4.3 Windows drive letter: an ASCII alpha then `:` or `|`.
-    static func isDriveLetter(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isDriveLetter(_ s: ArraySlice<UInt8>) -> Bool {
         s.count == 2 && isAlpha(Int(s[s.startIndex])) && (s[s.startIndex + 1] == 0x3A || s[s.startIndex + 1] == 0x7C)
     }
 
     /// §4.3 normalized Windows drive letter: an ASCII alpha then `:`.
-    static func isNormalizedDriveLetter(_ s: ArraySlice<UInt8>) -> Bool {
+    package static func isNormalizedDriveLetter(_ s: ArraySlice<UInt8>) -> Bool {
         s.count == 2 && isAlpha(Int(s[s.startIndex])) && s[s.startIndex + 1] == 0x3A
     }
 
     /// §4.3 single-dot URL path segment: `.` or `%2e`, case-insensitively.
-    static func isSingleDot(_ s: [UInt8]) -> Bool {
+    package static func isSingleDot(_ s: [UInt8]) -> Bool {
         s == [0x2E] || (s.count == 3 && s[0] == 0x25 && s[1] == 0x32 && s[2] | 0x20 == 0x65)
     }
 
     /// §4.3 double-dot URL path segment: `..`, `.%2e`, `%2e.`, `%2e%2e`, case-insensitively.
-    static func isDoubleDot(_ s: [UInt8]) -> Bool {
+    package static func isDoubleDot(_ s: [UInt8]) -> Bool {
         func isDot(_ part: ArraySlice<UInt8>) -> Bool {
             part.count == 1 ? part.first == 0x2E
                 : part.count == 3 && part[part.startIndex] == 0x25 && part[part.startIndex + 1] == 0x32 && part[part.startIndex + 2] | 0x20 == 0x65
@@ -451,7 +452,7 @@ struct URLParser {
     }
 
     /// §4.2 special scheme's default port; nil for file and non-special schemes.
-    static func defaultPort(_ scheme: [UInt8]) -> Int? {
+    package static func defaultPort(_ scheme: [UInt8]) -> Int? {
         switch scheme.count {
         case 2 where scheme == ws: return 80
         case 3 where scheme == wss: return 443
@@ -461,10 +462,10 @@ struct URLParser {
         default: return nil
         }
     }
-    static let ws = Array("ws".utf8), wss = Array("wss".utf8), ftp = Array("ftp".utf8)
-    static let http = Array("http".utf8), https = Array("https".utf8)
+    package static let ws = Array("ws".utf8), wss = Array("wss".utf8), ftp = Array("ftp".utf8)
+    package static let http = Array("http".utf8), https = Array("https".utf8)
 
-    static func isAlpha(_ c: Int) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    package static func isAlpha(_ c: Int) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     private func isAlpha(_ c: Int) -> Bool { Self.isAlpha(c) }
     private func isAlphanumeric(_ c: Int) -> Bool { Self.isAlpha(c) || (c >= 0x30 && c <= 0x39) }
     private func lower(_ c: Int) -> UInt8 { UInt8(c >= 0x41 && c <= 0x5A ? c | 0x20 : c) }
@@ -472,22 +473,22 @@ struct URLParser {
     // MARK: Percent-encode sets (§1.3)
 
     /// C0 control percent-encode set: C0 controls and everything above `~`.
-    static let c0ControlSet = ByteSet("", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let c0ControlSet = ByteSet("", ranges: [0x00...0x1F, 0x7F...0xFF])
     /// fragment percent-encode set: C0 control set and space, `"`, `<`, `>`, `` ` ``.
-    static let fragmentSet = ByteSet(" \"<>`", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let fragmentSet = ByteSet(" \"<>`", ranges: [0x00...0x1F, 0x7F...0xFF])
     /// query percent-encode set: C0 control set and space, `"`, `#`, `<`, `>`.
-    static let querySet = ByteSet(" \"#<>", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let querySet = ByteSet(" \"#<>", ranges: [0x00...0x1F, 0x7F...0xFF])
     /// special-query percent-encode set: query set and `'`.
-    static let specialQuerySet = ByteSet(" \"#<>'", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let specialQuerySet = ByteSet(" \"#<>'", ranges: [0x00...0x1F, 0x7F...0xFF])
     /// path percent-encode set: query set and `?`, `^`, `` ` ``, `{`, `}`.
-    static let pathSet = ByteSet(" \"#<>?^`{}", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let pathSet = ByteSet(" \"#<>?^`{}", ranges: [0x00...0x1F, 0x7F...0xFF])
     /// userinfo percent-encode set: path set and `/`, `:`, `;`, `=`, `@`, `[` to `^`, `|`.
-    static let userinfoSet = ByteSet(" \"#<>?^`{}/:;=@[\\]|", ranges: [0x00...0x1F, 0x7F...0xFF])
+    package static let userinfoSet = ByteSet(" \"#<>?^`{}/:;=@[\\]|", ranges: [0x00...0x1F, 0x7F...0xFF])
 
     private static let hex = Array("0123456789ABCDEF".utf8)
 
     /// UTF-8 percent-encode one byte of a code point's UTF-8 encoding.
-    @inline(__always) static func percentEncode(_ byte: UInt8, into out: inout [UInt8], set: ByteSet) {
+    @inline(__always) package static func percentEncode(_ byte: UInt8, into out: inout [UInt8], set: ByteSet) {
         if set.contains(byte) {
             out.append(0x25)
             out.append(hex[Int(byte >> 4)])

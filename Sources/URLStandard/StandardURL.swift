@@ -1,3 +1,4 @@
+import CacheKitSystem
 /// A URL as the WHATWG URL Standard defines it (https://url.spec.whatwg.org/): parsed by its
 /// basic URL parser (§4.4), serialized by its URL serializer (§4.5). Every cache key and
 /// every request URL in cachectl is a `StandardURL`'s serialization, so a reference a page
@@ -7,7 +8,7 @@
 /// is encoded as its UTF-8 bytes, so encoding byte by byte gives the same text, and only
 /// hosts need code points (they go to UTS #46 as UTF-8).
 public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
-    var record: Record
+    package var record: Record
     /// The serialization (§4.5, fragment included): the `href` of the URL API.
     public let href: String
 
@@ -18,7 +19,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         self.init(record)
     }
 
-    init(_ record: Record) {
+    package init(_ record: Record) {
         self.record = record
         href = String(decoding: record.serialized(excludingFragment: false), as: UTF8.self)
     }
@@ -86,37 +87,37 @@ extension StandardURL {
     /// A URL's parts as the standard's URL record holds them, each in its serialized
     /// (percent-encoded) UTF-8 form. A non-opaque path is kept serialized too — `/` before
     /// each segment — with its segment count, which is all the parser and serializer need.
-    struct Record: Sendable {
-        var scheme: [UInt8] = []
-        var username: [UInt8] = []
-        var password: [UInt8] = []
+    package struct Record: Sendable {
+        package var scheme: [UInt8] = []
+        package var username: [UInt8] = []
+        package var password: [UInt8] = []
         /// The serialized host; nil when the URL has none, empty for the empty host.
-        var host: [UInt8]?
-        var port: Int?
-        var path: [UInt8] = []
-        var segments = 0
-        var opaquePath = false
-        var query: [UInt8]?
-        var fragment: [UInt8]?
+        package var host: [UInt8]?
+        package var port: Int?
+        package var path: [UInt8] = []
+        package var segments = 0
+        package var opaquePath = false
+        package var query: [UInt8]?
+        package var fragment: [UInt8]?
 
-        var isSpecial: Bool { URLParser.defaultPort(scheme) != nil || scheme == URLParser.file }
+        package var isSpecial: Bool { URLParser.defaultPort(scheme) != nil || scheme == URLParser.file }
 
         /// The path's first segment (for the file scheme's drive letters and the serializer's
         /// `/.`); nil when the path has none.
-        var firstSegment: ArraySlice<UInt8>? {
+        package var firstSegment: ArraySlice<UInt8>? {
             guard segments > 0 else { return nil }
             let rest = path.dropFirst()
             return rest[..<(rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex)]
         }
 
-        mutating func append(segment: some Collection<UInt8>) {
+        package mutating func append(segment: some Collection<UInt8>) {
             path.append(UInt8(ascii: "/"))
             path.append(contentsOf: segment)
             segments += 1
         }
 
         /// §4.1 shorten a URL's path.
-        mutating func shortenPath() {
+        package mutating func shortenPath() {
             if scheme == URLParser.file, segments == 1, let first = firstSegment, URLParser.isNormalizedDriveLetter(first) { return }
             guard segments > 0, let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return }
             path.removeSubrange(slash...)
@@ -124,7 +125,7 @@ extension StandardURL {
         }
 
         /// §4.5 URL serializer.
-        func serialized(excludingFragment: Bool) -> [UInt8] {
+        package func serialized(excludingFragment: Bool) -> [UInt8] {
             var out: [UInt8] = []
             out.reserveCapacity(scheme.count + (host?.count ?? 0) + path.count + (query?.count ?? 0) + (fragment?.count ?? 0) + 16)
             out += scheme

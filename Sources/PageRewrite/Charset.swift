@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,7 +2,7 @@ import CacheKitSystem
 
 /// The URL Standard's host parser (§3.5) and host serializer (§3.6): each parse returns the
 /// host already serialized, which is all a URL record keeps of it.
-enum HostParser {
+package enum HostParser {
     /// §3.5 host parser; nil on failure.
     static func parse(_ input: [UInt8], isOpaque: Bool) -> [UInt8]? {
         if input.first == UInt8(ascii: "[") {
@@ -56,7 +56,7 @@ enum HostParser {
     }
 
     /// §1.3 percent-decode a byte sequence.
-    static func percentDecode(_ input: [UInt8]) -> [UInt8] {
+    package static func percentDecode(_ input: [UInt8]) -> [UInt8] {
         guard input.contains(UInt8(ascii: "%")) else { return input }
         var out: [UInt8] = []
         out.reserveCapacity(input.count)

@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 import Foundation
 
 /// Resolving references (by the URL Standard, `StandardURL`) and writing local ones.

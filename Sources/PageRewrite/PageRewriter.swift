@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -127,6 +129,19 @@ public struct CachedCopy: Sendable {
     }
 }
 
+/// A folder a page's copies are placed in (a saved page's `page_files/`).
+public protocol CopyPlacer: AnyObject {
+    /// The file the page should reference for `copy` (a cached body) fetched from `url`; nil
+    /// when it cannot be placed (the page then references the cached file itself).
+    func place(_ file: RawPath, url: String) -> RawPath?
+    /// A file the placer writes itself (a rewritten stylesheet) for `url`, named with
+    /// `ext`; the same URL placed again is replaced. Nil when it cannot be written.
+    func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath?
+    /// Copies placed as hard links (the cache's own bytes) and as copies, so far.
+    var linked: Int { get }
+    var copied: Int { get }
+}
+
 /// Finds a page's image references and rewrites those `lookup` has a copy of, changing
 /// nothing else. Independent of any cache format (`Localizer` connects it to caches).
 ///
@@ -134,7 +149,11 @@ public struct CachedCopy: Sendable {
 /// are; the output is produced by editing the original bytes at the positions of those
 /// values, so encodings, entities, markup and whitespace outside them are untouched.
 public struct PageRewriter {
-    public init() {}
+    /// Where copies go when the page must not point into a cache (`--assets`); nil: the
+    /// page references the cached files where they are.
+    public var placer: CopyPlacer?
+
+    public init(placer: CopyPlacer? = nil) { self.placer = placer }
 
     /// Rewrites one page; `lookup` gets absolute URLs without fragment.
     public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookup: (String) -> CachedCopy?) -> LocalizeResult {
@@ -149,7 +168,7 @@ public struct PageRewriter {
 
     /// Rewrites one page; `lookupSharing` also gets a way to spread work over both threads
     /// (the parse thread helps while it has nothing else to do).
-    func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]) -> LocalizeResult {
+    package func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]) -> LocalizeResult {
         let charset = Charset.decide(original, option: options.charset)
         // libxml2 reads UTF-8; any other charset is read through an exact UTF-8 view.
         let view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
@@ -170,7 +189,7 @@ public struct PageRewriter {
         /// the scan did not suggest needs deciding (most pages: never).
         var prefetched: (urls: [String], found: [CachedCopy?]) = ([], [])
         /// The decision for a resolved reference whose copy is known.
-        let assets = options.assets.map(AssetFolder.init)
+        let assets = placer
         func finish(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
             guard let copy = found, copy.isFresh || options.allowStale else { return Decision(resolved: resolved, copy: found, local: nil) }
             let target = assets?.place(copy.path, url: resolved.withoutFragment) ?? copy.path

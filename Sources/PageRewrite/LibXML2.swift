@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 import CLibXML2
 #if canImport(Glibc)
 import Glibc

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 /// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
-struct ByteSet: Sendable {
+package struct ByteSet: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    init(_ members: String, ranges: [ClosedRange<UInt8>] = []) {
+    package init(_ members: String, ranges: [ClosedRange<UInt8>] = []) {
         for byte in members.utf8 { insert(byte) }
         for range in ranges { for byte in range { insert(byte) } }
     }
@@ -22,7 +22,7 @@ struct ByteSet: Sendable {
         }
     }
 
-    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+    @inline(__always) package func contains(_ byte: UInt8) -> Bool {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
         case 0: return words.0 & bit != 0
@@ -32,19 +32,27 @@ struct ByteSet: Sendable {
         }
     }
 
-    static let alphanumerics: [ClosedRange<UInt8>] = [0x30...0x39, 0x41...0x5A, 0x61...0x7A]
+    package static let alphanumerics: [ClosedRange<UInt8>] = [0x30...0x39, 0x41...0x5A, 0x61...0x7A]
 }
 
 extension String {
     /// Runs `body` over the string's UTF-8 bytes in place (native strings are contiguous):
     /// far cheaper in a hot loop than iterating `utf8`.
-    @inline(__always) func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inline(__always) package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         var copy = self
         return try copy.withUTF8(body)
     }
 
+    /// The string without leading and trailing whitespace (Unicode's).
+    package func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+
     /// Whether any UTF-8 byte satisfies `predicate`.
-    @inline(__always) func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+    @inline(__always) package func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
         withBytes { $0.contains(where: predicate) }
     }
 }
@@ -52,7 +60,7 @@ extension String {
 /// UTF-8 validity as `String(validating:as:)` judges it (no overlong forms, no surrogates,
 /// nothing above U+10FFFF), without building a string: ASCII runs are skipped eight bytes at
 /// a time, which is most of a page.
-func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let n = bytes.count
     var i = 0
@@ -84,22 +92,22 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return true
 }
 
-func isValidUTF8(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isValidUTF8($0) } }
+package func isValidUTF8(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isValidUTF8($0) } }
 
 /// Bytes as a dictionary key, hashed in one call (`ArraySlice<UInt8>` hashes byte by byte).
-struct BytesKey: Hashable {
-    let bytes: ArraySlice<UInt8>
+package struct BytesKey: Hashable {
+    package let bytes: ArraySlice<UInt8>
 
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
     /// The length and the last 16 bytes: keys here are paths that differ at their ends
     /// (a store's `objects/xx` directories), and equality compares them whole anyway.
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(bytes.count)
         bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - 16)...])) }
     }
 
-    static func == (a: BytesKey, b: BytesKey) -> Bool {
+    package static func == (a: BytesKey, b: BytesKey) -> Bool {
         guard a.bytes.count == b.bytes.count else { return false }
         guard !a.bytes.isEmpty else { return true }
         return a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }

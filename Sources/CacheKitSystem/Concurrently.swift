@@ -1,8 +1,8 @@
 import Foundation
 
 /// Two pieces of work at once: the first on a new thread, the second on the caller's.
-enum Concurrently {
-    static func run<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {
+package enum Concurrently {
+    package static func run<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {
         let box = ResultBox<A>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -21,7 +21,7 @@ extension Concurrently {
     /// Releases `value` on a new thread: a structure of many small objects takes time to
     /// free that the caller need not wait for. (The caller must hold no other reference
     /// it still uses; it stays valid either way, this only moves where the last release runs.)
-    static func drop<A>(_ value: A) {
+    package static func drop<A>(_ value: A) {
         let box = ResultBox<A>()
         box.value = value
         Thread.detachNewThread { box.value = nil }
@@ -33,16 +33,17 @@ private final class ResultBox<A>: @unchecked Sendable {
 }
 
 /// A value handed from one thread to another once: `take` waits for `give`.
-final class Handoff<Value>: @unchecked Sendable {
+package final class Handoff<Value>: @unchecked Sendable {
+    package init() {}
     private var value: Value?
     private let ready = DispatchSemaphore(value: 0)
 
-    func give(_ value: Value) {
+    package func give(_ value: Value) {
         self.value = value
         ready.signal()
     }
 
-    func take() -> Value {
+    package func take() -> Value {
         ready.wait()
         return value!
     }
@@ -51,11 +52,13 @@ final class Handoff<Value>: @unchecked Sendable {
 /// Runs a loop's indices in blocks on the calling thread and on any other thread that joins
 /// while it runs; returns once every index was visited exactly once. The body must be safe to
 /// run on disjoint ranges at the same time.
-struct LoopRunner: Sendable {
-    let run: @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void
+package struct LoopRunner: Sendable {
+    package let run: @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void
+
+    package init(run: @escaping @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void) { self.run = run }
 
     /// Everything on the caller.
-    static let serial = LoopRunner { count, body in
+    package static let serial = LoopRunner { count, body in
         if count > 0 { body(0..<count) }
     }
 }

@@ -1,3 +1,6 @@
+import CacheKitSystem
+import URLStandard
+
 /// External stylesheets saved with a page (`localize --styles`): each `<link
 /// rel=stylesheet href>` whose body is in a cache is rewritten — its `url(…)` and `@import`
 /// references localized the same way (fonts and backgrounds included, resolved against the
@@ -14,18 +17,28 @@ public struct StylesheetSaver {
     public typealias Lookup = (String) -> RawPath?
 
     let lookup: Lookup
-    let assets: AssetFolder
+    let read: (RawPath) -> [UInt8]?
+    let assets: CopyPlacer
 
-    public init(assets directory: RawPath, lookup: @escaping Lookup) {
+    /// `lookup` finds a URL's cached body, `read` reads one, `assets` is the folder the
+    /// stylesheets and what they reference are placed in.
+    public init(assets: CopyPlacer, lookup: @escaping Lookup, read: @escaping (RawPath) -> [UInt8]?) {
         self.lookup = lookup
-        assets = AssetFolder(directory)
+        self.read = read
+        self.assets = assets
     }
 
-    /// Rewrites the stylesheet links of a UTF-8 page written to `outputDirectory`; returns
+    /// Rewrites the stylesheet links of a page written to `outputDirectory`, in its own
+    /// charset (`charset` as `--charset` gives it, else what the page declares: a page not in
+    /// UTF-8 is read through an exact UTF-8 view and edited at the original bytes); returns
     /// the new page bytes (only the `href` values change) and the report.
-    public func save(page: [UInt8], base: String, outputDirectory: RawPath) -> (page: [UInt8], report: Report) {
+    public func save(page original: [UInt8], base: String, outputDirectory: RawPath, charset: String? = nil) -> (page: [UInt8], report: Report) {
         var report = Report()
-        guard let baseURL = StandardURL(base) else { return (page, report) }
+        guard let baseURL = StandardURL(base) else { return (original, report) }
+        let encoding = Charset.decide(original, option: charset).encoding
+        let view = encoding == "UTF-8" ? nil : TranscodedView(original, encoding: encoding)
+        if encoding != "UTF-8" && view == nil { return (original, report) }
+        let page = view?.bytes ?? original
         LibXML2.initialize()
         let matched = PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), StartTagScanner.scan(page).tags)
         let outputParts = outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
@@ -44,19 +57,22 @@ public struct StylesheetSaver {
                   let map = ValueMap(raw: page, range: range, expected: href),
                   let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP else { continue }
             guard let saved = saveSheet(url, report: &report, depth: 0) else { continue }
-            let local = URLText.relativePath(from: outputParts, to: saved)
-            edits.append((map.rawRange(map.trimmedRange()), Array(HTMLText.escape(local, quote: raw.quote).utf8)))
+            let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
+            let target = map.rawRange(map.trimmedRange())
+            if let view {
+                edits.append((view.originalRange(target), view.encode(local)))
+            } else {
+                edits.append((target, Array(local.utf8)))
+            }
         }
-        var out = page
+        var out = original
         for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { out.replaceSubrange(range, with: text) }
         return (out, report)
     }
 
-    /// Saves the stylesheet at `url` (found in a cache) with its references localized;
-    /// returns where, or nil when no cache has it.
     private func saveSheet(_ url: StandardURL, report: inout Report, depth: Int) -> RawPath? {
         let key = url.hrefWithoutFragment
-        guard let body = lookup(key), let css = try? FileIO.readAll(body) else {
+        guard let body = lookup(key), let css = read(body) else {
             report.missing.append(key)
             return nil
         }

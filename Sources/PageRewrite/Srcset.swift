@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 /// `srcset` parsing by the HTML Standard's algorithm ("parse a srcset attribute"), keeping
 /// where each candidate's URL sits so it can be replaced in place.
 public enum Srcset {

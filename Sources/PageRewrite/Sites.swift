@@ -1,3 +1,5 @@
+import CacheKitSystem
+import URLStandard
 import Foundation
 
 extension PageRewriter {
