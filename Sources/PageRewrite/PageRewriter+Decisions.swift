@@ -1,0 +1,135 @@
+import CacheKitSystem
+import URLStandard
+
+// A job's decisions: what each reference becomes, and its account in the result.
+
+extension PageRewriter.Job {
+    typealias Decision = PageRewriter.Decision
+
+    /// The decision for a resolved reference whose copy is known: its local path when the
+    /// copy may be used (fresh, or `--allow-stale`), placed in the assets folder if any.
+    func decision(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
+        guard let copy = found, copy.isFresh || options.allowStale else { return Decision(resolved: resolved, copy: found, local: nil) }
+        let target = placer?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
+        let local: String
+        if options.absolute {
+            local = URLText.fileURL(target)
+        } else {
+            // One relative prefix per directory (a store has 256), then the file name.
+            let bytes = target.bytes
+            let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
+            let directory = bytes[..<max(slash, 0)]
+            let prefix: String
+            if let known = directoryPrefixes[BytesKey(directory)] {
+                prefix = known
+            } else {
+                prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
+                directoryPrefixes[BytesKey(directory)] = prefix
+            }
+            local = URLText.joined(prefix, URLText.encodeSegment(bytes[(slash + 1)...]))
+        }
+        return Decision(resolved: resolved, copy: copy, local: local)
+    }
+
+    /// The batch looked up while the parse ran, made into `copies`.
+    private func takePrefetched() {
+        guard !prefetched.urls.isEmpty else { return }
+        copies.reserveCapacity(prefetched.urls.count)
+        for (url, copy) in zip(prefetched.urls, prefetched.found) { copies[url] = copy }
+        prefetched = ([], [])
+    }
+
+    /// Looks up, in one batch, the copies of references not decided yet (so that deciding
+    /// them one by one afterwards makes no lookup each).
+    func prefetch(_ references: [String], against base: URLText.Base) {
+        takePrefetched()
+        var wanted: [String] = []
+        var seen = Set<String>()
+        for reference in references where decisions[reference] == nil {
+            guard let resolved = URLText.resolve(reference, against: base) else { continue }
+            for key in resolved.lookupKeys where copies[key] == nil && seen.insert(key).inserted { wanted.append(key) }
+        }
+        guard !wanted.isEmpty else { return }
+        for (url, copy) in zip(wanted, lookupMany(wanted, .serial)) { copies[url] = copy }
+    }
+
+    /// The decision for a reference as written, made (and looked up) when not known yet.
+    func decide(_ url: String, against base: URLText.Base) -> Decision {
+        if let known = decisions[url] { return known }
+        guard let resolved = URLText.resolve(url, against: base) else {
+            decisions[url] = .unresolvable
+            return .unresolvable
+        }
+        takePrefetched()
+        let keys = resolved.lookupKeys
+        let unknown = keys.filter { copies[$0] == nil }
+        if !unknown.isEmpty {
+            for (key, copy) in zip(unknown, lookupMany(unknown, .serial)) { copies[key] = copy }
+        }
+        let made = decision(resolved, copy: PageRewriter.preferred(keys.map { copies[$0] ?? nil }))
+        decisions[url] = made
+        return made
+    }
+
+    /// The file a relative reference (no scheme, not `/`- or `//`-rooted) names in the
+    /// page's directory, or a `file:` reference names, when it is a regular file.
+    func localFile(_ reference: String) -> RawPath? {
+        let text = reference.trimmingWhitespace()
+        let path: RawPath
+        if text.lowercased().hasPrefix("file:") {
+            guard let url = StandardURL(text), url.scheme == "file" else { return nil }
+            path = RawPath(bytes: HostParser.percentDecode(Array(url.path.utf8)))
+        } else {
+            guard let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"), !text.hasPrefix("\\"),
+                  !text.hasPrefix("#"), !text.hasPrefix("?") else { return nil }
+            let relative = String(text.prefix { $0 != "?" && $0 != "#" })
+            path = RawPath(bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8)))
+        }
+        guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { return nil }
+        // Its directory without `.`, `..` or symlinks (the name itself is kept).
+        return path.parentDirectory.canonical.appending(path.lastComponent)
+    }
+
+    /// Accounts for one URL occurrence under a decision; returns the replacement text when
+    /// it is rewritten.
+    func account(_ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
+                 into references: inout [ImageReference]) -> String? {
+        var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
+                                       element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
+        defer { references.append(reference) }
+        guard let resolved = decision.resolved else {
+            reference.note = "not a fetchable URL"
+            return nil
+        }
+        reference.resolved = resolved.absolute
+        if decision.local == nil, let file = localFile(url) {
+            reference.outcome = .local
+            let path = options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
+            reference.localPath = path
+            let trimmed = url.trimmingWhitespace()
+            let unchanged = trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
+            return unchanged ? nil : path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+        }
+        guard let copy = decision.copy else {
+            reference.outcome = .missing
+            return nil
+        }
+        guard var local = decision.local else {
+            reference.outcome = .stale
+            reference.note = copy.note
+            return nil
+        }
+        if let fragment = resolved.fragment { local += "#" + URLText.encodeFragment(fragment) }
+        reference.outcome = .rewritten
+        reference.localPath = local
+        return local
+    }
+
+    /// Applies sites with the decisions made so far (a site holding a reference not decided
+    /// yet is deferred).
+    func applyDecided(_ sites: [PageRewriter.Sites.Element], _ known: [String: Decision]) -> PageRewriter.SitesOutput {
+        PageRewriter.apply(sites[...], eager: options.eager, lines: lines, account: { [self] url, range, element, attribute, references in
+            known[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
+        })
+    }
+}

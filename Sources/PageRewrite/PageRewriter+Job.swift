@@ -1,0 +1,275 @@
+import CacheKitSystem
+import URLStandard
+
+extension PageRewriter {
+    /// One page being rewritten: what it was given, what it decided, and the steps.
+    ///
+    /// Two threads work on it (see `scanAndParse`). Its mutable fields are written by one
+    /// thread at a time: `decisions`, `copies`, `prefetched` and `lines` by the scanning
+    /// thread until it hands them over with `SiteWork.decided` (which the parse thread
+    /// waits for before it reads them), then only by the calling thread once both threads
+    /// have joined. `directoryPrefixes` is written by whichever thread makes decisions,
+    /// under the same hand-over.
+    final class Job: @unchecked Sendable {
+        // @unchecked: the hand-over above (a semaphore in `SiteWork` and the join of
+        // `Concurrently.run`) orders every access; no field is written by two threads at once.
+
+        // MARK: What it was given
+
+        /// The page as given, in its own charset (edits are applied to these bytes).
+        let original: [UInt8]
+        let options: LocalizeOptions
+        /// Where copies go (`--assets`), or nil: the page references cached files in place.
+        let placer: CopyPlacer?
+        /// Looks up many absolute URLs (without fragment) at once, answering in their order;
+        /// may spread its work with the loop runner it is given.
+        let lookupMany: ([String], LoopRunner) -> [CachedCopy?]
+
+        // MARK: What follows from it
+
+        /// The charset the page is read in (`--charset`, the page's own declaration, UTF-8
+        /// when valid, else windows-1252).
+        let charset: Charset.Decision
+        /// An exact UTF-8 view of a page in another charset (libxml2 reads UTF-8), with the
+        /// original offset of every byte; nil for a UTF-8 page.
+        let view: TranscodedView?
+        /// The bytes parsed and scanned: the view's, or the original's.
+        let page: [UInt8]
+        /// The page's URL (`--base-url`), or `http://localhost/` when it has none.
+        let pageURL: StandardURL
+        /// The output directory's path components, for relative references from it.
+        let outputParts: [[UInt8]]
+        /// Whether the output lives elsewhere than the page's URL, so that every relative
+        /// reference not made local is made absolute (and the one parse collects every URL
+        /// attribute for that).
+        let moving: Bool
+
+        // MARK: What it decides
+
+        /// Each reference as written, decided: resolved, looked up, its local path.
+        var decisions: [String: Decision] = [:]
+        /// Each looked-up URL's copy (nil inside: looked up, not found).
+        var copies: [String: CachedCopy?] = [:]
+        /// The batch looked up while the parse ran; made into `copies` only if a reference
+        /// the scan did not suggest needs deciding (most pages: never).
+        var prefetched: (urls: [String], found: [CachedCopy?]) = ([], [])
+        /// The relative prefix from the output to each directory holding copies (a store
+        /// has 256), so each is computed once.
+        var directoryPrefixes: [BytesKey: String] = [:]
+        /// Line numbers by offset; made by the scanning thread while the parse runs.
+        var lines = LineIndex()
+
+        init(_ original: [UInt8], options: LocalizeOptions, placer: CopyPlacer?, lookup: @escaping ([String], LoopRunner) -> [CachedCopy?]) {
+            (self.original, self.options, self.placer, lookupMany) = (original, options, placer, lookup)
+            charset = Charset.decide(original, option: options.charset)
+            view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
+            page = view?.bytes ?? original
+            pageURL = StandardURL(options.pageURL) ?? StandardURL("http://localhost/")!
+            outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+            moving = options.absolutizeWhenMoved && !PageRewriter.outputLives(at: pageURL, in: options.outputDirectory)
+        }
+
+        // MARK: The steps
+
+        func run() -> LocalizeResult {
+            let (parsed, scanned, styleTokens, guessedBase, work) = scanAndParse()
+            let base = parsed.base
+            if base.href != guessedBase.href { decisions = [:] }
+            let resolvingBase = URLText.Base(base)
+            var collected = collect(work.results(), against: resolvingBase)
+            // url(…) in <style> elements (raw text: no entities).
+            for token in styleTokens {
+                let decision = decide(token.url, against: resolvingBase)
+                if let local = account(token.url, range: token.range, element: "style", attribute: nil, decision, into: &collected.references) {
+                    collected.edits.append(Edit(range: token.range, text: CSSText.escapeURL(local)))
+                    collected.rewrittenAny = true
+                }
+            }
+            var edits = collected.edits
+            let neutralized = collected.rewrittenAny && neutralizeBase(parsed, scanned: scanned, base: resolvingBase, edits: &edits)
+            // Output that does not live at the page's URL (another folder, or a page whose URL
+            // is remote): every relative reference not made local is made absolute against the
+            // base, so it still means what it meant (`wget -k`'s rule). Fragment-only
+            // references point into the page itself and stay; so do references to files on disk.
+            let absolutized = moving && !neutralized && parsed.baseAttribute == nil
+            if absolutized {
+                let taken = edits.map(\.range)
+                edits += PageRewriter.absolutize(parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+                                    keep: { [self] reference in
+                                        reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
+                                    })
+            }
+            let spliced = splice(&edits)
+            let references = inOrder(collected.referenceParts + [collected.references])
+            // Freeing the page's tags, elements and decisions (a few hundred thousand small
+            // objects) is left to another thread: the caller has the result meanwhile.
+            Concurrently.drop((parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
+            return LocalizeResult(charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
+                                  assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0, spliced: spliced,
+                                  referenceParts: references.filter { !$0.isEmpty })
+        }
+
+        /// Two threads. The second parses with libxml2, pairs its elements with the scanned
+        /// tags and finds the base; this one meanwhile scans the tags' positions and decides
+        /// the references the scan suggests, against the base the scan suggests. Then both
+        /// read and apply the image sites, a chunk at a time, whichever is free (a chunk read
+        /// before the decisions are made is applied once they are). The parse has the last
+        /// word: a reference it does not confirm is not used, and if its base differs from
+        /// the guess, the sites are applied afterwards with decisions made anew.
+        private func scanAndParse() -> (Parsed, Scanned, [(url: String, range: Range<Int>)], StandardURL, SiteWork) {
+            LibXML2.initialize() // before the threads: it sets libxml2's allocator
+            let scanHandoff = Handoff<Scanned>()
+            let parseHandoff = Handoff<Parsed>()
+            let work = SiteWork()
+            let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run({ [self] () -> Parsed in
+                let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
+                let scanned = scanHandoff.take()
+                // Match libxml2's start elements to the scanned tags by the offset of their `>`.
+                let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
+                parseHandoff.give(parsed)
+                share(parsed, work)
+                return parsed
+            }, { [self] () -> (Scanned, [(url: String, range: Range<Int>)], StandardURL) in
+                let scanned = StartTagScanner.scan(page)
+                scanHandoff.give(scanned)
+                let guessedBase = PageRewriter.likelyBase(scanned.tags, page: page, pageURL: pageURL)
+                let styleTokens = PageRewriter.styleTokens(scanned.styleTexts, page: page)
+                lines = LineIndex(page)
+                decideLikely(PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
+                             against: URLText.Base(guessedBase), loop: work.loop)
+                work.decided(decisions, guessedBase: guessedBase)
+                share(parseHandoff.take(), work)
+                return (scanned, styleTokens, guessedBase)
+            })
+            return (parsed, scanned, styleTokens, guessedBase, work)
+        }
+
+        /// Both threads: reads and applies the image sites a chunk at a time, with the
+        /// decisions of the scanning thread when the parse confirms its base.
+        private func share(_ parsed: Parsed, _ work: SiteWork) {
+            let size = SiteWork.chunkSize
+            let count = (parsed.matched.count + size - 1) / size
+            let confirmedBase = parsed.base.href
+            work.run(chunks: count, read: { [page] chunk in
+                let start = chunk * size
+                let end = min(start + size, parsed.matched.count)
+                return Sites.read(parsed.matched[start..<end], page: page)
+            }, apply: { [self] sites, known, guessed in
+                guard confirmedBase == guessed.href else { return nil }
+                return applyDecided(sites, known)
+            })
+        }
+
+        /// The scanning thread: decides the references the scan suggests, each distinct one
+        /// resolved once and each distinct URL looked up once, all together.
+        private func decideLikely(_ likely: [String], against base: URLText.Base, loop: LoopRunner) {
+            var urls: [String] = []
+            var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
+            var pending: [(reference: String, resolved: URLText.Resolved, url: Int, asWritten: Int?)] = []
+            decisions.reserveCapacity(likely.count)
+            func index(_ key: String) -> Int {
+                if let known = urlIndex[key] { return known }
+                urls.append(key)
+                urlIndex[key] = urls.count - 1
+                return urls.count - 1
+            }
+            for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
+                guard let resolved = URLText.resolve(reference, against: base) else { continue }
+                pending.append((reference, resolved, index(resolved.withoutFragment), resolved.asWritten.map(index)))
+            }
+            let found = lookupMany(urls, loop)
+            prefetched = (urls, found)
+            for item in pending {
+                decisions[item.reference] = decision(item.resolved, copy: PageRewriter.preferred([item.asWritten.flatMap { found[$0] }, found[item.url]]))
+            }
+        }
+
+        /// What the chunks gave, in order (their references kept in parts, not copied into
+        /// one array), then the sites left undecided, applied with decisions made now.
+        private func collect(_ chunks: [Chunk], against base: URLText.Base)
+            -> (edits: [Edit], references: [ImageReference], referenceParts: [[ImageReference]], rewrittenAny: Bool, undecided: [Sites.Element]) {
+            var edits: [Edit] = []
+            var rewrittenAny = false
+            var undecided: [Sites.Element] = []
+            var referenceParts: [[ImageReference]] = []
+            var references: [ImageReference] = []
+            edits.reserveCapacity(chunks.reduce(0) { $0 + ($1.output?.edits.count ?? 0) })
+            for chunk in chunks {
+                guard let output = chunk.output else { undecided += chunk.sites; continue }
+                referenceParts.append(output.references)
+                edits += output.edits
+                rewrittenAny = rewrittenAny || output.rewrittenAny
+                undecided += output.deferred.map { chunk.sites[$0] }
+            }
+            if !undecided.isEmpty {
+                prefetch(undecided.flatMap(\.references), against: base)
+                let rest = PageRewriter.apply(undecided[...], eager: options.eager, lines: lines, account: { [self] url, range, element, attribute, references in
+                    .some(account(url, range: range, element: element, attribute: attribute, decide(url, against: base), into: &references))
+                })
+                references += rest.references
+                edits += rest.edits
+                rewrittenAny = rewrittenAny || rest.rewrittenAny
+            }
+            return (edits, references, referenceParts, rewrittenAny, undecided)
+        }
+
+        /// A local reference under `<base href>` would resolve against the base: the base is
+        /// neutralised, and every other relative reference made absolute so it still means
+        /// what it meant. False when the page has no base with an href.
+        private func neutralizeBase(_ parsed: Parsed, scanned: Scanned, base: URLText.Base, edits: inout [Edit]) -> Bool {
+            guard let baseTag = parsed.baseAttribute, let hrefRange = baseTag.tag.attribute("href")?.value else { return false }
+            edits.append(Edit(range: hrefRange, text: ""))
+            let taken = edits.map(\.range)
+            // Every URL attribute is wanted now, not only the image sites': parse once more
+            // (unless the one parse collected them).
+            let everyElement = moving ? parsed.matched
+                : PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
+            edits += PageRewriter.absolutize(everyElement, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken,
+                                keep: { [self] in localFile($0) != nil })
+            return true
+        }
+
+        /// The edits applied to the original bytes (through the view's offsets if any).
+        private func splice(_ edits: inout [Edit]) -> Spliced {
+            // Mostly in order already (chunks in document order).
+            if !edits.indices.dropFirst().allSatisfy({ edits[$0 - 1].range.lowerBound <= edits[$0].range.lowerBound }) {
+                edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            }
+            guard let view else { return Spliced(original: original, edits: edits) }
+            // Another charset: the edits' texts encoded, at the original's offsets.
+            let ranges = edits.map { Edit(range: view.originalRange($0.range), text: "") }
+            return Spliced(original: original, edits: ranges, encoded: edits.map { view.encode($0.text) })
+        }
+
+        /// The references at the original's offsets and lines, by offset, stably. Sites come
+        /// in document order, each in order within itself; the references of deferred sites
+        /// and of `<style>` elements come last, and then all are put in order: offsets with
+        /// indices are sorted rather than the large values.
+        private func inOrder(_ parts: [[ImageReference]]) -> [[ImageReference]] {
+            var parts = parts
+            if let view {
+                let lines = LineIndex(original)
+                for p in parts.indices {
+                    for i in parts[p].indices {
+                        let reference = parts[p][i]
+                        let range = view.originalRange(reference.offset..<(reference.offset + reference.length))
+                        parts[p][i].offset = range.lowerBound
+                        parts[p][i].length = range.count
+                        parts[p][i].line = lines.line(of: range.lowerBound)
+                    }
+                }
+            }
+            var previous = Int.min
+            let ordered = parts.joined().allSatisfy { reference in
+                defer { previous = reference.offset }
+                return previous <= reference.offset
+            }
+            guard !ordered else { return parts }
+            let references = Array(parts.joined())
+            // Stable: equal offsets keep their order (the index breaks ties).
+            let order = references.indices.map { (offset: references[$0].offset, index: $0) }
+                .sorted { ($0.offset, $0.index) < ($1.offset, $1.index) }
+            return [order.map { references[$0.index] }]
+        }
+    }
+}
