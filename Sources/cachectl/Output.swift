@@ -75,6 +75,9 @@ enum RawArguments {
         }
     }
 
+    /// The arguments as text (lossy), for reading flags' order.
+    static var strings: [String] { raw.map { String(decoding: $0, as: UTF8.self) } }
+
     /// The raw bytes behind parsed strings: each one is matched, in order, to the argv
     /// element that decodes to it (lossy decoding is what the parser saw).
     static func paths(_ parsed: [String]) -> [RawPath] {

@@ -7,22 +7,152 @@ struct OutputOptions: ParsableArguments {
     var json = false
 }
 
-/// How sizes are printed in text output.
+/// How sizes are printed in text output, with du's flags and du's rule that the last of
+/// `-b`, `-h`, `--si`, `-k`, `-m` and `-B` given wins (`du -sbh` is human-readable).
 struct SizeFormatOptions: ParsableArguments {
-    @Flag(name: [.customShort("b"), .long], help: "Print sizes as exact byte counts.")
+    @Flag(name: [.customShort("b"), .long], help: "Print sizes as exact byte counts (in du, apparent sizes: du's -b).")
     var bytes = false
 
-    @Flag(name: [.customShort("h"), .long], help: "Print sizes like 1.5K, 23M, 4.0G (the default on a terminal).")
+    @Flag(name: [.customShort("h"), .long], help: "Print sizes like 1.5K, 23M, 4.0G, in powers of 1024 (the default on a terminal).")
     var humanReadable = false
 
+    @Flag(name: .customLong("si"), help: "Like -h, in powers of 1000 (4.1k, 5.1M).")
+    var si = false
+
+    @Flag(name: .customShort("k"), help: "Print sizes in KiB, rounded up (--block-size=1K).")
+    var kibibytes = false
+
+    @Flag(name: .customShort("m"), help: "Print sizes in MiB, rounded up (--block-size=1M).")
+    var mebibytes = false
+
+    @Option(name: [.customShort("B", allowingJoined: true), .customLong("block-size")],
+            help: ArgumentHelp("Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then printed after each size.",
+                               valueName: "size"))
+    var blockSize: String?
+
     func validate() throws {
-        if bytes && humanReadable { throw ValidationError("--bytes and --human-readable cannot be combined.") }
+        if let blockSize, BlockSize(blockSize) == nil {
+            throw ValidationError("--block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, 4KiB, 1MB, M).")
+        }
+    }
+
+    enum Style: Equatable {
+        /// Human-readable on a terminal, exact bytes otherwise.
+        case automatic
+        case bytes
+        case human(base: Int64)
+        case blocks(BlockSize)
+    }
+
+    /// The style the last size flag on the command line asks for.
+    var style: Style {
+        switch SizeFlags.last {
+        case nil: return bytes ? .bytes : humanReadable ? .human(base: 1024) : si ? .human(base: 1000) : .automatic
+        case "b": return .bytes
+        case "h": return .human(base: 1024)
+        case "si": return .human(base: 1000)
+        case "k": return .blocks(BlockSize(size: 1024, suffix: ""))
+        case "m": return .blocks(BlockSize(size: 1 << 20, suffix: ""))
+        default: return blockSize.flatMap(BlockSize.init).map(Style.blocks) ?? .automatic
+        }
     }
 
     /// Human sizes when asked, or by default when stdout is a terminal.
-    var useHuman: Bool { humanReadable || (!bytes && Output.stdoutIsTerminal) }
+    var useHuman: Bool {
+        switch style {
+        case .automatic: return Output.stdoutIsTerminal
+        case .human: return true
+        case .bytes, .blocks: return false
+        }
+    }
 
-    func format(_ bytes: Int64) -> String { useHuman ? ByteCount.human(bytes) : String(bytes) }
+    func format(_ bytes: Int64) -> String {
+        switch style {
+        case .automatic: return Output.stdoutIsTerminal ? ByteCount.human(bytes) : String(bytes)
+        case .bytes: return String(bytes)
+        case .human(let base): return ByteCount.human(bytes, base: base)
+        case .blocks(let block): return block.format(bytes)
+        }
+    }
+}
+
+/// du's `--block-size`: a positive whole number, a unit (`K`, `KiB` = 1024, `KB` = 1000; up
+/// to Y), or both; a unit given alone is printed after each size (`-BM` prints `5M`).
+struct BlockSize: Equatable {
+    var size: Int64
+    var suffix: String
+
+    init(size: Int64, suffix: String) { (self.size, self.suffix) = (size, suffix) }
+
+    init?(_ text: String) {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let unit = text.dropFirst(digits.count)
+        var multiplier: Int64 = 1
+        var printed = ""
+        if !unit.isEmpty {
+            guard let letter = unit.first, let power = "KMGTPEZY".firstIndex(of: Character(letter.uppercased())) else { return nil }
+            let exponent = "KMGTPEZY".distance(from: "KMGTPEZY".startIndex, to: power) + 1
+            let rest = unit.dropFirst()
+            let base: Int64
+            switch rest {
+            case "", "iB": base = 1024
+            case "B": base = 1000
+            default: return nil
+            }
+            guard letter == "k" ? rest == "B" || rest == "" : letter.isUppercase else { return nil }
+            for _ in 0..<exponent {
+                let (product, overflow) = multiplier.multipliedReportingOverflow(by: base)
+                guard !overflow else { return nil }
+                multiplier = product
+            }
+            printed = (base == 1000 && exponent == 1 ? "k" : String(letter).uppercased()) + rest
+        }
+        var count: Int64 = 1
+        if !digits.isEmpty {
+            guard let value = Int64(digits), value > 0 else { return nil }
+            count = value
+            printed = ""
+        }
+        guard digits.count + unit.count == text.count, !text.isEmpty else { return nil }
+        let (total, overflow) = count.multipliedReportingOverflow(by: multiplier)
+        guard !overflow else { return nil }
+        (size, suffix) = (total, printed)
+    }
+
+    /// `bytes` in these blocks, rounded up, with the unit when one was given alone.
+    func format(_ bytes: Int64) -> String {
+        let blocks = bytes / size + (bytes % size == 0 ? 0 : 1)
+        return String(blocks) + suffix
+    }
+}
+
+/// Which of the size flags came last on the command line (`b`, `h`, `si`, `k`, `m`, `B`),
+/// read from the raw arguments (the parser does not keep their order).
+enum SizeFlags {
+    static let last: String? = {
+        var last: String?
+        for token in RawArguments.strings {
+            if token == "--" { break }
+            if token.hasPrefix("--") {
+                let name = token.dropFirst(2).prefix { $0 != "=" }
+                switch name {
+                case "bytes": last = "b"
+                case "human-readable": last = "h"
+                case "si": last = "si"
+                case "block-size": last = "B"
+                default: break
+                }
+            } else if token.hasPrefix("-"), token.count > 1 {
+                // A cluster of short flags (`-sbh`); a letter that takes a value ends it.
+                for letter in token.dropFirst() {
+                    if "bhkm".contains(letter) { last = String(letter); continue }
+                    if letter == "B" { last = "B" }
+                    if !"asxcl0SLPn".contains(letter) { break }
+                }
+            }
+        }
+        return last
+    }()
 }
 
 /// `--cache ROOT` for commands whose subject is a URL.
@@ -55,7 +185,7 @@ struct InspectionOptions: ParsableArguments {
     @OptionGroup var format: FormatOption
 
     func validate() throws {
-        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a duration (e.g. 90s, 15m, 1h, 7d).") }
+        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a systemd time span (e.g. 90s, 15min, 1h, 7d).") }
     }
 
     var context: InspectionContext { InspectionContext(graceSeconds: Units.parseDuration(grace) ?? 3600, verify: verify) }

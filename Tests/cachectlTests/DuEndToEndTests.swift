@@ -55,7 +55,7 @@ final class DuEndToEndTests: XCTestCase {
     /// First fields of `du -sB1 ARGS...` and `cachectl du -s -b ARGS...`, line by line.
     private func compareWithDu(_ args: [[UInt8]], file: StaticString = #filePath, line: UInt = #line) {
         let du = Run.bytes([Array("du".utf8), Array("-sB1".utf8)] + args)
-        let ours = Binary.runBytes([Array("du".utf8), Array("-s".utf8), Array("-b".utf8)] + args)
+        let ours = Binary.runBytes([Array("du".utf8), Array("-sB1".utf8)] + args)
         XCTAssertEqual(ours.stdout, du.stdout, "stdout differs from du -sB1 for \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)", file: file, line: line)
         XCTAssertEqual(ours.status, du.status, "exit status differs: \(ours.err) / \(du.err)", file: file, line: line)
     }
@@ -139,9 +139,9 @@ final class DuEndToEndTests: XCTestCase {
         defer { _ = Run.command(["umount", mountPoint.description]) }
         _ = Run.command(["sh", "-c", "head -c 1000000 /dev/zero > '\(mountPoint.description)/big'"])
         let du = Run.command(["du", "-sxB1", tree.root.description])
-        let ours = Binary.run(["du", "-s", "-b", "-x", tree.root.description])
+        let ours = Binary.run(["du", "-sxB1", tree.root.description])
         XCTAssertEqual(ours.out, du.out)
-        let all = Binary.run(["du", "-s", "-b", tree.root.description])
+        let all = Binary.run(["du", "-sB1", tree.root.description])
         XCTAssertEqual(all.out, Run.command(["du", "-sB1", tree.root.description]).out)
         XCTAssertNotEqual(all.out, ours.out, "the mount's megabyte is counted only without -x")
     }
@@ -182,7 +182,7 @@ final class DuEndToEndTests: XCTestCase {
         tree.chmod("listable", 0o444) // names readable, entries not examinable
         _ = Run.command(["chmod", "-R", "a+rX", tree.path("ok").description])
         let du = Run.bytes((Privilege.prefix("65534") + [Array("du".utf8), Array("-sB1".utf8), tree.root.bytes]))
-        let ours = Binary.run(["du", "-s", "-b", tree.root.description], as: "65534")
+        let ours = Binary.run(["du", "-sB1", tree.root.description], as: "65534")
         XCTAssertEqual(ours.status, 1)
         XCTAssertEqual(ours.err, """
             cachectl: cannot access '\(tree.path("listable/f").description)': Permission denied
@@ -205,7 +205,7 @@ final class DuEndToEndTests: XCTestCase {
     func testMissingPathIsReportedAndExitsOne() {
         let tree = TestTree("nopath")
         tree.file("f", size: 10)
-        let result = Binary.run(["du", "-s", "-b", tree.path("absent").description, tree.root.description])
+        let result = Binary.run(["du", "-sB1", tree.path("absent").description, tree.root.description])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.err, "cachectl: cannot access '\(tree.path("absent").description)': No such file or directory\n")
         XCTAssertTrue(result.out.hasSuffix("\t\(tree.root.description)\n"), "the other argument still prints")

@@ -144,7 +144,7 @@ final class PruneEndToEndTests: XCTestCase {
             (["prune", home.appending("blobs").description], "only its file names look like a Kingfisher cache: no marker file, "
                 + "folder name or CACHEDIR.TAG says so, and it is not under the cache root \(home.appending(".cache").quoted) "
                 + "(pass --format kingfisher to treat it as one)"),
-            (["prune", home.description, "--max-size", "1"], "it is the home directory; name a cache directory inside it"),
+            (["prune", home.description, "--max-size", "1B"], "it is the home directory; name a cache directory inside it"),
             (["prune", home.description, "--format", "plain"], "it is the home directory; name a cache directory inside it"),
             (["clear", home.description], "it is the home directory; name a cache directory inside it"),
             (["prune", "/", "--dry-run"], "it is the file system root"),
@@ -164,7 +164,7 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(tagged.status, 0, tagged.err)
         XCTAssertFalse(tree.path("tagged/x.part").exists)
         XCTAssertTrue(tree.path("tagged/CACHEDIR.TAG").exists)
-        let underRoot = Binary.run(["prune", home.appending(".cache/app").description, "--max-size", "1"], environment: env)
+        let underRoot = Binary.run(["prune", home.appending(".cache/app").description, "--max-size", "1B"], environment: env)
         XCTAssertEqual(underRoot.status, 0, underRoot.err)
         XCTAssertFalse(tree.path("home/.cache/app/blob").exists)
         let named = Binary.run(["clear", home.appending("projects").description, "--format", "plain"], environment: env)
@@ -192,7 +192,7 @@ final class PruneEndToEndTests: XCTestCase {
         tree.file("c/app/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
         let storeFiles = survivors(store)
 
-        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-size", "1", "--json"])
+        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-size", "1B", "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertFalse(tree.path("c/app/old").exists)
         XCTAssertTrue(tree.path("c/app/CACHEDIR.TAG").exists, "a nested cache's tag is not an entry")
@@ -203,7 +203,7 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(kept.compactMap { $0["path"] as? String }, [store.description])
 
         // Nor is a folder inside the store pruned on its own, whatever the format named.
-        for args in [["prune", store.appending("objects").description, "--format", "plain", "--max-size", "1"],
+        for args in [["prune", store.appending("objects").description, "--format", "plain", "--max-size", "1B"],
                      ["clear", store.appending("tmp").description, "--format", "plain"]] {
             let run = Binary.run(args)
             XCTAssertEqual(run.status, 1, args.joined(separator: " "))

@@ -159,7 +159,7 @@ final class StoreEndToEndTests: XCTestCase {
         let listing = { Run.command(["sh", "-c", "cd '\(store.description)' && find . -exec ls -dl --time-style=+ {} + | sort"]).out }
         let before = listing()
         let message = "cachectl: index \(store.appending("index.sqlite").quoted) is unreadable: file is not a database\n"
-        for args in [["prune", store.description, "--max-size", "1"], ["prune", store.description, "--max-age", "0s"],
+        for args in [["prune", store.description, "--max-size", "1B"], ["prune", store.description, "--max-age", "0s"],
                      ["clear", store.description], ["ls", store.description]] {
             let run = Binary.run(args)
             XCTAssertEqual(run.status, 1, args.joined(separator: " "))

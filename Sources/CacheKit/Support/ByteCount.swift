@@ -2,13 +2,15 @@
 public enum ByteCount {
     /// Human-readable size the way `du -h` prints it: powers of 1024, rounded up, one decimal
     /// below 10 (`4.0K`, `12M`, `1.5G`), plain digits below 1024.
-    public static func human(_ bytes: Int64) -> String {
-        if bytes < 1024 { return String(bytes) }
-        let units = ["K", "M", "G", "T", "P", "E"]
+    /// With `base` 1000, `du --si`'s: powers of 1000, kilo written `k` (`4.1k`, `5.1M`).
+    public static func human(_ bytes: Int64, base: Int64 = 1024) -> String {
+        let step = Double(base)
+        if Double(bytes) < step { return String(bytes) }
+        let units = base == 1000 ? ["k", "M", "G", "T", "P", "E"] : ["K", "M", "G", "T", "P", "E"]
         var value = Double(bytes)
         var unit = -1
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
+        while value >= step && unit < units.count - 1 {
+            value /= step
             unit += 1
         }
         // du rounds up (ceiling) so a size is never shown smaller than it is.
@@ -23,7 +25,7 @@ public enum ByteCount {
             return "\(whole).\(fraction)\(units[unit])"
         }
         let rounded = value.rounded(.up)
-        if rounded >= 1024 && unit < units.count - 1 {
+        if rounded >= step && unit < units.count - 1 {
             return "1.0" + units[unit + 1]
         }
         return "\(Int(rounded))\(units[unit])"

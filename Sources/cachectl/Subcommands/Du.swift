@@ -30,8 +30,19 @@ struct Du: ParsableCommand {
     @Flag(name: [.customShort("x"), .customLong("one-file-system")], help: "Stay on each argument's file system.")
     var oneFileSystem = false
 
-    @Option(name: [.customShort("d"), .long], help: "List every directory at most N levels below each argument, instead of caches.")
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
+            help: "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).")
     var depth: Int?
+
+    @Flag(name: [.customShort("c"), .long], help: "With -s, also print a grand total ('<size>\ttotal').")
+    var total = false
+
+    @Flag(name: [.customShort("0"), .long], help: "With -s, end each line with NUL instead of newline.")
+    var null = false
+
+    @Option(name: [.customShort("t", allowingJoined: true), .long],
+            help: ArgumentHelp("Leave out sizes below SIZE (or, negative, above it) from -s and --depth rows.", valueName: "size"))
+    var threshold: String?
 
     @Option(name: .long, help: "Also list the N largest files under each argument.")
     var top: Int?
@@ -46,7 +57,28 @@ struct Du: ParsableCommand {
         if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
         if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
+        if null && !summarize { throw ValidationError("-0/--null needs -s (the other views are tables).") }
+        if total && !summarize { throw ValidationError("-c/--total needs -s (the other views end with a total line).") }
+        if let threshold, Self.threshold(threshold) == nil {
+            throw ValidationError("--threshold: '\(threshold)' is not a size (e.g. 1M, -500K, 10MB).")
+        }
     }
+
+    /// A threshold: sizes kept are ≥ it, or for a negative one ≤ its magnitude.
+    static func threshold(_ text: String) -> (limit: Int64, below: Bool)? {
+        let negative = text.hasPrefix("-")
+        guard let size = Units.parseSize(negative ? String(text.dropFirst()) : text) else { return nil }
+        return (size, negative)
+    }
+
+    /// Whether a size passes `--threshold`.
+    func passes(_ size: Int64) -> Bool {
+        guard let threshold, let rule = Self.threshold(threshold) else { return true }
+        return rule.below ? size <= rule.limit : size >= rule.limit
+    }
+
+    /// Sizes as du -b counts them: apparent when asked or when -b is given.
+    var apparent: Bool { apparentSize || sizes.bytes }
 
     func run() throws {
         let roots = paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths)
@@ -77,27 +109,34 @@ struct Du: ParsableCommand {
         if output.json {
             Output.write(DuPresenter.json(report, options: options, summaries: summaries).text)
         } else if summarize {
+            let end = null ? "\0" : "\n"
+            var grand: Int64 = 0
             for root in report.roots where root.exists && !root.alreadyCounted {
-                Output.write(sizes.format(size(of: root.totals)) + "\t")
+                let bytes = size(of: root.totals)
+                grand += bytes
+                guard passes(bytes) else { continue }
+                Output.write(sizes.format(bytes) + "\t")
                 Output.write(bytes: root.path.bytes)
-                Output.write("\n")
+                Output.write(end)
             }
+            if total { Output.write(sizes.format(grand) + "\ttotal" + end) }
         } else {
-            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparentSize, depth: depth != nil, summaries: summaries))
+            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparent, depth: depth != nil, summaries: summaries,
+                                          keep: { passes($0) }))
         }
         Output.flush()
         if !report.issues.isEmpty || !summaryErrors.isEmpty { throw ExitStatus.failure }
     }
 
     private func size(of totals: UsageTotals) -> Int64 {
-        apparentSize ? totals.apparentBytes : totals.allocatedBytes
+        apparent ? totals.apparentBytes : totals.allocatedBytes
     }
 }
 
 /// Turns a report into text or JSON; no walking, no decisions.
 enum DuPresenter {
     static func text(_ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool,
-                     summaries: [RawPath: CacheStateSummary] = [:]) -> String {
+                     summaries: [RawPath: CacheStateSummary] = [:], keep: (Int64) -> Bool = { _ in true }) -> String {
         func size(_ t: UsageTotals) -> String { sizes.format(apparent ? t.apparentBytes : t.allocatedBytes) }
         var out = ""
         let shown = report.roots.filter { $0.exists && !$0.alreadyCounted }
@@ -106,7 +145,7 @@ enum DuPresenter {
             var table = Table([.right, .right, .left, .left, .right, .left])
             table.add(["SIZE", "FILES", "OLDEST", "NEWEST", "STALE", depth ? "DIRECTORY" : "CACHE"])
             if depth {
-                for dir in root.directories {
+                for dir in root.directories where keep(apparent ? dir.totals.apparentBytes : dir.totals.allocatedBytes) {
                     table.add([size(dir.totals), String(dir.totals.files), DateText.day(dir.totals.oldestModification),
                                DateText.day(dir.totals.newestModification), "-", dir.path.escaped])
                 }

@@ -233,6 +233,11 @@ final class UnitsTests: XCTestCase {
         XCTAssertNil(Units.parseSize("12X"))
         XCTAssertNil(Units.parseSize("-5M"))
         XCTAssertNil(Units.parseSize(""))
+        XCTAssertNil(Units.parseSize("1."), "Double accepts it; a size does not")
+        XCTAssertNil(Units.parseSize("0x1"))
+        XCTAssertNil(Units.parseSize("1e3"))
+        XCTAssertEqual(Units.parseSizeWithUnit("500")?.hasUnit, false)
+        XCTAssertEqual(Units.parseSizeWithUnit("0B")?.hasUnit, true)
     }
 
     func testDurations() {
@@ -244,7 +249,23 @@ final class UnitsTests: XCTestCase {
         XCTAssertEqual(Units.parseDuration("2w"), 1_209_600)
         XCTAssertEqual(Units.parseDuration("1d12h"), 129_600)
         XCTAssertNil(Units.parseDuration("soon"))
-        XCTAssertNil(Units.parseDuration("5y"))
+        // systemd.time's grammar: case-sensitive units, M a month, combinations with spaces.
+        XCTAssertEqual(Units.parseDuration("5y"), 5 * 31_557_600)
+        XCTAssertEqual(Units.parseDuration("1M"), 2_629_800, "a month, not a minute")
+        XCTAssertEqual(Units.parseDuration("1m"), 60)
+        XCTAssertEqual(Units.parseDuration("30min"), 1800)
+        XCTAssertEqual(Units.parseDuration("1month"), 2_629_800)
+        XCTAssertEqual(Units.parseDuration("2 months"), 2 * 2_629_800)
+        XCTAssertEqual(Units.parseDuration("1 day 12h"), 129_600)
+        XCTAssertEqual(Units.parseDuration("1y 6M"), 31_557_600 + 6 * 2_629_800)
+        XCTAssertEqual(Units.parseDuration("1.5h"), 5400)
+        XCTAssertEqual(Units.parseDuration("48hr"), 172_800)
+        XCTAssertEqual(Units.parseDuration("55s500ms"), 55.5)
+        XCTAssertEqual(Units.parseDuration("2 weeks"), 1_209_600)
+        XCTAssertEqual(Units.parseDuration("1sec"), 1)
+        for invalid in ["1D", "1H", "1S", "1Min", "5x", "-1d", "+1d", "", " ", "1.", ".5h", "0x1", "1e3", "d", "1 dayz", "inf"] {
+            XCTAssertNil(Units.parseDuration(invalid), invalid)
+        }
     }
 }
 

@@ -9,7 +9,11 @@ final class ByteCountTests: XCTestCase {
         let values: [Int64] = [0, 1, 512, 1023, 1024, 1025, 1536, 4096, 10_239, 10_240, 10_241, 102_400, 1_048_575,
                                1_048_576, 5_000_000, 999_999_999, 1_073_741_824, 123_456_789_012, 1 << 50]
         let oracle = Run.command(["numfmt", "--to=iec", "--round=up"] + values.map(String.init)).out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(values.map(ByteCount.human), oracle)
+        XCTAssertEqual(values.map { ByteCount.human($0) }, oracle)
+        // --si: powers of 1000, kilo as `k` (numfmt writes `K`; du --si writes `k`).
+        let si = Run.command(["numfmt", "--to=si", "--round=up"] + values.map(String.init)).out.split(separator: "\n")
+            .map { $0.replacingOccurrences(of: "K", with: "k") }
+        XCTAssertEqual(values.map { ByteCount.human($0, base: 1000) }, si)
     }
 }
 

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The command line as du, ls and systemd users type it.
+final class ConventionsEndToEndTests: XCTestCase {
+    private let now = Int(Date().timeIntervalSince1970)
+
+    /// `-h` is human-readable sizes in du, ls and prune; help is `--help`, listed once.
+    func testDashHIsHumanReadableAndHelpIsLong() {
+        let tree = TestTree("conv-h")
+        tree.file("c/a", size: 5000)
+        let du = Binary.run(["du", "-sbh", tree.path("c").description])
+        XCTAssertEqual(du.status, 0, du.err)
+        // -b: apparent sizes (regular files and symlinks, coreutils 9.2's rule), then -h.
+        XCTAssertEqual(du.out, "4.9K\t\(tree.path("c").description)\n")
+        XCTAssertFalse(du.out.contains("USAGE"), du.out)
+        for command in ["du", "ls", "prune"] {
+            let help = Binary.run([command, "--help"])
+            XCTAssertEqual(help.status, 0)
+            XCTAssertEqual(help.out.components(separatedBy: "\n  -h,").count - 1, 1, "-h listed once in \(command):\n\(help.out)")
+            XCTAssertFalse(help.out.contains("-h, --help"), help.out)
+            XCTAssertTrue(help.out.contains("-h, --human-readable"), help.out)
+        }
+    }
+
+    /// du's size flags give du's output on the same tree: the last of -b/-h/--si/-k/-m/-B
+    /// wins, -b counts apparent sizes, -B takes du's block sizes, clusters like -sxB1 work;
+    /// -c adds a total line, -t leaves out small (or, negative, large) sizes, -0 ends lines
+    /// with NUL.
+    func testDuSizeFlagsMatchGNUDu() {
+        let tree = TestTree("conv-du")
+        tree.file("c/a/big", size: 3_000_000)
+        tree.file("c/small", size: 1234)
+        tree.file("d/x", size: 70_000)
+        let c = tree.path("c").description, d = tree.path("d").description
+        for flags in [["-sk"], ["-sm"], ["-sh"], ["-s", "--si"], ["-sB", "1M"], ["-sBM"], ["-s", "-BKB"], ["-s", "-B", "KiB"],
+                      ["-shk"], ["-sk", "--si"], ["-s", "--block-size=1KB"], ["-sxB1"], ["-sB3"], ["-sck"],
+                      ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"]] {
+            let ours = Binary.run(["du"] + flags + [c, d])
+            let gnu = Run.command(["du"] + flags + [c, d])
+            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
+            XCTAssertEqual(ours.out, gnu.out, "\(flags)")
+        }
+        XCTAssertEqual(Binary.run(["du", "-sB", "0", c]).status, 2, "block size 0 is refused, as du does")
+        XCTAssertEqual(Binary.run(["du", "-s", "-B", "1.5K", c]).status, 2)
+        let depth = Binary.run(["du", "-d1", c])
+        XCTAssertEqual(depth.status, 0, depth.err)
+        XCTAssertTrue(depth.out.contains(tree.path("c/a").description), depth.out)
+        XCTAssertEqual(Binary.run(["du", "--max-depth=1", c]).out, depth.out)
+    }
+
+    /// systemd's time spans, case-sensitive: `1M` is a month (it was read as a minute, and a
+    /// scheduled prune with it deleted everything older than a minute).
+    func testMaxAgeUsesSystemdTimeSpans() {
+        let tree = TestTree("conv-age")
+        for (name, days) in [("young", 2), ("middle", 20), ("old", 40)] {
+            tree.file("c/\(name)", size: 100)
+            tree.setModified("c/\(name)", secondsSinceEpoch: now - days * 86_400)
+        }
+        let root = tree.path("c").description
+        let month = Binary.run(["prune", root, "--format", "plain", "--max-age", "1M"])
+        XCTAssertEqual(month.status, 0, month.err)
+        XCTAssertEqual(survivors(root), ["middle", "young"], "only what is older than a month (30.44 days) goes")
+        let spaced = Binary.run(["prune", root, "--format", "plain", "--max-age", "1 week 3 days"])
+        XCTAssertEqual(spaced.status, 0, spaced.err)
+        XCTAssertEqual(survivors(root), ["young"])
+        for invalid in ["1D", "2H", "5x", "-1d", "1."] {
+            let run = Binary.run(["prune", root, "--format", "plain", "--max-age=" + invalid])
+            XCTAssertEqual(run.status, 2, invalid)
+            XCTAssertTrue(run.err.contains("systemd time span"), run.err)
+        }
+        XCTAssertEqual(survivors(root), ["young"], "a refused unit deletes nothing")
+    }
+
+    /// A size cap without a unit below 4 KiB is a forgotten unit, not a wish to delete
+    /// everything: refused (exit 2, nothing deleted) unless spelled in bytes.
+    func testUnitlessTinyMaxSizeIsRefused() {
+        let tree = TestTree("conv-size")
+        tree.file("c/a", size: 5000)
+        tree.file("c/b", size: 5000)
+        let root = tree.path("c").description
+        for cap in ["1", "0.5", "0", "4095"] {
+            let run = Binary.run(["prune", root, "--format", "plain", "--max-size", cap])
+            XCTAssertEqual(run.status, 2, cap)
+            XCTAssertTrue(run.err.contains("no unit"), run.err)
+        }
+        XCTAssertEqual(Binary.run(["prune", root, "--format", "plain", "--trim-to", "0x1", "--max-size", "1G"]).status, 2,
+                       "--trim-to 0x1 is not a fraction (Double() reads it as 1)")
+        XCTAssertEqual(survivors(root), ["a", "b"])
+        let explicit = Binary.run(["prune", root, "--format", "plain", "--max-size", "0B"])
+        XCTAssertEqual(explicit.status, 0, explicit.err)
+        XCTAssertEqual(survivors(root), [])
+    }
+
+    private func survivors(_ root: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+    }
+}
