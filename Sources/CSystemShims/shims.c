@@ -31,6 +31,20 @@ int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, 
 #endif
 }
 
+static int saved_argc;
+static char *const *saved_argv;
+
+#if defined(__linux__)
+__attribute__((constructor)) static void cachectl_save_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    saved_argc = argc;
+    saved_argv = argv;
+}
+#endif
+
+int cachectl_saved_argc(void) { return saved_argc; }
+char *const *cachectl_saved_argv(void) { return saved_argv; }
+
 int cachectl_syncfs(int fd) {
 #if defined(__linux__)
     return syncfs(fd);

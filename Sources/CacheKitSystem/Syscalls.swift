@@ -256,6 +256,21 @@ package enum Sys {
         nothingOrErrno { sysFsync(fd) }
     }
 
+    /// The process's arguments, program name first, as raw bytes: from `main`'s own argv
+    /// (saved at start-up), so they are there even when /proc is not mounted (where Swift's
+    /// `CommandLine` on Linux has none); `CommandLine` elsewhere.
+    package static var processArguments: [[UInt8]] {
+        let count = Int(cachectl_saved_argc())
+        if count > 0, let argv = cachectl_saved_argv() {
+            return (0..<count).compactMap { index in
+                argv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+            }
+        }
+        return (0..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+        }
+    }
+
     /// Whether `syncFileSystem` exists here (Linux's `syncfs`).
     #if os(Linux)
     package static let canSyncFileSystem = true

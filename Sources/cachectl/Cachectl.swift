@@ -23,7 +23,7 @@ enum EntryPoint {
     static func main() {
         RawArguments.capture()
         do {
-            var command = try Cachectl.parseAsRoot(ShortClusters.split(Array(CommandLine.arguments.dropFirst())))
+            var command = try Cachectl.parseAsRoot(ShortClusters.split(RawArguments.strings))
             try command.run()
         } catch let exit as ExitStatus {
             Output.flush()

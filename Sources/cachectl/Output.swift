@@ -68,11 +68,7 @@ enum RawArguments {
     nonisolated(unsafe) private static var raw: [[UInt8]] = []
 
     static func capture() {
-        raw = (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { pointer in
-                Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
-            }
-        }
+        raw = Array(Sys.processArguments.dropFirst())
     }
 
     /// The arguments as text (lossy), for reading flags' order.

@@ -93,6 +93,30 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertEqual(survivors(root), [])
     }
 
+    /// Without /proc (a container, a chroot, a mount namespace that hides it) the binary
+    /// still reads its arguments and works, as du does: it trapped (SIGILL) at start-up,
+    /// because Swift's `CommandLine` reads /proc/self/cmdline on Linux.
+    func testWorksWithoutProc() throws {
+        guard Run.command(["unshare", "-m", "--propagation", "private", "true"]).status == 0 else {
+            throw XCTSkip("cannot make a mount namespace here (needs root)")
+        }
+        let tree = TestTree("conv-noproc")
+        tree.file("c/a", size: 5000)
+        tree.file("c/b/x", size: 70_000)
+        let c = tree.path("c").description
+        func withoutProc(_ args: [String]) -> RunResult {
+            let quoted = ([Binary.path] + args).map { "'" + $0 + "'" }.joined(separator: " ")
+            return Run.command(["unshare", "-m", "--propagation", "private", "sh", "-c", "umount -l /proc && " + quoted])
+        }
+        let du = withoutProc(["du", "-sk", c])
+        XCTAssertEqual(du.status, 0, du.err)
+        XCTAssertEqual(du.out, Run.command(["du", "-sk", c]).out)
+        let version = withoutProc(["--version"])
+        XCTAssertEqual(version.status, 0, version.err)
+        let prune = withoutProc(["prune", c, "--format", "plain", "--max-size", "8K", "--dry-run"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+    }
+
     private func survivors(_ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }

@@ -10,6 +10,12 @@
 /// `openat2(dirfd, path, {flags, mode, resolve})`.
 int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, uint64_t resolve);
 
+/// The process's arguments as `main` got them, saved by an ELF constructor (glibc passes
+/// argc, argv and envp to them): Swift's `CommandLine` reads /proc/self/cmdline on Linux and
+/// finds nothing when /proc is not mounted. 0 and NULL where no constructor ran.
+int cachectl_saved_argc(void);
+char *const *cachectl_saved_argv(void);
+
 /// `syncfs(fd)`: flushes the whole file system holding `fd` (glibc declares it only with
 /// _GNU_SOURCE).
 int cachectl_syncfs(int fd);
