@@ -117,6 +117,26 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertEqual(prune.status, 0, prune.err)
     }
 
+    /// A modification time gmtime cannot express (tmpfs keeps 64-bit times) prints as its raw
+    /// seconds, as du --time does, not as a negative year and day 00; JSON's ISO 8601 dates
+    /// keep four-digit years and say raw seconds beyond.
+    func testDatesPastGmtimePrintRawSeconds() throws {
+        let dir = "/dev/shm/cachectl-test-future-\(getpid())"
+        defer { _ = Run.command(["rm", "-rf", dir]) }
+        _ = Run.command(["mkdir", "-p", dir])
+        guard Run.command(["touch", "-d", "@67768036191676800", dir + "/f"]).status == 0 else {
+            throw XCTSkip("no tmpfs with 64-bit times at /dev/shm")
+        }
+        let table = Binary.run(["du", dir])
+        XCTAssertEqual(table.status, 0, table.err)
+        XCTAssertTrue(table.out.contains("67768036191676800  67768036191676800"), table.out)
+        XCTAssertFalse(table.out.contains("-01-00"), table.out)
+        XCTAssertTrue(Run.command(["du", "--time", dir]).out.contains("67768036191676800"), "du prints the seconds too")
+        _ = Run.command(["touch", "-d", "@6918986100000000", dir + "/f"])
+        let json = Binary.run(["du", "--json", dir])
+        XCTAssertTrue(json.out.contains("\"newestModification\": \"6918986100000000\""), json.out)
+    }
+
     private func survivors(_ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }
