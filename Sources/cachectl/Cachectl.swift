@@ -32,7 +32,14 @@ enum EntryPoint {
             Output.flush()
             let code = Cachectl.exitCode(for: error)
             if code == .success {
-                Cachectl.exit(withError: error) // --help / --version
+                let message = Cachectl.fullMessage(for: error)
+                if message.contains("USAGE:") { // --help: the parser's text, then EXAMPLES
+                    Output.write(message.hasSuffix("\n") ? message : message + "\n")
+                    Output.write("\n" + Examples.section(for: RawArguments.strings))
+                    Output.flush()
+                    exitProcess(0)
+                }
+                Cachectl.exit(withError: error) // --version
             }
             // Parse and validation errors are usage errors: exit 2, like du.
             let message = Cachectl.fullMessage(for: error)

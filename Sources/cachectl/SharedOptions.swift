@@ -157,7 +157,8 @@ enum SizeFlags {
 
 /// `--cache ROOT` for commands whose subject is a URL.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("cache"), help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).")
+    @Option(name: .customLong("cache"), help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).",
+            completion: .directory)
     var cache: String?
 
     var root: RawPath { cache.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore() }
@@ -176,7 +177,7 @@ enum DefaultStore {
 
 /// How entries' states are decided.
 struct InspectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (default 1h).")
+    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (a systemd time span).")
     var grace: String = "1h"
 
     @Flag(name: .long, help: "Rehash bodies against the checksums the index recorded.")
@@ -194,7 +195,7 @@ struct InspectionOptions: ParsableArguments {
 
 /// `--format F`: the layout to assume instead of detecting it.
 struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain (default: detected).")
+    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain (default: detected).", completion: .list(CacheFormatKind.allCases.map(\.rawValue)))
     var format: String?
 
     func validate() throws {

@@ -137,6 +137,51 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertTrue(json.out.contains("\"newestModification\": \"6918986100000000\""), json.out)
     }
 
+    /// Every command's help ends with EXAMPLES, and no default is printed twice.
+    func testHelpEndsWithExamplesAndDefaultsOnce() {
+        for command in ["du", "prune", "localize", "fetch", "ls", "put", "cat", "rm", "clear", "unpin"] {
+            let help = Binary.run([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            let sections = help.out.components(separatedBy: "\nEXAMPLES:\n")
+            XCTAssertEqual(sections.count, 2, "\(command) --help has EXAMPLES:\n\(help.out)")
+            XCTAssertTrue(sections.last?.contains("cachectl \(command)") ?? false, help.out)
+            XCTAssertFalse(sections.last?.contains(" --") == true && sections.last?.contains("OPTIONS") == true, "EXAMPLES is last")
+            for line in help.out.split(separator: "\n") where line.contains("(default: ") {
+                XCTAssertFalse(line.lowercased().replacingOccurrences(of: "(default: ", with: "").contains("(default"), "\(command): \(line)")
+            }
+            let flat = help.out.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
+            XCTAssertNil(flat.range(of: #"\(default [^:)]*\)\. *\(default:"#, options: .regularExpression), "\(command) prints a default twice")
+        }
+    }
+
+    /// bash completion keeps path completion for path arguments and lists --format and
+    /// --state values (it offered nothing for `cachectl du /tmp/u<Tab>`).
+    func testBashCompletionCompletesPathsAndValues() throws {
+        let tree = TestTree("conv-complete")
+        tree.dir("unique-folder")
+        let script = Binary.run(["--generate-completion-script", "bash"])
+        XCTAssertEqual(script.status, 0)
+        tree.file("cachectl.bash", contents: script.stdout)
+        let driver = """
+            source "$1"
+            COMP_LINE="$2"; COMP_POINT=${#COMP_LINE}
+            read -ra COMP_WORDS <<< "$COMP_LINE"
+            [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            _cachectl cachectl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\n' "${COMPREPLY[@]}"
+            """
+        func complete(_ line: String) -> [String] {
+            Run.command(["bash", "-c", driver, "bash", tree.path("cachectl.bash").description, line]).out
+                .split(separator: "\n").map(String.init)
+        }
+        let prefix = tree.path("unique-f").description
+        XCTAssertEqual(complete("cachectl du " + prefix), [tree.path("unique-folder").description])
+        XCTAssertEqual(complete("cachectl prune " + prefix), [tree.path("unique-folder").description])
+        XCTAssertEqual(complete("cachectl ls --state ex"), ["expired"])
+        XCTAssertEqual(complete("cachectl prune --format pi"), ["pincache", "pip"])
+    }
+
     private func survivors(_ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }

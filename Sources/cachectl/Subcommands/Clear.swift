@@ -13,7 +13,7 @@ struct Clear: ParsableCommand {
             prune: the root opened once, every file checked again just before it is unlinked.
             """)
 
-    @Argument(help: "The cache (default: cachectl's own store).") var root: String?
+    @Argument(help: "The cache (default: cachectl's own store).", completion: .directory) var root: String?
     @Flag(name: .long, help: "Print what would be removed; change nothing.") var dryRun = false
     @OptionGroup var format: FormatOption
     @OptionGroup var sizes: SizeFormatOptions

@@ -16,7 +16,7 @@ struct Du: ParsableCommand {
             """
     )
 
-    @Argument(help: "Directories or files to measure.")
+    @Argument(help: "Directories or files to measure.", completion: .file())
     var paths: [String] = []
 
     @Flag(name: [.customShort("s"), .long], help: "Print only a total for each argument.")

@@ -24,17 +24,17 @@ struct Fetch: ParsableCommand {
             """)
 
     @Argument(help: "URLs to fetch (http or https).") var urls: [String] = []
-    @Option(name: .long, help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).")
+    @Option(name: .long, help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).", completion: .file())
     var input: String?
     @Option(name: .long, help: "Lifetime of what is stored (90s, 15m, 12h, 7d), overriding the response's headers.") var expires: String?
     @Flag(name: .long, help: "Each hit moves the expiry to now + lifetime.") var sliding = false
     @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
-    @Option(name: .long, help: "Largest body accepted (default 100M).") var maxBody: String = "100M"
-    @Option(name: .long, help: "Give up on a download after this long without data (default 30s).") var timeout: String = "30s"
-    @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.") var cacert: String?
+    @Option(name: .long, help: "Largest body accepted.") var maxBody: String = "100M"
+    @Option(name: .long, help: "Give up on a download after this long without data (a systemd time span).") var timeout: String = "30s"
+    @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.", completion: .file()) var cacert: String?
     @Option(name: .long, help: "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0).")
     var retry: Int = 0
-    @Option(name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).") var output: String?
+    @Option(name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).", completion: .file()) var output: String?
     @Option(name: [.customShort("H"), .long], help: "Send this request header ('Name: value'); repeatable. A stored response that varies on it is used only for the same value.")
     var header: [String] = []
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false

@@ -21,12 +21,12 @@ struct Localize: ParsableCommand {
             byte except those values. A PAGE that is an http(s) URL is read from the cache.
             """)
 
-    @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.") var pages: [String]
+    @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.", completion: .file()) var pages: [String]
     @Option(name: .customLong("cache"), help: "A cache to take images from (any recognised format); repeatable (default: cachectl's own store).")
     var caches: [String] = []
     @Option(name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL).") var baseURL: String?
-    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).") var output: String?
-    @Option(name: .long, help: "Write each result into this directory under the input's name.") var outputDir: String?
+    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).", completion: .file()) var output: String?
+    @Option(name: .long, help: "Write each result into this directory under the input's name.", completion: .directory) var outputDir: String?
     @Flag(name: .long, help: "Replace each input file (atomically, permissions kept).") var inPlace = false
     @Option(name: .long, help: "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page).")
     var assets: String?

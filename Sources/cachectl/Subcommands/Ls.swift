@@ -7,8 +7,8 @@ struct Ls: ParsableCommand {
         commandName: "ls",
         abstract: "List a cache's entries: URL (where known), size, dates, state and reason.")
 
-    @Argument(help: "The cache (default: cachectl's own store).") var root: String?
-    @Option(name: .long, help: "Only entries in this state: fresh, expired, incomplete, corrupted, orphan, outside.") var state: String?
+    @Argument(help: "The cache (default: cachectl's own store).", completion: .directory) var root: String?
+    @Option(name: .long, help: "Only entries in this state: fresh, expired, incomplete, corrupted, orphan, outside.", completion: .list(["fresh", "expired", "incomplete", "corrupted", "orphan", "outside"])) var state: String?
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions

@@ -17,7 +17,7 @@ struct Prune: ParsableCommand {
             one under the default cache root; --format plain for any other folder.
             """)
 
-    @Argument(help: "Caches to prune (default: cachectl's own store).") var roots: [String] = []
+    @Argument(help: "Caches to prune (default: cachectl's own store).", completion: .directory) var roots: [String] = []
     @Option(name: .long, help: "Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: write 0B to empty a cache).") var maxSize: String?
     @Option(name: .long, help: "Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a month, 1y, '1 day 12h'), in any format.") var maxAge: String?
     @Option(name: .long, help: "Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, plist and plain folders).") var trimTo: String?

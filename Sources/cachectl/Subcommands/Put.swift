@@ -8,8 +8,8 @@ struct Put: ParsableCommand {
         abstract: "Store a local file as the cached body of a URL.")
 
     @Argument(help: "The URL the body belongs to.") var url: String
-    @Argument(help: "The file holding the body.") var file: String
-    @Option(name: .long, help: "Lifetime: 90s, 15m, 12h, 7d, 2w (default: never expires).") var expires: String?
+    @Argument(help: "The file holding the body.", completion: .file()) var file: String
+    @Option(name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).") var expires: String?
     @Flag(name: .long, help: "Move the expiry to now + lifetime on every hit.") var sliding = false
     @Option(name: .long, help: "The body's content type.") var contentType: String?
     @OptionGroup var store: StoreOptions

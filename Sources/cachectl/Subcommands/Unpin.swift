@@ -12,7 +12,7 @@ struct Unpin: ParsableCommand {
             the page exists. Deleting the page releases them at the next prune; unpin does it now.
             """)
 
-    @Argument(help: "The saved pages (they may be deleted already).") var pages: [String]
+    @Argument(help: "The saved pages (they may be deleted already).", completion: .file()) var pages: [String]
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
