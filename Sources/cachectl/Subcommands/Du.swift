@@ -52,7 +52,12 @@ struct Du: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var metrics: MetricsOptions
+
     func validate() throws {
+        if metrics.wanted && (summarize || depth != nil) {
+            throw ValidationError("--prometheus and --textfile-dir report caches: they cannot be combined with -s or --depth.")
+        }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
         if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
@@ -106,7 +111,13 @@ struct Du: ParsableCommand {
         // What each cache is, and how much of it is stale, by its own format's rules.
         let (summaries, summaryErrors) = options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
         for error in summaryErrors { Output.error(error.description) }
-        if output.json {
+        if metrics.wanted {
+            let text = PrometheusText.du(report, summaries: summaries, apparent: apparent, now: FileTime.now.timeInterval)
+            try PrometheusText.emit(text, command: "du", directory: metrics.textfileDirectory)
+        }
+        if metrics.onStdout {
+            // The metrics are the output.
+        } else if output.json {
             Output.write(DuPresenter.json(report, options: options, summaries: summaries).text)
         } else if summarize {
             let end = null ? "\0" : "\n"

@@ -25,8 +25,10 @@ struct Prune: ParsableCommand {
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var metrics: MetricsOptions
 
     func validate() throws {
+        if metrics.wanted && dryRun { throw ValidationError("--prometheus and --textfile-dir report what was freed: not with --dry-run.") }
         if let maxSize {
             guard let size = Units.parseSizeWithUnit(maxSize) else { throw ValidationError("--max-size: '\(maxSize)' is not a size (e.g. 500M).") }
             // `--max-size 1` or `0.5` (a unit forgotten) would delete nearly everything.
@@ -83,7 +85,14 @@ struct Prune: ParsableCommand {
                 failed = true
             }
         }
-        if output.json {
+        if metrics.wanted {
+            let previous = PrometheusText.previous(command: "prune", directory: metrics.textfileDirectory)
+            let text = PrometheusText.prune(reports, failed: failed, previous: previous, now: FileTime.now.timeInterval)
+            try PrometheusText.emit(text, command: "prune", directory: metrics.textfileDirectory)
+        }
+        if metrics.onStdout {
+            // The metrics are the output.
+        } else if output.json {
             Output.write(PrunePresenter.json(reports, errors: errors, dryRun: dryRun).text)
         } else {
             Output.write(reports.map { PrunePresenter.text($0, sizes: sizes, dryRun: dryRun) }.joined(separator: "\n"))
