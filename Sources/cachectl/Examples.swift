@@ -40,6 +40,10 @@ enum Examples {
         "cat": [("cachectl cat https://example.org/a.png > a.png", "the cached body, if fresh (exit 1 otherwise)")],
         "rm": [("cachectl rm https://example.org/a.png", "remove an entry: row and body together")],
         "clear": [("cachectl clear ~/.cache/myapp", "every entry, keeping the root, its tag and an empty index")],
+        "schedule": [
+            ("cachectl schedule --daily -- /home/me/.cache/pip --max-size 2G", "write a daily systemd user timer for that prune"),
+            ("cachectl schedule --weekly --print -- --max-age 1M", "print the units instead of writing them"),
+        ],
         "unpin": [("cachectl unpin saved/page.html", "let prune take the entries a saved page pointed at")],
     ]
 

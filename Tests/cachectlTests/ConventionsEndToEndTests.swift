@@ -139,7 +139,7 @@ final class ConventionsEndToEndTests: XCTestCase {
 
     /// Every command's help ends with EXAMPLES, and no default is printed twice.
     func testHelpEndsWithExamplesAndDefaultsOnce() {
-        for command in ["du", "prune", "localize", "fetch", "ls", "put", "cat", "rm", "clear", "unpin"] {
+        for command in ["du", "prune", "localize", "fetch", "ls", "put", "cat", "rm", "clear", "unpin", "schedule"] {
             let help = Binary.run([command, "--help"])
             XCTAssertEqual(help.status, 0, command)
             let sections = help.out.components(separatedBy: "\nEXAMPLES:\n")
