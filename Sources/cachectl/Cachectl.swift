@@ -11,7 +11,7 @@ struct Cachectl: ParsableCommand {
             (each problem is reported on stderr); 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Du.self, Prune.self, Localize.self, Fetch.self, Ls.self, Put.self, Cat.self, Rm.self, Clear.self, Unpin.self, Schedule.self],
+        subcommands: [Du.self, Prune.self, Localize.self, Fetch.self, Ls.self, Put.self, Cat.self, Rm.self, Clear.self, Unpin.self, Schedule.self, Config.self],
         // `-h` is du's and ls's human-readable sizes in every subcommand; help is --help.
         helpNames: [.long]
     )

@@ -15,6 +15,7 @@ enum Examples {
             ("cachectl du --json ~/.cache", "the same as one JSON object"),
         ],
         "prune": [
+            ("cachectl prune", "apply the configuration file's tables, when one exists (else the default store)"),
             ("cachectl prune ~/.cache/myapp --max-size 500M", "expired and corrupted entries, then LRU to the owner's share of 500M"),
             ("cachectl prune ~/.cache/pip --max-age 1M --dry-run", "what going older than a month would delete, deleting nothing"),
             ("cachectl prune ~/.cache/thumbnails --max-age '1 week 3 days' -h", "by age, sizes human-readable"),
@@ -44,6 +45,8 @@ enum Examples {
             ("cachectl schedule --daily -- /home/me/.cache/pip --max-size 2G", "write a daily systemd user timer for that prune"),
             ("cachectl schedule --weekly --print -- --max-age 1M", "print the units instead of writing them"),
         ],
+        "config": [("cachectl config check", "check /etc/cachectl/config.toml and ~/.config/cachectl/config.toml")],
+        "check": [("cachectl config check ~/.config/cachectl/config.toml", "syntax, keys and values, with line numbers")],
         "unpin": [("cachectl unpin saved/page.html", "let prune take the entries a saved page pointed at")],
     ]
 

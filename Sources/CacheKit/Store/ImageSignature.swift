@@ -223,7 +223,7 @@ private struct Reader {
 
     mutating func byte() -> UInt8? {
         guard Int64(position) < size, fill(position) else { return nil }
-        let value = memory?[position] ?? window[position - windowStart]
+        let value: UInt8 = memory.map { $0[position] } ?? window[position - windowStart]
         position += 1
         return value
     }

@@ -26,6 +26,11 @@ struct Prune: ParsableCommand {
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var metrics: MetricsOptions
+    @Flag(name: .long, help: "Apply every table of the configuration files (/etc/cachectl/config.toml, then $XDG_CONFIG_HOME/cachectl/config.toml); the default when a file exists and no ROOT, --max-size or --max-age is given.")
+    var config = false
+    @Option(name: .customLong("config-file"), help: ArgumentHelp("Apply every table of this configuration file instead.", valueName: "file"),
+            completion: .file())
+    var configFile: String?
 
     func validate() throws {
         if metrics.wanted && dryRun { throw ValidationError("--prometheus and --textfile-dir report what was freed: not with --dry-run.") }
@@ -49,13 +54,57 @@ struct Prune: ParsableCommand {
         return value
     }
 
+    /// One root to prune and how.
+    struct Job {
+        var root: RawPath
+        var kind: CacheFormatKind?
+        var rules: PruneRules
+        var context: InspectionContext
+    }
+
+    /// The roots and rules of this run: from the command line, or from the configuration.
+    func jobs() throws -> [Job] {
+        let explicit = configFile.map { RawArguments.paths([$0]) }
+        let files = explicit ?? PruneConfiguration.defaultFiles()
+        let useConfig = config || configFile != nil || (roots.isEmpty && maxSize == nil && maxAge == nil && !files.isEmpty)
+        guard useConfig else {
+            let paths = roots.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(roots)
+            let rules = PruneRules(maxSize: maxSize.flatMap(Units.parseSize), maxAge: maxAge.flatMap(Units.parseDuration),
+                                   trimTo: trimTo.flatMap(Self.fraction))
+            return paths.filter { !DefaultStore.isAbsent($0, defaulted: roots.isEmpty) }
+                .map { Job(root: $0, kind: inspection.kind, rules: rules, context: inspection.context) }
+        }
+        if files.isEmpty {
+            Output.error("no configuration file (\(PruneConfiguration.defaultFiles(environment: { _ in nil }).first?.description ?? "/etc/cachectl/config.toml") or $XDG_CONFIG_HOME/cachectl/config.toml)")
+            throw ExitStatus.failure
+        }
+        var configurations: [PruneConfiguration] = []
+        for file in files {
+            switch PruneConfiguration.load(file) {
+            case .success(let configuration): configurations.append(configuration)
+            case .failure(let problems):
+                for problem in problems.all { Output.error(problem.description) }
+                throw ExitStatus.usage
+            }
+        }
+        var jobs: [Job] = []
+        let home = Sys.environment("HOME") ?? "/"
+        for policy in PruneConfiguration.merged(configurations) {
+            let found = policy.roots(home: home)
+            if found.isEmpty { Output.error("[\(policy.pattern)]: no such cache directory; skipped") }
+            var context = inspection.context
+            if let grace = policy.graceSeconds { context.graceSeconds = grace }
+            jobs += found.map { Job(root: $0, kind: policy.format ?? inspection.kind, rules: policy.rules, context: context) }
+        }
+        return jobs
+    }
+
     func run() throws {
-        let paths = roots.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(roots)
-        let rules = PruneRules(maxSize: maxSize.flatMap(Units.parseSize), maxAge: maxAge.flatMap(Units.parseDuration), trimTo: trimTo.flatMap(Self.fraction))
         var reports: [PruneReport] = []
         var errors: [(RawPath, String)] = []
         var failed = false
-        for root in paths where !DefaultStore.isAbsent(root, defaulted: roots.isEmpty) {
+        for job in try jobs() {
+            let root = job.root
             let counter = PruneProgress()
             let line = ProgressLine(every: 0.2) {
                 let s = counter.snapshot
@@ -63,7 +112,7 @@ struct Prune: ParsableCommand {
             }
             defer { line?.finish() }
             do {
-                let batch = try Pruner.pruneAll(root, as: inspection.kind, rules: rules, context: inspection.context, dryRun: dryRun,
+                let batch = try Pruner.pruneAll(root, as: job.kind, rules: job.rules, context: job.context, dryRun: dryRun,
                                                 progress: counter, onWait: { Output.error("waiting for another prune of \(root.quoted) to finish") })
                 line?.finish()
                 for report in batch.reports {
