@@ -2,11 +2,17 @@ import Foundation
 
 /// Two pieces of work at once: the first on a new thread, the second on the caller's.
 package enum Concurrently {
+    ///
+    /// `first` (and all it captures) is released on its thread before the caller resumes: the
+    /// thread object outlives the call, and a capture it still held then could outlive, for
+    /// example, a `withoutActuallyEscaping` closure the caller is about to check.
     package static func run<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {
         let box = ResultBox<A>()
+        let work = ResultBox<() -> A>()
+        work.value = first
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.value = first()
+            box.value = Self.call(work)
             done.signal()
         }
         thread.stackSize = 8 << 20 // libxml2 recurses on deep nesting
@@ -14,6 +20,13 @@ package enum Concurrently {
         let b = second()
         done.wait()
         return (box.value!, b)
+    }
+
+    /// Takes the closure out of its box and calls it; the last reference goes when this returns.
+    private static func call<A>(_ work: ResultBox<() -> A>) -> A {
+        let body = work.value!
+        work.value = nil
+        return body()
     }
 }
 

@@ -102,6 +102,13 @@ enum DateText {
         return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
     }
 
+    /// The UTC day and minute (`2026-11-23 14:05`), for times close to now.
+    static func minute(_ time: FileTime?) -> String {
+        guard let time else { return "-" }
+        guard let parts = civil(time.seconds) else { return String(time.seconds) }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+    }
+
     /// ISO 8601 in UTC; raw seconds (a number in a string) when `gmtime` cannot express it.
     static func iso8601(_ time: FileTime) -> String {
         // ISO 8601 has four-digit years; beyond, the seconds say it plainly.
@@ -119,5 +126,23 @@ enum DateText {
     private static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
+
+/// Counts in words: `1 entry`, `3,402 entries`.
+enum Count {
+    static func of(_ n: Int, _ one: String, _ many: String) -> String {
+        grouped(n) + " " + (n == 1 ? one : many)
+    }
+
+    /// Thousands separated by commas (`3,402`).
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
     }
 }

@@ -182,6 +182,35 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertEqual(complete("cachectl prune --format pi"), ["pincache", "pip"])
     }
 
+    /// prune's report counts in words ("1 entry"), names the rules as the user gave them,
+    /// and ends with a total line; ls ends with a total and shows an expiry's time when near.
+    func testPruneAndLsReportsInWords() {
+        let tree = TestTree("conv-report")
+        for (i, days) in [10, 20, 30, 40].enumerated() {
+            tree.file("c/f\(i)", size: 300_000)
+            tree.setModified("c/f\(i)", secondsSinceEpoch: now - days * 86_400)
+        }
+        let root = tree.path("c").description
+        let dry = Binary.run(["prune", root, "--format", "plain", "--max-size", "600K", "--max-age", "35d", "-h", "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.err)
+        for expected in ["expired (by the cache's own rule, or older than --max-age 35d)", "size (over --max-size 600K)",
+                         "after    1 entry, 296K", "(older than --max-age 35d)", "(least recently used, over --max-size 600K)",
+                         "would free 888K in 3 entries from 1 cache"] {
+            XCTAssertTrue(dry.out.contains(expected), "\(expected)\n\(dry.out)")
+        }
+        let run = Binary.run(["prune", root, "--format", "plain", "--max-size", "600K", "--max-age", "35d", "-h"])
+        XCTAssertTrue(run.out.hasSuffix("\nfreed 888K in 3 entries from 1 cache\n"), run.out)
+        let store = tree.path("store").description
+        tree.file("body", size: 10)
+        XCTAssertEqual(Binary.run(["put", "https://x.example/a", tree.path("body").description, "--cache", store, "--expires", "2h"]).status, 0)
+        let ls = Binary.run(["ls", store, "-b"])
+        XCTAssertTrue(ls.out.hasSuffix("total: 1 entry, 4096\n"), ls.out)
+        XCTAssertNotNil(ls.out.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d  https://x.example/a"#, options: .regularExpression),
+                        "an expiry two hours away shows its time: \(ls.out)")
+        let json = Binary.run(["ls", store, "--json"])
+        XCTAssertTrue(json.out.contains("\"contentType\"") && json.out.contains("\"etag\""), json.out)
+    }
+
     private func survivors(_ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }

@@ -156,7 +156,7 @@ final class DuEndToEndTests: XCTestCase {
         tree.file("a/c/g", size: 30_000)
         tree.dir("a/b")
         let a = tree.path("a").description
-        let script = "mount --bind '\(a)' '\(a)/b' || exit 77; du -B1 '\(a)'; echo; '\(Binary.path)' du -b -d 9 '\(a)' | sed 1d"
+        let script = "mount --bind '\(a)' '\(a)/b' || exit 77; du -B1 '\(a)'; echo; '\(Binary.path)' du -B1 -d 9 '\(a)' | sed 1d"
         let result = Run.command(["unshare", "-m", "sh", "-c", script])
         if result.status == 77 { throw XCTSkip("cannot bind-mount here: \(result.err)") }
         let parts = result.out.components(separatedBy: "\n\n")

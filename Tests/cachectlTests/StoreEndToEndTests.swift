@@ -34,7 +34,7 @@ final class StoreEndToEndTests: XCTestCase {
         let object = (try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any]
         let states = ((object?["entries"] as? [[String: Any]]) ?? []).map { "\($0["url"]!) \($0["state"]!)" }.sorted()
         XCTAssertEqual(states, ["https://example.com/a.txt fresh", "https://example.com/stale expired"])
-        XCTAssertEqual(Binary.run(["ls", store, "--state", "expired", "-b"]).out.split(separator: "\n").count, 3, "header, title, one entry")
+        XCTAssertEqual(Binary.run(["ls", store, "--state", "expired", "-b"]).out.split(separator: "\n").count, 4, "title, header, one entry, total")
 
         let rm = Binary.run(["rm", "https://example.com/a.txt", "https://example.com/never-there", "--cache", store])
         XCTAssertEqual(rm.status, 1)

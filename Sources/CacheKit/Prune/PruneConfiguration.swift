@@ -32,6 +32,9 @@ public struct PruneConfiguration: Sendable {
         public var rules: PruneRules
         public var format: CacheFormatKind?
         public var graceSeconds: Double?
+        /// `max-size` and `max-age` as written, for reports.
+        public var maxSizeText: String?
+        public var maxAgeText: String?
 
         /// The existing directories the pattern names (`~/` expanded, glob matched), sorted.
         public func roots(home: String) -> [RawPath] {
@@ -117,9 +120,11 @@ public struct PruneConfiguration: Sendable {
                     guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else { problem(key, "a size with a unit, as a string: \"500M\""); continue }
                     guard size.hasUnit || size.bytes >= 4096 else { problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes"); continue }
                     policy.rules.maxSize = size.bytes
+                    policy.maxSizeText = text
                 case "max-age":
                     guard let text = value?.string, let seconds = Units.parseDuration(text) else { problem(key, "a systemd time span, as a string: \"30d\", \"1M\""); continue }
                     policy.rules.maxAge = seconds
+                    policy.maxAgeText = text
                 case "grace":
                     guard let text = value?.string, let seconds = Units.parseDuration(text) else { problem(key, "a systemd time span, as a string: \"1h\""); continue }
                     policy.graceSeconds = seconds

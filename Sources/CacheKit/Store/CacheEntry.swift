@@ -59,6 +59,10 @@ public struct CacheEntry: Sendable {
     /// Saved pages (absolute paths, each still on disk) that point at this entry's body:
     /// `prune` keeps it whatever its age or the size cap (`cachectl unpin PAGE` releases).
     public var pinnedBy: [String] = []
+    /// The stored response's Content-Type and ETag, where the format records them (the
+    /// native store).
+    public var contentType: String?
+    public var etag: String?
 
     /// A file deleted together with an entry.
     public struct Companion: Sendable {

@@ -21,6 +21,8 @@ extension NativeStore {
             var entry = CacheEntry(url: row.url, path: root.appending(relative), relativePath: relative, allocatedBytes: 0,
                                    apparentBytes: row.apparentBytes, modified: nil, lastAccess: FileTime(timeInterval: row.lastAccess),
                                    expires: row.expires.map(FileTime.init(timeInterval:)), state: .fresh, reason: "fresh", indexKey: row.url)
+            entry.contentType = row.contentType
+            entry.etag = row.etag
             guard Self.isSafeRelativePath(row.bodyPath) else {
                 entry.relativePath = nil
                 (entry.state, entry.reason) = (.outside, "indexed body path \(RawPath(row.bodyPath).quoted) leads outside the cache")

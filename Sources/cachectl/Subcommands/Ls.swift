@@ -53,11 +53,18 @@ struct Ls: ParsableCommand {
         for listing in listings where listing.path == path || !shown(listing).isEmpty || state == nil {
             var table = Table([.left, .right, .left, .left, .left])
             table.add(["STATE", "SIZE", "MODIFIED", "EXPIRES", "ENTRY"])
-            for entry in shown(listing) {
+            let entries = shown(listing)
+            let now = FileTime.now.timeInterval
+            for entry in entries {
+                // An expiry within a day either way says its time too.
+                let soon = entry.expires.map { abs($0.timeInterval - now) < 86_400 } ?? false
                 table.add([entry.state.rawValue, sizes.format(entry.allocatedBytes), DateText.day(entry.modified),
-                           DateText.day(entry.expires), Text.show(entry.url ?? entry.path.escaped) + "  (\(Text.show(entry.reason)))"])
+                           soon ? DateText.minute(entry.expires) : DateText.day(entry.expires),
+                           Text.show(entry.url ?? entry.path.escaped) + "  (\(Text.show(entry.reason)))"])
             }
-            sections.append("\(guessed(listing) ? DuPresenter.guessedName(listing.kind) : listing.kind.displayName): \(listing.path.escaped)\n" + table.render())
+            let total = entries.reduce(Int64(0)) { $0 + $1.allocatedBytes }
+            sections.append("\(guessed(listing) ? DuPresenter.guessedName(listing.kind) : listing.kind.displayName): \(listing.path.escaped)\n"
+                            + table.render() + "total: \(Count.of(entries.count, "entry", "entries")), \(sizes.format(total))\n")
         }
         Output.write(sections.joined(separator: "\n"))
         if !errors.isEmpty { throw ExitStatus.failure }
@@ -71,6 +78,7 @@ enum EntryJSON {
             ("allocatedBytes", .int(entry.allocatedBytes)), ("apparentBytes", .int(entry.apparentBytes)),
             ("modified", .time(entry.modified)), ("lastAccess", .time(entry.lastAccess)), ("expires", .time(entry.expires)),
             ("state", .string(entry.state.rawValue)), ("reason", .string(entry.reason)),
+            ("contentType", entry.contentType.map(JSON.string) ?? .null), ("etag", entry.etag.map(JSON.string) ?? .null),
         ])
     }
 }

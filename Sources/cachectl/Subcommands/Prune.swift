@@ -60,6 +60,8 @@ struct Prune: ParsableCommand {
         var kind: CacheFormatKind?
         var rules: PruneRules
         var context: InspectionContext
+        /// The rules as the user wrote them (for the report).
+        var given: PrunePresenter.Given
     }
 
     /// The roots and rules of this run: from the command line, or from the configuration.
@@ -72,7 +74,8 @@ struct Prune: ParsableCommand {
             let rules = PruneRules(maxSize: maxSize.flatMap(Units.parseSize), maxAge: maxAge.flatMap(Units.parseDuration),
                                    trimTo: trimTo.flatMap(Self.fraction))
             return paths.filter { !DefaultStore.isAbsent($0, defaulted: roots.isEmpty) }
-                .map { Job(root: $0, kind: inspection.kind, rules: rules, context: inspection.context) }
+                .map { Job(root: $0, kind: inspection.kind, rules: rules, context: inspection.context,
+                           given: .init(maxSize: maxSize.map { "--max-size \($0)" }, maxAge: maxAge.map { "--max-age \($0)" })) }
         }
         if files.isEmpty {
             Output.error("no configuration file (\(PruneConfiguration.defaultFiles(environment: { _ in nil }).first?.description ?? "/etc/cachectl/config.toml") or $XDG_CONFIG_HOME/cachectl/config.toml)")
@@ -94,7 +97,9 @@ struct Prune: ParsableCommand {
             if found.isEmpty { Output.error("[\(policy.pattern)]: no such cache directory; skipped") }
             var context = inspection.context
             if let grace = policy.graceSeconds { context.graceSeconds = grace }
-            jobs += found.map { Job(root: $0, kind: policy.format ?? inspection.kind, rules: policy.rules, context: context) }
+            let given = PrunePresenter.Given(maxSize: policy.maxSizeText.map { "max-size \($0) ([\(policy.pattern)])" },
+                                             maxAge: policy.maxAgeText.map { "max-age \($0) ([\(policy.pattern)])" })
+            jobs += found.map { Job(root: $0, kind: policy.format ?? inspection.kind, rules: policy.rules, context: context, given: given) }
         }
         return jobs
     }
@@ -103,8 +108,10 @@ struct Prune: ParsableCommand {
         var reports: [PruneReport] = []
         var errors: [(RawPath, String)] = []
         var failed = false
+        var givens: [RawPath: PrunePresenter.Given] = [:]
         for job in try jobs() {
             let root = job.root
+            givens[root] = job.given
             let counter = PruneProgress()
             let line = ProgressLine(every: 0.2) {
                 let s = counter.snapshot
@@ -144,7 +151,9 @@ struct Prune: ParsableCommand {
         } else if output.json {
             Output.write(PrunePresenter.json(reports, errors: errors, dryRun: dryRun).text)
         } else {
-            Output.write(reports.map { PrunePresenter.text($0, sizes: sizes, dryRun: dryRun) }.joined(separator: "\n"))
+            Output.write(reports.map { PrunePresenter.text($0, sizes: sizes, dryRun: dryRun, given: givens[$0.root] ?? .init()) }
+                .joined(separator: "\n"))
+            if !reports.isEmpty { Output.write(PrunePresenter.totalLine(reports, sizes: sizes, dryRun: dryRun)) }
         }
         Output.flush()
         if failed { throw ExitStatus.failure }
@@ -177,19 +186,46 @@ enum PrunePresenter {
         return (report.plan.entriesBefore - removed.count, report.plan.bytesBefore - freed)
     }
 
-    static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
+    /// The rules as the user wrote them, for the report's reasons.
+    struct Given {
+        var maxSize: String?
+        var maxAge: String?
+    }
+
+    /// A reason's row label: what deleted those entries, in the user's words where theirs.
+    static func because(_ reason: PruneReason, _ given: Given, format: CacheFormatKind) -> String {
+        switch reason {
+        case .expired:
+            return "expired (by the cache's own rule" + (given.maxAge.map { ", or older than \($0)" } ?? "") + ")"
+        case .size:
+            return given.maxSize.map { "size (over \($0))" } ?? "size (no size cap)"
+        default: return reason.rawValue
+        }
+    }
+
+    /// "freed 1.2G in 3,402 entries from 5 caches".
+    static func totalLine(_ reports: [PruneReport], sizes: SizeFormatOptions, dryRun: Bool) -> String {
+        let removed = reports.map { dryRun ? $0.plan.deletions : ($0.outcome?.removed ?? []) }
+        let bytes = removed.joined().reduce(Int64(0)) { $0 + $1.freesBytes }
+        let count = removed.reduce(0) { $0 + $1.count }
+        return "\n\(dryRun ? "would free" : "freed") \(sizes.format(bytes)) in \(Count.of(count, "entry", "entries")) "
+            + "from \(Count.of(reports.count, "cache", "caches"))\n"
+    }
+
+    static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool, given: Given = Given()) -> String {
         let plan = report.plan
         var out = "\(report.root.escaped) (\(report.format.displayName))\(dryRun ? " — dry run, nothing changed" : "")\n"
-        out += "  before   \(plan.entriesBefore) entries, \(sizes.format(plan.bytesBefore))\n"
+        out += "  before   \(Count.of(plan.entriesBefore, "entry", "entries")), \(sizes.format(plan.bytesBefore))\n"
         let removed = removedByReason(report, dryRun: dryRun)
         var table = Table([.left, .left, .right, .right])
         for reason in PruneReason.pruning {
             let t = removed[reason] ?? StateTotals()
-            table.add(["  " + (reason == .corrupted ? (dryRun ? "would remove" : "removed") : ""), reason.rawValue, String(t.count), sizes.format(t.allocatedBytes)])
+            table.add(["  " + (reason == .corrupted ? (dryRun ? "would remove" : "removed") : ""), because(reason, given, format: report.format),
+                       String(t.count), sizes.format(t.allocatedBytes)])
         }
         out += table.render()
         let (entries, bytes) = after(report, dryRun: dryRun)
-        var afterLine = "  after    \(entries) entries, \(sizes.format(bytes))"
+        var afterLine = "  after    \(Count.of(entries, "entry", "entries")), \(sizes.format(bytes))"
         if let target = plan.sizeTarget {
             let below = plan.sizeRule?.stopsStrictlyBelow == true ? "below" : "at most"
             afterLine += "  (target \(below) \(sizes.format(target)) by \(plan.sizeRule?.owner ?? SizeRule.seed.owner))"
@@ -202,8 +238,12 @@ enum PrunePresenter {
         for failure in report.outcome?.failures ?? [] { out += "  failed   \(failure.deletion.entry.path.escaped): \(Text.show(failure.message))\n" }
         if dryRun {
             for deletion in plan.deletions {
+                // Expired by --max-age rather than by the format: say so in the user's words.
+                var detail = deletion.entry.reason
+                if deletion.reason == .expired && deletion.entry.state != .expired, let age = given.maxAge { detail = "older than \(age)" }
+                if deletion.reason == .size { detail = "least recently used" + (given.maxSize.map { ", over \($0)" } ?? "") }
                 out += "  - \(deletion.reason.rawValue)\t\(sizes.format(deletion.freesBytes))\t"
-                    + "\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\t(\(Text.show(deletion.entry.reason)))\n"
+                    + "\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\t(\(Text.show(detail)))\n"
             }
         }
         return out

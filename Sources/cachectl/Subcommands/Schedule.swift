@@ -1,10 +1,5 @@
 import ArgumentParser
 import CacheKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `cachectl schedule`: a systemd user timer and service that run `cachectl prune` by
 /// themselves.
@@ -127,15 +122,13 @@ struct Schedule: ParsableCommand {
 
     /// This binary's absolute path (/proc/self/exe; else argv[0] made absolute or found on PATH).
     static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 { return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        if case .success(let target) = Sys.readlink(RawPath("/proc/self/exe")) { return String(decoding: target, as: UTF8.self) }
         let argv0 = String(decoding: Sys.processArguments.first ?? Array("cachectl".utf8), as: UTF8.self)
         if argv0.hasPrefix("/") { return argv0 }
         if argv0.contains("/") { return RawPath(".").canonical.appending(argv0).description }
         for directory in (Sys.environment("PATH") ?? "").split(separator: ":") {
             let candidate = RawPath(String(directory)).appending(argv0)
-            if access(candidate.description, X_OK) == 0 { return candidate.canonical.description }
+            if case .success(let st) = Sys.stat(path: candidate), st.isRegular, st.mode & 0o111 != 0 { return candidate.canonical.description }
         }
         return argv0
     }
