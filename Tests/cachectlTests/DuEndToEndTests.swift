@@ -265,7 +265,11 @@ final class DuEndToEndTests: XCTestCase {
         let tree = richTree()
         let result = Binary.run(["du", "-b", "--depth", "1", "--json", tree.root.description])
         let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout))) as? [String: Any]
-        let dirs = ((object?["roots"] as? [[String: Any]])?.first?["directories"] as? [[String: Any]]) ?? []
+        let root = (object?["roots"] as? [[String: Any]])?.first
+        // One meaning per key: `directories` stays the count (it was also the array's key,
+        // twice in one object).
+        XCTAssertTrue(root?["directories"] is NSNumber, "\(root ?? [:])")
+        let dirs = (root?["subdirectories"] as? [[String: Any]]) ?? []
         let ours = Dictionary(uniqueKeysWithValues: dirs.map { ($0["path"] as! String, ($0["allocatedBytes"] as! NSNumber).int64Value) })
         let du = Run.command(["du", "-B1", "-d", "1", tree.root.description]).out.split(separator: "\n").map { line -> (String, Int64) in
             let parts = line.split(separator: "\t", maxSplits: 1)

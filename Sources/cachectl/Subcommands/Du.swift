@@ -235,7 +235,7 @@ enum DuPresenter {
                 })))
             }
             if case .directories = options.breakdown {
-                members.append(("directories", .array(root.directories.map { dir in
+                members.append(("subdirectories", .array(root.directories.map { dir in
                     .object([("path", .string(dir.path.description)), ("depth", .int(dir.depth))] + totals(dir.totals))
                 })))
             }
