@@ -102,6 +102,17 @@ enum DateText {
         return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
     }
 
+    /// Local day and minute as du --time prints them (`2026-11-23 14:05`, the TZ's time);
+    /// raw seconds when the time cannot be expressed.
+    static func localMinute(_ time: FileTime?) -> String {
+        guard let time else { return "-" }
+        var t = time_t(time.seconds)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return String(time.seconds) }
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2)) "
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2))"
+    }
+
     /// The UTC day and minute (`2026-11-23 14:05`), for times close to now.
     static func minute(_ time: FileTime?) -> String {
         guard let time else { return "-" }

@@ -42,6 +42,15 @@ final class ConventionsEndToEndTests: XCTestCase {
             XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
             XCTAssertEqual(ours.out, gnu.out, "\(flags)")
         }
+        // --inodes and --time (local time: a zone far from UTC shows it is), as du prints them.
+        for flags in [["-s", "--inodes"], ["-sc", "--inodes"], ["-sk", "--time"], ["-sck", "--time"]] {
+            let ours = Binary.run(["du"] + flags + [c, d], environment: ["TZ": "Asia/Tokyo"])
+            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
+            XCTAssertEqual(ours.out, Run.command(["du"] + flags + [c, d], environment: ["TZ": "Asia/Tokyo"]).out, "\(flags)")
+        }
+        let top = Binary.run(["du", "-sk", "--top", "1", c])
+        XCTAssertTrue(top.out.hasPrefix(Run.command(["du", "-sk", c]).out + "\n"), top.out)
+        XCTAssertTrue(top.out.contains(tree.path("c/a/big").description), "--top lists after the totals with -s: \(top.out)")
         XCTAssertEqual(Binary.run(["du", "-sB", "0", c]).status, 2, "block size 0 is refused, as du does")
         XCTAssertEqual(Binary.run(["du", "-s", "-B", "1.5K", c]).status, 2)
         let depth = Binary.run(["du", "-d1", c])

@@ -44,8 +44,14 @@ struct Du: ParsableCommand {
             help: ArgumentHelp("Leave out sizes below SIZE (or, negative, above it) from -s and --depth rows.", valueName: "size"))
     var threshold: String?
 
-    @Option(name: .long, help: "Also list the N largest files under each argument.")
+    @Option(name: .long, help: "Also list the N largest files under each argument (after the totals with -s).")
     var top: Int?
+
+    @Flag(name: .long, help: "With -s, count inodes (files and directories, hard links once) instead of sizes.")
+    var inodes = false
+
+    @Flag(name: .long, help: "With -s, also print the newest modification time under each argument (local time, as du --time).")
+    var time = false
 
     @Option(name: .long, help: .hidden)
     var threads: Int?
@@ -63,6 +69,8 @@ struct Du: ParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
         if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
         if null && !summarize { throw ValidationError("-0/--null needs -s (the other views are tables).") }
+        if inodes && !summarize { throw ValidationError("--inodes needs -s (the other views have a FILES column).") }
+        if time && !summarize { throw ValidationError("--time needs -s (the other views have OLDEST and NEWEST columns).") }
         if total && !summarize { throw ValidationError("-c/--total needs -s (the other views end with a total line).") }
         if let threshold, Self.threshold(threshold) == nil {
             throw ValidationError("--threshold: '\(threshold)' is not a size (e.g. 1M, -500K, 10MB).")
@@ -122,15 +130,28 @@ struct Du: ParsableCommand {
         } else if summarize {
             let end = null ? "\0" : "\n"
             var grand: Int64 = 0
+            func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.format(value) }
+            var newest: FileTime?
             for root in report.roots where root.exists && !root.alreadyCounted {
-                let bytes = size(of: root.totals)
+                let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
                 grand += bytes
+                if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
                 guard passes(bytes) else { continue }
-                Output.write(sizes.format(bytes) + "\t")
+                Output.write(shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
                 Output.write(bytes: root.path.bytes)
                 Output.write(end)
             }
-            if total { Output.write(sizes.format(grand) + "\ttotal" + end) }
+            if total { Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end) }
+            if top != nil {
+                for root in report.roots where root.exists && !root.alreadyCounted && !root.largestFiles.isEmpty {
+                    var files = Table([.right, .left, .left])
+                    files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
+                    for file in root.largestFiles {
+                        files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.escaped])
+                    }
+                    Output.write("\n" + files.render())
+                }
+            }
         } else {
             Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparent, depth: depth != nil, summaries: summaries,
                                           keep: { passes($0) }))
