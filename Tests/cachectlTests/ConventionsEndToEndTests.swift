@@ -220,6 +220,19 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertTrue(json.out.contains("\"contentType\"") && json.out.contains("\"etag\""), json.out)
     }
 
+    /// A path that is not there reads the same in every command, as du says it.
+    func testAMissingPathIsWordedTheSameEverywhere() {
+        let tree = TestTree("conv-missing")
+        let missing = tree.path("absent").description
+        let expected = "cachectl: cannot access '\(missing)': No such file or directory\n"
+        for args in [["du", "-s", missing], ["ls", missing], ["prune", missing, "--max-size", "1G"], ["clear", missing],
+                     ["localize", missing], ["put", "https://x.example/a", missing, "--cache", tree.path("store").description]] {
+            let run = Binary.run(args)
+            XCTAssertEqual(run.status, 1, "\(args)")
+            XCTAssertTrue(run.err.hasSuffix(expected), "\(args): \(run.err)")
+        }
+    }
+
     private func survivors(_ root: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     }

@@ -60,7 +60,7 @@ final class LocalizeEndToEndTests: XCTestCase {
 
         let missing = Binary.run(["localize", tree.path("nope.html").description, "-o", tree.path("x.html").description] + base)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.err, "cachectl: cannot read \(tree.path("nope.html").quoted): No such file or directory\n")
+        XCTAssertEqual(missing.err, "cachectl: cannot access \(tree.path("nope.html").quoted): No such file or directory\n")
         XCTAssertFalse(tree.path("x.html").exists, "no output for an input that could not be read")
         XCTAssertEqual(Binary.run(["localize", page, page] + base).status, 2, "several pages need an output directory")
         XCTAssertEqual(Binary.run(["localize", page, "-o", "a", "--in-place"] + base).status, 2)

@@ -367,7 +367,7 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["prune", "/tmp", "--trim-to", "1.5"]).status, 2)
         let missing = Binary.run(["prune", "/nonexistent-cache-root"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.err, "cachectl: cannot read '/nonexistent-cache-root': No such file or directory\n")
+        XCTAssertEqual(missing.err, "cachectl: cannot access '/nonexistent-cache-root': No such file or directory\n")
 
         // No root given and no store yet: nothing is cached, which a scheduled prune must not
         // report as a failure; a root named explicitly must exist.

@@ -121,7 +121,7 @@ final class StoreEndToEndTests: XCTestCase {
         XCTAssertEqual(notURL.err, "cachectl: not a URL: 'no url here' (expected an absolute URL such as https://host/path)\n")
         let noFile = Binary.run(["put", "https://x.com/b", tree.path("absent").description, "--cache", store.description])
         XCTAssertEqual(noFile.status, 1)
-        XCTAssertEqual(noFile.err, "cachectl: cannot read \(tree.path("absent").quoted): No such file or directory\n")
+        XCTAssertEqual(noFile.err, "cachectl: cannot access \(tree.path("absent").quoted): No such file or directory\n")
         XCTAssertEqual(Binary.run(["put", "https://x.com/b", body(tree, "in3", "c"), "--cache", store.description, "--expires", "soon"]).status, 2)
         XCTAssertEqual(Run.command(["sh", "-c", "cd '\(store.description)' && find . -type f -exec sha256sum {} + | sort"]).out, snapshot)
 

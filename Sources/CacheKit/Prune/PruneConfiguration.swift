@@ -76,7 +76,9 @@ public struct PruneConfiguration: Sendable {
     /// the configuration when there are none.
     public static func load(_ file: RawPath) -> Result<PruneConfiguration, Problems> {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(file) } catch {
+        do { bytes = try FileIO.readAll(file) } catch let StoreError.cannotRead(_, cause) {
+            return .failure(Problems(all: [Problem(file: file, line: nil, message: cause)]))
+        } catch {
             return .failure(Problems(all: [Problem(file: file, line: nil, message: "\(error)")]))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

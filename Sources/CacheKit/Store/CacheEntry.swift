@@ -166,7 +166,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .notAURL(let text): return "not a URL: '\(text)' (expected an absolute URL such as https://host/path)"
-        case .cannotRead(let path, let cause): return "cannot read \(path.quoted): \(cause)"
+        case .cannotRead(let path, let cause):
+            // A path that is not there cannot be accessed, as du and ls say; one that is there
+            // and fails to read cannot be read. The same words in every command.
+            let missing = cause.hasPrefix(Errno.noEntry.description) || cause.hasPrefix(Errno.notDirectory.description)
+            return "\(missing ? "cannot access" : "cannot read") \(path.quoted): \(cause)"
         case .cannotWrite(let path, let cause): return "cannot write \(path.quoted): \(cause)"
         case .notACacheIndex(let path, let cause): return "\(path.quoted) is not a cachectl index: \(cause)"
         case .corruptIndex(let path, let cause): return "index \(path.quoted) is unreadable: \(cause)"
