@@ -177,35 +177,70 @@ enum DefaultStore {
 
 /// How entries' states are decided.
 struct InspectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (a systemd time span).")
-    var grace: String = "1h"
+    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (a systemd time span; default: 1h).",
+            transform: TimeSpan.parse)
+    var grace: TimeSpan = TimeSpan(seconds: 3600, text: "1h")
 
     @Flag(name: .long, help: "Rehash bodies against the checksums the index recorded.")
     var verify = false
 
     @OptionGroup var format: FormatOption
 
-    func validate() throws {
-        if Units.parseDuration(grace) == nil { throw ValidationError("--grace: '\(grace)' is not a systemd time span (e.g. 90s, 15min, 1h, 7d).") }
-    }
-
-    var context: InspectionContext { InspectionContext(graceSeconds: Units.parseDuration(grace) ?? 3600, verify: verify) }
+    var context: InspectionContext { InspectionContext(graceSeconds: grace.seconds, verify: verify) }
     var kind: CacheFormatKind? { format.kind }
 }
 
-/// `--format F`: the layout to assume instead of detecting it.
+/// `--format F`: the layout to assume instead of detecting it. Typed: the parser checks the
+/// value, and help and completions list the choices.
 struct FormatOption: ParsableArguments {
-    @Option(name: .long, help: "Treat the directory as this format: native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain (default: detected).", completion: .list(CacheFormatKind.allCases.map(\.rawValue)))
-    var format: String?
+    @Option(name: .long, help: "Treat the directory as this format (default: detected).")
+    var format: CacheFormatKind?
 
-    func validate() throws {
-        if let format, CacheFormatKind(rawValue: format) == nil {
-            throw ValidationError("--format: '\(format)' is not one of \(CacheFormatKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var kind: CacheFormatKind? { format }
+}
+
+/// A systemd time span from the command line, parsed once (`Units.parseDuration`).
+struct TimeSpan: CustomStringConvertible {
+    var seconds: Double
+    var text: String
+    var description: String { text }
+
+    /// For `@Option(transform:)`: the value, or a message saying what a time span is.
+    static func parse(_ text: String) throws -> TimeSpan {
+        guard let seconds = Units.parseDuration(text) else {
+            throw ValidationError("'\(text)' is not a systemd time span (e.g. 90s, 15min, 12h, 7d, 1M for a month; units are case-sensitive)")
         }
+        return TimeSpan(seconds: seconds, text: text)
+    }
+}
+
+/// A size from the command line, parsed once (`Units.parseSizeWithUnit`).
+struct SizeArgument: CustomStringConvertible {
+    var bytes: Int64
+    var text: String
+    var hasUnit: Bool
+    var description: String { text }
+
+    static func parse(_ text: String) throws -> SizeArgument {
+        guard let size = Units.parseSizeWithUnit(text) else {
+            throw ValidationError("'\(text)' is not a size (e.g. 500M, 2G, 10GB, 1GiB, 4096B)")
+        }
+        return SizeArgument(bytes: size.bytes, text: text, hasUnit: size.hasUnit)
     }
 
-    var kind: CacheFormatKind? { format.flatMap(CacheFormatKind.init(rawValue:)) }
+    /// A cap that deletes down to it: a forgotten unit (`1`, `0.5`) must not empty a cache.
+    static func parseCap(_ text: String) throws -> SizeArgument {
+        let size = try parse(text)
+        guard size.hasUnit || size.bytes >= 4096 else {
+            throw ValidationError("'\(text)' has no unit and is under 4 KiB, which would delete nearly everything; "
+                                  + "add a unit (\(text)G, \(text)M) or, to mean bytes, write \(text)B (0B empties the cache)")
+        }
+        return size
+    }
 }
+
+extension CacheFormatKind: ExpressibleByArgument {}
+extension EntryState: ExpressibleByArgument {}
 
 /// Runs a store operation, turning its error into a one-line message and exit status 1.
 func reporting<T>(_ body: () throws -> T) throws -> T {

@@ -26,11 +26,16 @@ struct Fetch: ParsableCommand {
     @Argument(help: "URLs to fetch (http or https).") var urls: [String] = []
     @Option(name: .long, help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).", completion: .file())
     var input: String?
-    @Option(name: .long, help: "Lifetime of what is stored (90s, 15m, 12h, 7d), overriding the response's headers.") var expires: String?
+    @Option(name: .long, help: "Lifetime of what is stored, a systemd time span (90s, 15min, 12h, 7d), overriding the response's headers.",
+            transform: TimeSpan.parse)
+    var expires: TimeSpan?
     @Flag(name: .long, help: "Each hit moves the expiry to now + lifetime.") var sliding = false
     @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
-    @Option(name: .long, help: "Largest body accepted.") var maxBody: String = "100M"
-    @Option(name: .long, help: "Give up on a download after this long without data (a systemd time span).") var timeout: String = "30s"
+    @Option(name: .long, help: "Largest body accepted (default: 100M).", transform: SizeArgument.parse)
+    var maxBody = SizeArgument(bytes: 100 << 20, text: "100M", hasUnit: true)
+    @Option(name: .long, help: "Give up on a download after this long without data (a systemd time span; default: 30s).",
+            transform: Fetch.parsePositiveSpan)
+    var timeout = TimeSpan(seconds: 30, text: "30s")
     @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.", completion: .file()) var cacert: String?
     @Option(name: .long, help: "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0).")
     var retry: Int = 0
@@ -41,12 +46,16 @@ struct Fetch: ParsableCommand {
     @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
     @OptionGroup var store: StoreOptions
 
+    /// For `--timeout`: a time span above zero.
+    static func parsePositiveSpan(_ text: String) throws -> TimeSpan {
+        let span = try TimeSpan.parse(text)
+        guard span.seconds > 0 else { throw ValidationError("'\(text)' must be longer than 0s") }
+        return span
+    }
+
     func validate() throws {
         if urls.isEmpty && input == nil { throw ValidationError("give at least one URL, or --input FILE.") }
-        if let expires, Units.parseDuration(expires) == nil { throw ValidationError("--expires: '\(expires)' is not a duration (e.g. 7d).") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if Units.parseSize(maxBody) == nil { throw ValidationError("--max-body: '\(maxBody)' is not a size (e.g. 100M).") }
-        if Units.parseDuration(timeout).map({ $0 <= 0 }) ?? true { throw ValidationError("--timeout: '\(timeout)' is not a duration (e.g. 30s).") }
         if print && json { throw ValidationError("--print and --json both write to stdout; choose one.") }
         if print && (urls.count != 1 || input != nil) { throw ValidationError("--print takes exactly one URL.") }
         if output != nil && (urls.count != 1 || input != nil) { throw ValidationError("-o takes exactly one URL.") }
@@ -67,11 +76,11 @@ struct Fetch: ParsableCommand {
         let root = store.root
         let nativeStore = try reporting { try NativeStore.open(root, create: true) }
         var options = FetchOptions()
-        options.expires = expires.flatMap(Units.parseDuration)
+        options.expires = expires?.seconds
         options.sliding = sliding
         if let jobs { options.jobs = jobs }
-        options.maxBody = Units.parseSize(maxBody)!
-        options.stallTimeout = Units.parseDuration(timeout)!
+        options.maxBody = maxBody.bytes
+        options.stallTimeout = timeout.seconds
         options.keepUnstoredBodies = print
         options.caFile = cacert
         options.retries = retry

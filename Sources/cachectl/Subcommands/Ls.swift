@@ -8,16 +8,10 @@ struct Ls: ParsableCommand {
         abstract: "List a cache's entries: URL (where known), size, dates, state and reason.")
 
     @Argument(help: "The cache (default: cachectl's own store).", completion: .directory) var root: String?
-    @Option(name: .long, help: "Only entries in this state: fresh, expired, incomplete, corrupted, orphan, outside.", completion: .list(["fresh", "expired", "incomplete", "corrupted", "orphan", "outside"])) var state: String?
+    @Option(name: .long, help: "Only entries in this state.") var state: EntryState?
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions
-
-    func validate() throws {
-        if let state, EntryState(rawValue: state) == nil {
-            throw ValidationError("--state: '\(state)' is not one of \(EntryState.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-    }
 
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
@@ -30,7 +24,7 @@ struct Ls: ParsableCommand {
             return try CacheDiscovery.listings(path, as: inspection.kind, context: inspection.context)
         }
         for (_, error) in errors { Output.error(error.description) }
-        func shown(_ listing: CacheDiscovery.Listing) -> [CacheEntry] { listing.entries.filter { state == nil || $0.state.rawValue == state } }
+        func shown(_ listing: CacheDiscovery.Listing) -> [CacheEntry] { listing.entries.filter { state == nil || $0.state == state } }
         // Named only by the shape of its file names: prune treats it as plain unless told.
         func guessed(_ listing: CacheDiscovery.Listing) -> Bool {
             inspection.kind == nil && listing.kind != .plain && CacheFormats.detectByMarkers(listing.path) == nil

@@ -18,9 +18,15 @@ struct Prune: ParsableCommand {
             """)
 
     @Argument(help: "Caches to prune (default: cachectl's own store).", completion: .directory) var roots: [String] = []
-    @Option(name: .long, help: "Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: write 0B to empty a cache).") var maxSize: String?
-    @Option(name: .long, help: "Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a month, 1y, '1 day 12h'), in any format.") var maxAge: String?
-    @Option(name: .long, help: "Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, plist and plain folders).") var trimTo: String?
+    @Option(name: .long, help: "Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: write 0B to empty a cache).",
+            transform: SizeArgument.parseCap)
+    var maxSize: SizeArgument?
+    @Option(name: .long, help: "Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a month, 1y, '1 day 12h'), in any format.",
+            transform: TimeSpan.parse)
+    var maxAge: TimeSpan?
+    @Option(name: .long, help: "Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, plist and plain folders).",
+            transform: Prune.parseFraction)
+    var trimTo: Double?
     @Flag(name: .long, help: "Print the plan; change nothing.") var dryRun = false
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
@@ -34,23 +40,17 @@ struct Prune: ParsableCommand {
 
     func validate() throws {
         if metrics.wanted && dryRun { throw ValidationError("--prometheus and --textfile-dir report what was freed: not with --dry-run.") }
-        if let maxSize {
-            guard let size = Units.parseSizeWithUnit(maxSize) else { throw ValidationError("--max-size: '\(maxSize)' is not a size (e.g. 500M).") }
-            // `--max-size 1` or `0.5` (a unit forgotten) would delete nearly everything.
-            if !size.hasUnit && size.bytes < 4096 {
-                throw ValidationError("--max-size: '\(maxSize)' has no unit and is under 4 KiB, which would delete nearly everything; "
-                                      + "add a unit (\(maxSize)G, \(maxSize)M) or, to mean bytes, write \(maxSize)B (0B empties the cache).")
-            }
-        }
-        if let maxAge, Units.parseDuration(maxAge) == nil {
-            throw ValidationError("--max-age: '\(maxAge)' is not a systemd time span (e.g. 7d, 12h, 30min, 1M for a month; units are case-sensitive).")
-        }
-        if let trimTo, Self.fraction(trimTo) == nil { throw ValidationError("--trim-to: '\(trimTo)' must be a number greater than 0 and at most 1 (e.g. 0.5).") }
     }
 
     /// A fraction in (0, 1], written as digits (`Double` alone also takes `0x1` and `1.`).
     static func fraction(_ text: String) -> Double? {
         guard Units.isDecimal(Substring(text)), let value = Double(text), value > 0, value <= 1 else { return nil }
+        return value
+    }
+
+    /// For `--trim-to`.
+    static func parseFraction(_ text: String) throws -> Double {
+        guard let value = fraction(text) else { throw ValidationError("'\(text)' must be a number greater than 0 and at most 1 (e.g. 0.5)") }
         return value
     }
 
@@ -71,8 +71,7 @@ struct Prune: ParsableCommand {
         let useConfig = config || configFile != nil || (roots.isEmpty && maxSize == nil && maxAge == nil && !files.isEmpty)
         guard useConfig else {
             let paths = roots.isEmpty ? [CacheLocations.defaultStore()] : RawArguments.paths(roots)
-            let rules = PruneRules(maxSize: maxSize.flatMap(Units.parseSize), maxAge: maxAge.flatMap(Units.parseDuration),
-                                   trimTo: trimTo.flatMap(Self.fraction))
+            let rules = PruneRules(maxSize: maxSize?.bytes, maxAge: maxAge?.seconds, trimTo: trimTo)
             return paths.filter { !DefaultStore.isAbsent($0, defaulted: roots.isEmpty) }
                 .map { Job(root: $0, kind: inspection.kind, rules: rules, context: inspection.context,
                            given: .init(maxSize: maxSize.map { "--max-size \($0)" }, maxAge: maxAge.map { "--max-age \($0)" })) }

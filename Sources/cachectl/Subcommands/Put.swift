@@ -9,19 +9,19 @@ struct Put: ParsableCommand {
 
     @Argument(help: "The URL the body belongs to.") var url: String
     @Argument(help: "The file holding the body.", completion: .file()) var file: String
-    @Option(name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).") var expires: String?
+    @Option(name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).", transform: TimeSpan.parse)
+    var expires: TimeSpan?
     @Flag(name: .long, help: "Move the expiry to now + lifetime on every hit.") var sliding = false
     @Option(name: .long, help: "The body's content type.") var contentType: String?
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        if let expires, Units.parseDuration(expires) == nil { throw ValidationError("--expires: '\(expires)' is not a duration (e.g. 7d).") }
         if sliding && expires == nil { throw ValidationError("--sliding needs --expires.") }
     }
 
     func run() throws {
         let path = RawArguments.paths([url, file])[1]
-        var options = PutOptions(lifetime: expires.flatMap(Units.parseDuration), sliding: sliding, contentType: contentType)
+        var options = PutOptions(lifetime: expires?.seconds, sliding: sliding, contentType: contentType)
         options.contentType = contentType
         let record = try reporting {
             guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
