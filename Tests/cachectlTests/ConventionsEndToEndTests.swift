@@ -59,6 +59,25 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["du", "--max-depth=1", c]).out, depth.out)
     }
 
+    /// --exclude and -X leave out what du leaves out (names anywhere, path tails, whole
+    /// directories), on the same tree.
+    func testDuExcludeMatchesGNUDu() {
+        let tree = TestTree("conv-exclude")
+        tree.file("t/a/node_modules/x/f", size: 50_000)
+        tree.file("t/a/k.log", size: 9000)
+        tree.file("t/b/build/tmp/t", size: 7000)
+        tree.file("t/b/keep", size: 3000)
+        tree.file("patterns", contents: Array("*.log\nbuild/tmp\n".utf8))
+        let t = tree.path("t").description
+        for flags in [["--exclude=node_modules"], ["--exclude=*.log", "--exclude=build/tmp"], ["-X", tree.path("patterns").description],
+                      ["--exclude=a"], ["--exclude", "k.*"]] {
+            let ours = Binary.run(["du", "-sB1"] + flags + [t])
+            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
+            XCTAssertEqual(ours.out, Run.command(["du", "-sB1"] + flags + [t]).out, "\(flags)")
+        }
+        XCTAssertNotEqual(Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
+    }
+
     /// systemd's time spans, case-sensitive: `1M` is a month (it was read as a minute, and a
     /// scheduled prune with it deleted everything older than a minute).
     func testMaxAgeUsesSystemdTimeSpans() {

@@ -27,6 +27,8 @@ public struct DiskUsageOptions: Sendable {
     public var threads = max(2, Sys.processorCount * 2)
     /// Counters updated as the walk goes, for a caller's progress display. Default nil.
     public var progress: WalkProgress?
+    /// Names left out of the walk altogether (du's `--exclude`, `-X`). Default none.
+    public var exclude = ExcludePatterns()
 
     public init() {}
 }
@@ -371,6 +373,7 @@ final class RootWalk: @unchecked Sendable {
             let name = Sys.name(of: entry)
             // Skip "." and "..".
             if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+            if !options.exclude.isEmpty && options.exclude.excludes(name, in: node.path) { continue }
             if type == Sys.directoryType {
                 if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
                 subdirectories.append(copyName(name))
@@ -474,6 +477,7 @@ final class RootWalk: @unchecked Sendable {
                     let type = Sys.type(of: entry)
                     let name = Sys.name(of: entry)
                     if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+                    if !self.options.exclude.isEmpty && self.options.exclude.excludes(name, in: node.path) { continue }
                     if type == Sys.directoryType {
                         if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
                         subdirectories.append(copyName(name))
@@ -729,6 +733,39 @@ struct LargestFiles {
         heap.sorted {
             $0.allocatedBytes != $1.allocatedBytes ? $0.allocatedBytes > $1.allocatedBytes
                 : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
+        }
+    }
+}
+
+/// du's `--exclude PATTERN` and `-X FILE`: shell patterns (fnmatch) matched against a file's
+/// path as du sees it and against every part of it after a slash, so `*.log` and
+/// `node_modules` match names anywhere and `build/tmp` a path tail. An excluded directory is
+/// not entered and counts nothing.
+public struct ExcludePatterns: Sendable {
+    private var patterns: [[CChar]] = []
+
+    public init(_ patterns: [String] = []) {
+        self.patterns = patterns.filter { !$0.isEmpty }.map { Array($0.utf8CString) }
+    }
+
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    /// Whether `name` (a NUL-terminated entry name) in the directory at `directory` is excluded.
+    func excludes(_ name: UnsafePointer<CChar>, in directory: RawPath) -> Bool {
+        var path = directory.bytes
+        if path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
+        path += UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        path.append(0)
+        return path.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            for pattern in patterns {
+                if fnmatch(pattern, base, 0) == 0 { return true }
+                // Every tail after a slash.
+                for index in 0..<(buffer.count - 1) where buffer[index] == UInt8(ascii: "/") {
+                    if fnmatch(pattern, base + index + 1, 0) == 0 { return true }
+                }
+            }
+            return false
         }
     }
 }

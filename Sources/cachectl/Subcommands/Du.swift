@@ -47,6 +47,14 @@ struct Du: ParsableCommand {
     @Option(name: .long, help: "Also list the N largest files under each argument (after the totals with -s).")
     var top: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Leave out files and directories matching this shell pattern (repeatable), as du --exclude.",
+                                            valueName: "pattern"))
+    var exclude: [String] = []
+
+    @Option(name: [.customShort("X"), .customLong("exclude-from")],
+            help: ArgumentHelp("Leave out what the patterns in this file match, one per line.", valueName: "file"), completion: .file())
+    var excludeFrom: [String] = []
+
     @Flag(name: .long, help: "With -s, count inodes (files and directories, hard links once) instead of sizes.")
     var inodes = false
 
@@ -102,6 +110,16 @@ struct Du: ParsableCommand {
         }
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
+        var patterns = exclude
+        for file in RawArguments.paths(excludeFrom) {
+            do {
+                patterns += String(decoding: try FileIO.readAll(file), as: UTF8.self).split(separator: "\n").map(String.init)
+            } catch let error as StoreError {
+                Output.error(error.description)
+                throw ExitStatus.usage
+            }
+        }
+        options.exclude = ExcludePatterns(patterns)
         options.largestFiles = top ?? 0
         if let threads { options.threads = threads }
         if let depth {
