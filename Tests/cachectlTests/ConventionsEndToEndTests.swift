@@ -78,6 +78,18 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertNotEqual(Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
+    /// An argument with repeated trailing slashes prints as du prints it (one slash), and its
+    /// children as `dir/child`, never `dir//child`.
+    func testTrailingSlashesPrintAsDuPrintsThem() {
+        let tree = TestTree("conv-slashes")
+        tree.file("t/sub/f", size: 5000)
+        let t = tree.path("t").description
+        XCTAssertEqual(Binary.run(["du", "-sB1", t + "//"]).out, Run.command(["du", "-sB1", t + "//"]).out)
+        let depth = Binary.run(["du", "-B1", "-d1", t + "///"]).out
+        XCTAssertTrue(depth.contains(" \(t)/sub\n") && depth.contains(" \(t)/\n"), depth)
+        XCTAssertFalse(depth.contains("//"), depth)
+    }
+
     /// systemd's time spans, case-sensitive: `1M` is a month (it was read as a minute, and a
     /// scheduled prune with it deleted everything older than a minute).
     func testMaxAgeUsesSystemdTimeSpans() {

@@ -85,6 +85,14 @@ struct Du: ParsableCommand {
         }
     }
 
+    /// Repeated trailing slashes as one (`a//` → `a/`, `//` → `/`), as du (fts) shows an
+    /// argument and builds its children's paths (`a/sub`, not `a//sub`).
+    static func oneTrailingSlash(_ path: RawPath) -> RawPath {
+        var bytes = path.bytes
+        while bytes.count > 1 && bytes.last == UInt8(ascii: "/") && bytes[bytes.count - 2] == UInt8(ascii: "/") { bytes.removeLast() }
+        return RawPath(bytes: bytes)
+    }
+
     /// A threshold: sizes kept are ≥ it, or for a negative one ≤ its magnitude.
     static func threshold(_ text: String) -> (limit: Int64, below: Bool)? {
         let negative = text.hasPrefix("-")
@@ -102,7 +110,7 @@ struct Du: ParsableCommand {
     var apparent: Bool { apparentSize || sizes.bytes }
 
     func run() throws {
-        let roots = paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths)
+        let roots = paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
         if paths.isEmpty && !roots[0].exists {
             // No cache root yet simply means nothing is cached: not an error.
             Output.error("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")
