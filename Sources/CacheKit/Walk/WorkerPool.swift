@@ -10,7 +10,6 @@ final class JobStack<Job>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var jobs: [Job] = []
     private var active = 0
-    private var idleWaiters = 0
 
     init(_ initial: [Job]) { jobs = initial }
 
@@ -23,16 +22,11 @@ final class JobStack<Job>: @unchecked Sendable {
                 lock.broadcast()
                 return nil
             }
-            idleWaiters += 1
             lock.wait()
-            idleWaiters -= 1
         }
         active += 1
         return jobs.removeLast()
     }
-
-    /// Whether some thread is waiting for work (so sharing a job is worth the lock).
-    var hasIdleWorkers: Bool { lock.withLock { idleWaiters > 0 } }
 
     func push<S: Sequence>(_ more: S) where S.Element == Job {
         lock.lock()

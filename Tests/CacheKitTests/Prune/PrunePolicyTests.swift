@@ -4,6 +4,16 @@ import CacheKit
 /// The plan as a pure function of entries: no file system involved.
 final class PrunePolicyTests: XCTestCase {
     let now = FileTime(seconds: 2_000_000_000)
+    /// One inode per distinct name, numbered in order of first use: deterministic and never
+    /// shared by accident (`hashValue` is seeded per process, so two names could collide).
+    private var inodes: [String: UInt64] = [:]
+
+    private func inode(for name: String) -> UInt64 {
+        if let known = inodes[name] { return known }
+        let next = UInt64(10 + inodes.count)
+        inodes[name] = next
+        return next
+    }
 
     private func entry(_ name: String, _ kib: Int64, state: EntryState = .fresh, modifiedDaysAgo: Double = 1,
                        lastAccessDaysAgo: Double? = nil, grace: Bool = false, inode: UInt64? = nil, links: UInt64 = 1) -> CacheEntry {
@@ -11,7 +21,7 @@ final class PrunePolicyTests: XCTestCase {
                            modified: now.adding(-modifiedDaysAgo * 86_400),
                            lastAccess: lastAccessDaysAgo.map { now.adding(-$0 * 86_400) }, state: state, reason: state.rawValue)
         e.inGracePeriod = grace
-        e.identity = FileIdentity(device: 1, inode: inode ?? UInt64(abs(name.hashValue) % 1_000_000 + 10), linkCount: links)
+        e.identity = FileIdentity(device: 1, inode: inode ?? self.inode(for: name), linkCount: links)
         return e
     }
 
