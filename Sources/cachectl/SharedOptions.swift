@@ -231,7 +231,7 @@ struct SizeArgument: CustomStringConvertible {
     /// A cap that deletes down to it: a forgotten unit (`1`, `0.5`) must not empty a cache.
     static func parseCap(_ text: String) throws -> SizeArgument {
         let size = try parse(text)
-        guard size.hasUnit || size.bytes >= 4096 else {
+        guard !Units.isForgottenUnit((size.bytes, size.hasUnit)) else {
             throw ValidationError("'\(text)' has no unit and is under 4 KiB, which would delete nearly everything; "
                                   + "add a unit (\(text)G, \(text)M) or, to mean bytes, write \(text)B (0B empties the cache)")
         }

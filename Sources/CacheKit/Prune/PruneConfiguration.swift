@@ -120,7 +120,7 @@ public struct PruneConfiguration: Sendable {
                 switch key {
                 case "max-size":
                     guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else { problem(key, "a size with a unit, as a string: \"500M\""); continue }
-                    guard size.hasUnit || size.bytes >= 4096 else { problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes"); continue }
+                    guard !Units.isForgottenUnit(size) else { problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes"); continue }
                     policy.rules.maxSize = size.bytes
                     policy.maxSizeText = text
                 case "max-age":

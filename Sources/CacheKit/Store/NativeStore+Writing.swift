@@ -359,9 +359,14 @@ extension NativeStore {
                     items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), "the body directory is not open"))
                     break
                 }
-                let outcome: Result<Void, Errno>
+                var outcome: Result<Void, Errno>
                 if let bytes = items[i].body.bytesInMemory {
-                    outcome = Self.create(name, in: directory, bytes, flush: !Sys.canSyncFileSystem)
+                    let made = Self.create(name, in: directory, bytes, flush: !Sys.canSyncFileSystem)
+                    outcome = made.result
+                    // A file made here but not filled goes through the deletion engine.
+                    if made.created, case .failure = made.result {
+                        _ = Deleter(anchor).remove(directoryPath + [UInt8(ascii: "/")] + name, expecting: nil)
+                    }
                     unflushed = unflushed || Sys.canSyncFileSystem
                 } else {
                     outcome = items[i].body.temp!.rename(to: name, in: directory)
@@ -387,16 +392,17 @@ extension NativeStore {
         TestPoint.reach("put.afterRename")
     }
 
-    /// A new file `name` in `directory` holding `bytes` (mode 0644), never replacing one.
-    private static func create(_ name: [UInt8], in directory: FileDescriptor, _ bytes: [UInt8], flush: Bool) -> Result<Void, Errno> {
+    /// A new file `name` in `directory` holding `bytes` (mode 0644), never replacing one;
+    /// `created` says whether the file was made (the caller removes it if filling it failed).
+    private static func create(_ name: [UInt8], in directory: FileDescriptor, _ bytes: [UInt8], flush: Bool)
+        -> (created: Bool, result: Result<Void, Errno>) {
         switch Sys.openat(directory.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) {
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return (false, .failure(error))
         case .success(let fd):
             var outcome = bytes.withUnsafeBytes { Sys.writeAll(fd, $0) }
             if case .success = outcome, flush { outcome = Sys.fsync(fd) }
             Sys.close(fd)
-            if case .failure = outcome { _ = Sys.unlinkat(directory.raw, name) }
-            return outcome
+            return (true, outcome)
         }
     }
 

@@ -26,6 +26,12 @@ public enum Units {
         return (Int64(bytes), !suffix.isEmpty)
     }
 
+    /// A size cap written without a unit and under 4 KiB (`1`, `0.5`, `0`): a forgotten unit,
+    /// which as a cap would delete nearly everything; `0B` says bytes on purpose.
+    public static func isForgottenUnit(_ size: (bytes: Int64, hasUnit: Bool)) -> Bool {
+        !size.hasUnit && size.bytes < 4096
+    }
+
     /// Digits, optionally a point and more digits (`Double` alone also takes `1.`, `.5`,
     /// `0x1`, `1e3`, `inf`).
     public static func isDecimal(_ text: Substring) -> Bool {
