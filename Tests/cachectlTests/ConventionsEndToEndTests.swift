@@ -174,7 +174,8 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertTrue(Run.command(["du", "--time", dir]).out.contains("67768036191676800"), "du prints the seconds too")
         _ = Run.command(["touch", "-d", "@6918986100000000", dir + "/f"])
         let json = Binary.run(["du", "--json", dir])
-        XCTAssertTrue(json.out.contains("\"newestModification\": \"6918986100000000\""), json.out)
+        let roots = (try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]]
+        XCTAssertEqual(roots?.first?["newestModification"] as? String, "6918986100000000", json.out)
     }
 
     /// Every command's help ends with EXAMPLES, and no default is printed twice.

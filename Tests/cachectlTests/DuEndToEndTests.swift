@@ -23,7 +23,22 @@ enum Binary {
     static func runBytes(_ args: [[UInt8]], as user: String? = nil, environment: [String: String] = [:]) -> RunResult {
         var argv = [Array((user == nil ? path : worldReadableCopy).utf8)] + args
         if let user { argv = Privilege.prefix(user) + argv }
-        return Run.bytes(argv, environment: environment)
+        let result = Run.bytes(argv, environment: environment)
+        validateJSON(args, result)
+        return result
+    }
+
+    /// Every `--json` output of every end-to-end test is checked against its command's schema
+    /// in `docs/schema/` (a usage error, exit 2, prints none).
+    private static func validateJSON(_ args: [[UInt8]], _ result: RunResult) {
+        let words = args.map { String(decoding: $0, as: UTF8.self) }
+        guard let command = words.first, JSONSchemas.commands.contains(command), words.contains("--json"),
+              result.status != 2, !result.stdout.isEmpty else { return }
+        let errors = JSONSchemas.errors(in: result.stdout, command: command)
+        if !errors.isEmpty {
+            XCTFail("cachectl \(words.joined(separator: " ")) printed JSON its schema (\(JSONSchemas.path(for: command))) "
+                    + "rejects:\n" + errors.joined(separator: "\n") + "\n\(result.out.prefix(2000))")
+        }
     }
 
     /// A copy of the binary another user can execute (the checkout may sit under /root).

@@ -22,14 +22,14 @@ struct Clear: ParsableCommand {
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
         if DefaultStore.isAbsent(path, defaulted: root == nil) {
-            if output.json { Output.write(ClearPresenter.json(nil, root: path, dryRun: dryRun).text) }
+            if output.json { try Output.write(json: ClearJSON(nil, root: path, dryRun: dryRun)) }
             return
         }
         let report = try reporting { try CacheClearer.clear(path, as: format.kind, dryRun: dryRun) }
         let failures = report.outcome?.failures ?? []
         for failure in failures { Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)") }
         if output.json {
-            Output.write(ClearPresenter.json(report, root: path, dryRun: dryRun).text)
+            try Output.write(json: ClearJSON(report, root: path, dryRun: dryRun))
         } else {
             for kept in report.plan.kept { Output.error("kept \(kept.entry.path.quoted): \(kept.entry.reason)") }
             Output.write(ClearPresenter.text(report, sizes: sizes, dryRun: dryRun))
@@ -55,20 +55,5 @@ enum ClearPresenter {
             }
         }
         return out
-    }
-
-    static func json(_ report: PruneReport?, root: RawPath, dryRun: Bool) -> JSON {
-        let done = dryRun ? report?.plan.deletions ?? [] : (report?.outcome?.removed ?? [])
-        var members: [(String, JSON)] = [
-            ("dryRun", .bool(dryRun)), ("path", .string(root.description)), ("format", report.map { .string($0.format.rawValue) } ?? .null),
-            ("removed", .object([("entries", .int(done.count)), ("allocatedBytes", .int(done.reduce(Int64(0)) { $0 + $1.freesBytes }))])),
-            ("kept", .array((report?.plan.kept ?? []).map { .object([("path", .string($0.entry.path.description)), ("reason", .string($0.why))]) })),
-            ("changed", .array((report?.outcome?.changed ?? []).map { .object([("path", .string($0.entry.path.description))]) })),
-            ("failures", .array((report?.outcome?.failures ?? []).map {
-                .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])
-            })),
-        ]
-        if dryRun { members.append(("plan", .array((report?.plan.deletions ?? []).map(PrunePresenter.planItem)))) }
-        return .object(members)
     }
 }

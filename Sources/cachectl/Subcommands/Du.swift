@@ -152,7 +152,7 @@ struct Du: ParsableCommand {
         if metrics.onStdout {
             // The metrics are the output.
         } else if output.json {
-            Output.write(DuPresenter.json(report, options: options, summaries: summaries).text)
+            try Output.write(json: DuJSON(report, options: options, summaries: summaries))
         } else if summarize {
             let end = null ? "\0" : "\n"
             var grand: Int64 = 0
@@ -253,50 +253,5 @@ enum DuPresenter {
         }
         let name = summary.guessedByNames ? guessedName(summary.format) : summary.format.displayName
         return name + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
-    }
-
-    static func json(_ report: DiskUsageReport, options: DiskUsageOptions, summaries: [RawPath: CacheStateSummary] = [:]) -> JSON {
-        func totals(_ t: UsageTotals) -> [(String, JSON)] {
-            [("allocatedBytes", .int(t.allocatedBytes)), ("apparentBytes", .int(t.apparentBytes)),
-             ("files", .int(t.files)), ("directories", .int(t.directories)),
-             ("oldestModification", .time(t.oldestModification)), ("newestModification", .time(t.newestModification))]
-        }
-        let roots: [JSON] = report.roots.filter(\.exists).map { root in
-            var members: [(String, JSON)] = [("path", .string(root.path.description))]
-            members += totals(root.totals)
-            members.append(("alreadyCounted", .bool(root.alreadyCounted)))
-            if options.breakdown == .caches {
-                members.append(("caches", .array(root.caches.map { cache in
-                    let summary = summaries[cache.path]
-                    let states: JSON = summary.map { s in
-                        .object(EntryState.allCases.map { state in
-                            let t = s.states[state] ?? StateTotals()
-                            return (state.rawValue, .object([("count", .int(t.count)), ("allocatedBytes", .int(t.allocatedBytes))]))
-                        })
-                    } ?? .null
-                    return .object([("path", .string(cache.path.description)), ("kind", .string(cache.kind.rawValue)),
-                                    ("format", summary.map { .string($0.format.rawValue) } ?? .null),
-                                    ("formatGuessedByNames", summary.map { .bool($0.guessedByNames) } ?? .null)]
-                                   + totals(cache.totals)
-                                   + [("staleBytes", summary.map { .int($0.staleBytes) } ?? .null), ("states", states)])
-                })))
-            }
-            if case .directories = options.breakdown {
-                members.append(("subdirectories", .array(root.directories.map { dir in
-                    .object([("path", .string(dir.path.description)), ("depth", .int(dir.depth))] + totals(dir.totals))
-                })))
-            }
-            if options.largestFiles > 0 {
-                members.append(("largestFiles", .array(root.largestFiles.map { file in
-                    .object([("path", .string(file.path.description)), ("allocatedBytes", .int(file.allocatedBytes)),
-                             ("apparentBytes", .int(file.apparentBytes)), ("modified", .time(file.modified))])
-                })))
-            }
-            return .object(members)
-        }
-        let errors: [JSON] = report.issues.map { issue in
-            .object([("path", .string(issue.path.description)), ("message", .string(issue.description))])
-        }
-        return .object([("roots", .array(roots)), ("errors", .array(errors))])
     }
 }

@@ -103,7 +103,7 @@ struct Fetch: ParsableCommand {
             let body = try reporting { try FileIO.readAll(path) }
             Output.write(bytes: body)
         } else if json {
-            Output.write(JSON.array(results.map(FetchPresenter.json)).text)
+            try Output.write(json: FetchJSON(results))
         } else if !print {
             for result in results {
                 Output.write("\(result.outcome.rawValue)\t\(Text.show(result.url))\t\(result.path?.escaped ?? "-")\n")
@@ -192,16 +192,6 @@ enum FetchPresenter {
         let bytes = results.filter { !$0.duplicate }.reduce(Int64(0)) { $0 + $1.bytesReceived }
         return "\(n(.downloaded)) downloaded, \(n(.revalidated)) revalidated, \(n(.hit)) fresh in cache, "
             + "\(n(.notStored)) not stored, \(n(.failed)) failed (\(ByteCount.human(bytes)) received)"
-    }
-
-    static func json(_ r: FetchResult) -> JSON {
-        .object([
-            ("url", .string(r.url)), ("outcome", .string(r.outcome.rawValue)), ("status", r.status.map(JSON.int) ?? .null),
-            ("bytesReceived", .int(r.bytesReceived)), ("path", r.path.map { .string($0.description) } ?? .null),
-            ("expires", JSON.time(r.expires)),
-            ("freshness", r.freshnessSource.map { .string($0.rawValue) } ?? .null),
-            ("duplicate", .bool(r.duplicate)), ("attempts", .int(Int64(r.attempts))), ("error", r.error.map(JSON.string) ?? .null),
-        ])
     }
 }
 

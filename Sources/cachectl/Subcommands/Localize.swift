@@ -83,7 +83,7 @@ struct Localize: ParsableCommand {
         let inputs = RawArguments.paths(pages)
         var failed = false
         var remote = false
-        var reports: [JSON] = []
+        var reports: [LocalizeJSON.Page] = []
         for (text, input) in zip(pages, inputs) {
             do {
                 var fetchedPage: PageSource?
@@ -172,7 +172,7 @@ struct Localize: ParsableCommand {
                     + (styled.map { "; \($0.report.saved) stylesheet\($0.report.saved == 1 ? "" : "s") saved, \($0.report.localized) of their references local, "
                         + "\($0.report.missing.count) missing" } ?? ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
-                if json { reports.append(LocalizePresenter.json(page: page.label, output: destination.file, result: result)) }
+                if json { reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result)) }
                 // Kept past the end of the run: the process exits right after the last page,
                 // and freeing a large page's tens of thousands of references first is work
                 // for nothing (measured ~5 ms of a 150 ms run on a 10 MB page).
@@ -182,7 +182,7 @@ struct Localize: ParsableCommand {
                 failed = true
             }
         }
-        if json { Output.write(JSON.object([("pages", .array(reports))]).text) }
+        if json { try Output.write(json: LocalizeJSON(pages: reports)) }
         Output.flush()
         if failed || (requireAll && remote) { throw ExitStatus.failure }
     }
@@ -293,22 +293,6 @@ struct PageSource {
     }
 }
 
-/// The per-page JSON report.
-enum LocalizePresenter {
-    static func json(page: String, output: RawPath?, result: LocalizeResult) -> JSON {
-        .object([
-            ("page", .string(page)), ("output", output.map { .string($0.description) } ?? .null),
-            ("charset", .string(result.charset.encoding)), ("charsetSource", .string(result.charset.source.rawValue)),
-            ("baseNeutralized", .bool(result.baseNeutralized)), ("referencesAbsolutized", .bool(result.referencesAbsolutized)),
-            ("references", .array(result.references.map { r in
-                .object([("offset", .int(r.offset)), ("length", .int(r.length)), ("line", .int(r.line)), ("element", .string(r.element)),
-                         ("attribute", r.attribute.map(JSON.string) ?? .null), ("original", .string(r.original)),
-                         ("resolved", r.resolved.map(JSON.string) ?? .null), ("outcome", .string(r.outcome.rawValue)),
-                         ("localPath", r.localPath.map(JSON.string) ?? .null), ("note", r.note.map(JSON.string) ?? .null)])
-            })),
-        ])
-    }
-}
 
 /// A value left for the process's exit to reclaim (each store replaces the previous one).
 private enum KeptUntilExit {

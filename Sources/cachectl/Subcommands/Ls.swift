@@ -16,7 +16,7 @@ struct Ls: ParsableCommand {
     func run() throws {
         let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
         if DefaultStore.isAbsent(path, defaulted: root == nil) {
-            if output.json { Output.write(JSON.object([("root", .string(path.description)), ("format", .null), ("formatGuessedByNames", .null), ("entries", .array([]))]).text) }
+            if output.json { try Output.write(json: LsJSON(root: path.description, format: nil, formatGuessedByNames: nil, entries: [], caches: [])) }
             return
         }
         let (listings, errors) = try reporting { () throws -> ([CacheDiscovery.Listing], [(path: RawPath, error: StoreError)]) in
@@ -32,14 +32,12 @@ struct Ls: ParsableCommand {
         let top = listings[0]
         if output.json {
             // The root's own entries, then each cache found in it (a folder of caches).
-            Output.write(JSON.object([
-                ("root", .string(path.description)), ("format", .string(top.kind.rawValue)), ("formatGuessedByNames", .bool(guessed(top))),
-                ("entries", .array(shown(top).map(EntryJSON.object))),
-                ("caches", .array(listings.dropFirst().map { listing in
-                    .object([("path", .string(listing.path.description)), ("format", .string(listing.kind.rawValue)),
-                             ("entries", .array(shown(listing).map(EntryJSON.object)))])
-                })),
-            ]).text)
+            try Output.write(json: LsJSON(
+                root: path.description, format: top.kind.rawValue, formatGuessedByNames: guessed(top),
+                entries: shown(top).map(LsJSON.Entry.init),
+                caches: listings.dropFirst().map {
+                    LsJSON.Cache(path: $0.path.description, format: $0.kind.rawValue, entries: shown($0).map(LsJSON.Entry.init))
+                }))
             if !errors.isEmpty { throw ExitStatus.failure }
             return
         }
@@ -62,17 +60,5 @@ struct Ls: ParsableCommand {
         }
         Output.write(sections.joined(separator: "\n"))
         if !errors.isEmpty { throw ExitStatus.failure }
-    }
-}
-
-enum EntryJSON {
-    static func object(_ entry: CacheEntry) -> JSON {
-        .object([
-            ("url", entry.url.map(JSON.string) ?? .null), ("path", .string(entry.path.description)),
-            ("allocatedBytes", .int(entry.allocatedBytes)), ("apparentBytes", .int(entry.apparentBytes)),
-            ("modified", .time(entry.modified)), ("lastAccess", .time(entry.lastAccess)), ("expires", .time(entry.expires)),
-            ("state", .string(entry.state.rawValue)), ("reason", .string(entry.reason)),
-            ("contentType", entry.contentType.map(JSON.string) ?? .null), ("etag", entry.etag.map(JSON.string) ?? .null),
-        ])
     }
 }

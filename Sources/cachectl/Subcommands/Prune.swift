@@ -148,7 +148,7 @@ struct Prune: ParsableCommand {
         if metrics.onStdout {
             // The metrics are the output.
         } else if output.json {
-            Output.write(PrunePresenter.json(reports, errors: errors, dryRun: dryRun).text)
+            try Output.write(json: PruneJSON(reports, errors: errors, dryRun: dryRun))
         } else {
             Output.write(reports.map { PrunePresenter.text($0, sizes: sizes, dryRun: dryRun, given: givens[$0.root] ?? .init()) }
                 .joined(separator: "\n"))
@@ -161,14 +161,6 @@ struct Prune: ParsableCommand {
 
 /// Turns prune reports into text or JSON.
 enum PrunePresenter {
-    /// One planned deletion in `--json --dry-run` output.
-    static func planItem(_ d: PlannedDeletion) -> JSON {
-        .object([("path", .string(d.entry.path.description)), ("url", d.entry.url.map(JSON.string) ?? .null),
-                 ("reason", .string(d.reason.rawValue)), ("state", .string(d.entry.state.rawValue)),
-                 ("detail", .string(d.entry.reason)), ("allocatedBytes", .int(d.entry.allocatedBytes)),
-                 ("freesBytes", .int(d.freesBytes))])
-    }
-
     static func removedByReason(_ report: PruneReport, dryRun: Bool) -> [PruneReason: StateTotals] {
         let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
         var totals: [PruneReason: StateTotals] = [:]
@@ -246,40 +238,5 @@ enum PrunePresenter {
             }
         }
         return out
-    }
-
-    static func json(_ reports: [PruneReport], errors: [(RawPath, String)], dryRun: Bool) -> JSON {
-        .object([
-            ("dryRun", .bool(dryRun)),
-            ("roots", .array(reports.map { report in
-                let removed = removedByReason(report, dryRun: dryRun)
-                let (entries, bytes) = after(report, dryRun: dryRun)
-                var members: [(String, JSON)] = [
-                    ("path", .string(report.root.description)), ("format", .string(report.format.rawValue)),
-                    ("before", .object([("entries", .int(report.plan.entriesBefore)), ("allocatedBytes", .int(report.plan.bytesBefore))])),
-                    ("removed", .object(PruneReason.pruning.map { reason in
-                        let t = removed[reason] ?? StateTotals()
-                        return (reason.rawValue, .object([("count", .int(t.count)), ("allocatedBytes", .int(t.allocatedBytes))]))
-                    })),
-                    ("after", .object([("entries", .int(entries)), ("allocatedBytes", .int(bytes))])),
-                    ("sizeTarget", report.plan.sizeTarget.map { .int($0) } ?? .null),
-                    ("sizeRule", report.plan.sizeRule.map { rule in
-                        .object([("ratio", .double(rule.ratio)), ("metric", .string(rule.metric.rawValue)),
-                                 ("trimsAtLimit", .bool(rule.trimsAtLimit)), ("stopsStrictlyBelow", .bool(rule.stopsStrictlyBelow)),
-                                 ("owner", .string(rule.owner))])
-                    } ?? .null),
-                    ("kept", .array(report.plan.kept.map { .object([("path", .string($0.entry.path.description)), ("reason", .string($0.why))]) })),
-                    ("failures", .array((report.outcome?.failures ?? []).map {
-                        .object([("path", .string($0.deletion.entry.path.description)), ("message", .string($0.message))])
-                    })),
-                    ("changed", .array((report.outcome?.changed ?? []).map { .object([("path", .string($0.entry.path.description))]) })),
-                ]
-                if dryRun {
-                    members.append(("plan", .array(report.plan.deletions.map(planItem))))
-                }
-                return .object(members)
-            })),
-            ("errors", .array(errors.map { .object([("path", .string($0.0.description)), ("message", .string($0.1))]) })),
-        ])
     }
 }
