@@ -78,6 +78,45 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertNotEqual(Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
+    /// `-a` lists files as well as directories with du -a's sizes, to `--max-depth` levels when
+    /// given (the rows of `du -a -B1`, the same set, in a table); `-sa` is refused as du does.
+    func testDuAllListsWhatDuALists() throws {
+        let tree = TestTree("conv-all")
+        tree.file("t/a/one", size: 50_000)
+        tree.file("t/a/deep/two", size: 9000)
+        tree.sparse("t/b/sparse", size: 5_000_000)
+        tree.file("t/three", size: 3000)
+        tree.symlink("three", at: "t/link")
+        tree.dir("t/empty")
+        let t = tree.path("t").description
+        /// `size path` of every row but the total line, as a set.
+        func rows(_ text: String, table: Bool) -> Set<String> {
+            Set(text.split(separator: "\n").dropFirst(table ? 1 : 0).compactMap { line -> String? in
+                if table {
+                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                    guard fields.count >= 6, fields[5] != "total" else { return nil }
+                    return "\(fields[0]) \(fields[5...].joined(separator: " "))"
+                }
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                return "\(parts[0]) \(parts[1])"
+            })
+        }
+        for depth in [[], ["-d1"], ["--max-depth", "2"], ["-d0"]] {
+            let ours = Binary.run(["du", "-a", "-B1"] + depth + [t])
+            XCTAssertEqual(ours.status, 0, ours.err)
+            let theirs = Run.command(["du", "-a", "-B1"] + depth + [t])
+            XCTAssertEqual(rows(ours.out, table: true), rows(theirs.out, table: false), "\(depth)\nours:\n\(ours.out)\ndu:\n\(theirs.out)")
+        }
+        XCTAssertTrue(Binary.run(["du", "-a", t]).out.contains("\(t)/a/deep/two\n"))
+        XCTAssertFalse(Binary.run(["du", "-d1", t]).out.contains("\(t)/three\n"), "files only with -a")
+        let json = Binary.run(["du", "--json", "-a", "-d1", t])
+        let root = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]])?.first)
+        XCTAssertEqual(Set((root["allFiles"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }), [t + "/three", t + "/link"])
+        let both = Binary.run(["du", "-sa", t])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.err.contains("-a/--all and -s/--summarize cannot be combined"), both.err)
+    }
+
     /// An argument with repeated trailing slashes prints as du prints it (one slash), and its
     /// children as `dir/child`, never `dir//child`.
     func testTrailingSlashesPrintAsDuPrintsThem() {

@@ -35,6 +35,7 @@ final class JSONSchemaEndToEndTests: XCTestCase {
         json(["du", "--json", root, tree.path("store").description])
         json(["du", "--json", "-s", root])
         json(["du", "--json", "--max-depth", "1", root])
+        json(["du", "--json", "-a", root])
         json(["du", "--json", "-s", "--top", "2", root])
         // An error and a root given twice.
         let mixed = Binary.run(["du", "--json", root, root, tree.path("missing").description])

@@ -29,6 +29,9 @@ public struct DiskUsageOptions: Sendable {
     public var progress: WalkProgress?
     /// Names left out of the walk altogether (du's `--exclude`, `-X`). Default none.
     public var exclude = ExcludePatterns()
+    /// With `.directories(maxDepth:)`, also list every counted non-directory at most
+    /// `maxDepth` levels below the root (du's `-a`) in `RootUsage.files`. Default false.
+    public var listFiles = false
 
     public init() {}
 }
@@ -178,6 +181,8 @@ struct WorkerResult {
     var totals = UsageTotals()
     var seen: [DevIno] = []
     var largest = LargestFiles(limit: 0)
+    /// Every counted non-directory shallow enough to list (`DiskUsageOptions.listFiles`).
+    var files: [FileUsage] = []
 }
 
 final class RootWalk: @unchecked Sendable {
@@ -187,6 +192,8 @@ final class RootWalk: @unchecked Sendable {
     /// Record every entry for the arguments that follow.
     let recordSeen: Bool
     private var rootDevice: UInt64 = 0
+    /// Files in directories shallower than this are listed (-1: none are).
+    private let listFilesBelowDepth: Int
     private let registryLock = ConditionLock()
     private var accumulators: [Accumulator] = []
 
@@ -195,11 +202,16 @@ final class RootWalk: @unchecked Sendable {
         self.options = options
         self.shared = shared
         self.recordSeen = recordSeen
+        if options.listFiles, case .directories(let maxDepth) = options.breakdown {
+            listFilesBelowDepth = maxDepth
+        } else {
+            listFilesBelowDepth = -1
+        }
     }
 
     func run() -> RootUsage {
         var usage = RootUsage(path: rootPath, exists: true, alreadyCounted: false, isDirectory: false,
-                              totals: UsageTotals(), caches: [], directories: [], largestFiles: [])
+                              totals: UsageTotals(), caches: [], directories: [], largestFiles: [], files: [])
         let st: StatInfo
         switch Sys.lstat(path: rootPath) {
         case .success(let info): st = info
@@ -220,6 +232,7 @@ final class RootWalk: @unchecked Sendable {
             usage.alreadyCounted = !counted
             usage.totals = result.totals
             usage.largestFiles = result.largest.sorted()
+            usage.files = result.files
             if recordSeen { shared.seenByEarlierArguments.formUnion(result.seen) }
             return usage
         }
@@ -255,9 +268,11 @@ final class RootWalk: @unchecked Sendable {
         for partial in results {
             usage.totals.add(partial.totals)
             largest.merge(partial.largest)
+            usage.files += partial.files
             if recordSeen { shared.seenByEarlierArguments.formUnion(partial.seen) }
         }
         usage.largestFiles = largest.sorted()
+        usage.files.sort(by: largestFirst)
         finishBreakdown(into: &usage)
         return usage
     }
@@ -389,6 +404,7 @@ final class RootWalk: @unchecked Sendable {
             let rest = examineInParallel(stream, fd: fd, node: node, wantTag: wantTag)
             own.add(rest.own)
             result.largest.merge(rest.result.largest)
+            result.files += rest.result.files
             result.seen += rest.result.seen
             subdirectories += rest.subdirectories
             tagged = tagged || rest.tagged
@@ -518,6 +534,7 @@ final class RootWalk: @unchecked Sendable {
             scan.lock.withLock {
                 scan.own.add(own)
                 scan.result.largest.merge(result.largest)
+                scan.result.files += result.files
                 scan.result.seen += result.seen
                 scan.subdirectories += subdirectories
                 scan.tagged = scan.tagged || tagged
@@ -567,6 +584,10 @@ final class RootWalk: @unchecked Sendable {
             result.largest.offer(FileUsage(path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
                                            apparentBytes: st.apparentBytes, modified: st.modified))
         }
+        if node.depth < listFilesBelowDepth {
+            result.files.append(FileUsage(path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
+                                          apparentBytes: st.apparentBytes, modified: st.modified))
+        }
         return true
     }
 
@@ -585,6 +606,10 @@ final class RootWalk: @unchecked Sendable {
         if result.largest.wouldKeep(st.allocatedBytes) {
             result.largest.offer(FileUsage(path: path, allocatedBytes: st.allocatedBytes,
                                            apparentBytes: st.apparentBytes, modified: st.modified))
+        }
+        if (parent?.depth ?? -1) < listFilesBelowDepth {
+            result.files.append(FileUsage(path: path, allocatedBytes: st.allocatedBytes,
+                                          apparentBytes: st.apparentBytes, modified: st.modified))
         }
         if let parent {
             parent.bucket?.add(own)
@@ -665,6 +690,7 @@ protocol HasTotalsAndPath {
 }
 extension CacheUsage: HasTotalsAndPath {}
 extension DirectoryUsage: HasTotalsAndPath {}
+extension FileUsage: HasTotalsAndPath {}
 
 final class ResultCollector: @unchecked Sendable {
     private let lock = ConditionLock()

@@ -65,6 +65,16 @@ public struct FileUsage: Sendable {
     public var allocatedBytes: Int64
     public var apparentBytes: Int64
     public var modified: FileTime
+
+    /// The file as a tree of one: its sizes, one file, its modification time.
+    public var totals: UsageTotals {
+        var totals = UsageTotals()
+        totals.allocatedBytes = allocatedBytes
+        totals.apparentBytes = apparentBytes
+        totals.files = 1
+        totals.noteModified(modified)
+        return totals
+    }
 }
 
 /// The result for one argument path.
@@ -84,6 +94,8 @@ public struct RootUsage: Sendable {
     public var directories: [DirectoryUsage]
     /// The largest non-directories, largest first (`largestFiles > 0`).
     public var largestFiles: [FileUsage]
+    /// Every counted non-directory to the requested depth, largest first (`listFiles`).
+    public var files: [FileUsage]
 }
 
 /// A problem met during a walk. The walk goes on; the caller decides how to show it.

@@ -4,14 +4,15 @@ import CacheKit
 struct DuJSON: JSONOutput {
     static let schema = "du.schema.json"
 
-    /// One command-line root; `caches`, `subdirectories` and `largestFiles` only when asked for
-    /// (the default view, `--max-depth`, `--top`).
+    /// One command-line root; `caches`, `subdirectories`, `allFiles` and `largestFiles` only
+    /// when asked for (the default view, `--max-depth` or `-a`, `-a`, `--top`).
     struct Root: Encodable {
         var path: String
         var alreadyCounted: Bool
         @Nullable var caches: [Merged<Cache, Totals>]?
         @Nullable var subdirectories: [Merged<Subdirectory, Totals>]?
         @Nullable var largestFiles: [LargestFile]?
+        @Nullable var allFiles: [LargestFile]?
     }
 
     /// Sizes, counts and the range of modification times of a tree (members of the object
@@ -50,6 +51,7 @@ struct DuJSON: JSONOutput {
         var depth: Int
     }
 
+    /// A non-directory (in `largestFiles` and `allFiles`).
     struct LargestFile: Encodable {
         var path: String
         var allocatedBytes: Int64
@@ -79,6 +81,12 @@ struct DuJSON: JSONOutput {
             if case .directories = options.breakdown {
                 out.subdirectories = root.directories.map {
                     Merged(Subdirectory(path: $0.path.description, depth: $0.depth), Totals($0.totals))
+                }
+            }
+            if options.listFiles {
+                out.allFiles = root.files.map {
+                    LargestFile(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
+                                modified: JSONShapes.time($0.modified))
                 }
             }
             if options.largestFiles > 0 {

@@ -34,6 +34,10 @@ struct Du: ParsableCommand {
             help: "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).")
     var depth: Int?
 
+    @Flag(name: [.customShort("a"), .long],
+          help: "List files as well as directories, as du -a: to --max-depth levels below each argument, or all of them.")
+    var all = false
+
     @Flag(name: [.customShort("c"), .long], help: "With -s, also print a grand total ('<size>\ttotal').")
     var total = false
 
@@ -69,9 +73,10 @@ struct Du: ParsableCommand {
     @OptionGroup var metrics: MetricsOptions
 
     func validate() throws {
-        if metrics.wanted && (summarize || depth != nil) {
-            throw ValidationError("--prometheus and --textfile-dir report caches: they cannot be combined with -s or --depth.")
+        if metrics.wanted && (summarize || depth != nil || all) {
+            throw ValidationError("--prometheus and --textfile-dir report caches: they cannot be combined with -s, -a or --max-depth.")
         }
+        if all && summarize { throw ValidationError("-a/--all and -s/--summarize cannot be combined (one lists everything, one nothing).") }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
         if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
@@ -130,8 +135,11 @@ struct Du: ParsableCommand {
         options.exclude = ExcludePatterns(patterns)
         options.largestFiles = top ?? 0
         if let threads { options.threads = threads }
+        options.listFiles = all
         if let depth {
             options.breakdown = .directories(maxDepth: depth)
+        } else if all {
+            options.breakdown = .directories(maxDepth: .max)
         } else if !summarize {
             options.breakdown = .caches
         }
@@ -179,7 +187,7 @@ struct Du: ParsableCommand {
                 }
             }
         } else {
-            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparent, depth: depth != nil, summaries: summaries,
+            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparent, depth: depth != nil || all, summaries: summaries,
                                           keep: { passes($0) }))
         }
         Output.flush()
@@ -201,11 +209,20 @@ enum DuPresenter {
         for (index, root) in shown.enumerated() {
             if index > 0 { out += "\n" }
             var table = Table([.right, .right, .left, .left, .right, .left])
-            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", "STALE", depth ? "DIRECTORY" : "CACHE"])
+            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", "STALE", depth ? (root.files.isEmpty ? "DIRECTORY" : "PATH") : "CACHE"])
             if depth {
-                for dir in root.directories where keep(apparent ? dir.totals.apparentBytes : dir.totals.allocatedBytes) {
-                    table.add([size(dir.totals), String(dir.totals.files), DateText.day(dir.totals.oldestModification),
-                               DateText.day(dir.totals.newestModification), "-", dir.path.escaped])
+                // Directories (their subtree) and, with -a, files: largest first.
+                var rows = root.directories.map { (totals: $0.totals, path: $0.path) }
+                rows += root.files.map { (totals: $0.totals, path: $0.path) }
+                if !root.files.isEmpty {
+                    rows.sort { a, b in
+                        let (x, y) = apparent ? (a.totals.apparentBytes, b.totals.apparentBytes) : (a.totals.allocatedBytes, b.totals.allocatedBytes)
+                        return x != y ? x > y : a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
+                    }
+                }
+                for row in rows where keep(apparent ? row.totals.apparentBytes : row.totals.allocatedBytes) {
+                    table.add([size(row.totals), String(row.totals.files), DateText.day(row.totals.oldestModification),
+                               DateText.day(row.totals.newestModification), "-", row.path.escaped])
                 }
             } else if root.isDirectory {
                 for cache in root.caches {
