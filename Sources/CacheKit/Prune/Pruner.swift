@@ -18,6 +18,13 @@ public enum Pruner {
     ///   - onWait: called once if another prune holds the root and this one must wait.
     public static func prune(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
                              dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> PruneReport {
+        try PruneProgress.$current.withValue(progress) {
+            try pruneOne(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
+        }
+    }
+
+    private static func pruneOne(_ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
+                                 dryRun: Bool, progress: PruneProgress?, onWait: () -> Void) throws -> PruneReport {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
         let declaredPlain = kind == .plain
         let kind = try DeletableRoot.check(anchor, as: kind)
@@ -32,6 +39,7 @@ public enum Pruner {
             _ = try? native.store.releaseDeletedPages()
         }
         let entries = try format.entries(context)
+        progress?.notePlanning()
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
@@ -54,6 +62,13 @@ public enum Pruner {
     /// are pruned as units. A root that is one cache gives one report, as `prune` does.
     public static func pruneAll(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
                                 dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> Batch {
+        try PruneProgress.$current.withValue(progress) {
+            try pruneFolder(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
+        }
+    }
+
+    private static func pruneFolder(_ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
+                                    dryRun: Bool, progress: PruneProgress?, onWait: () -> Void) throws -> Batch {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
         guard kind == nil, try DeletableRoot.check(anchor, as: nil) == .plain, let found = CacheDiscovery.caches(in: anchor) else {
             return Batch(reports: [try prune(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)])
@@ -87,6 +102,7 @@ public enum Pruner {
             }
         }
         defer { withExtendedLifetime((lock, parts.map(\.lock))) {} }
+        progress?.notePlanning()
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: .seed)
         TestPoint.reach("prune.planned")
         for (index, part) in parts.enumerated() {

@@ -53,6 +53,7 @@ public enum FileTree {
                               depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool, into out: inout [File]) {
         guard case .success(let names) = DirectoryListing.names(directory.raw) else { return }
         var subdirectories: [[UInt8]] = []
+        let before = out.count
         for name in names {
             if depth == 0 && skipping.contains(name) { continue }
             guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else { continue }
@@ -64,6 +65,7 @@ public enum FileTree {
                                 anchorRelative: childAnchorRelative, stat: st))
             }
         }
+        PruneProgress.current?.noteInspected(out.count - before)
         for name in subdirectories {
             guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else { continue }
             let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name

@@ -114,7 +114,9 @@ struct Prune: ParsableCommand {
             let counter = PruneProgress()
             let line = ProgressLine(every: 0.2) {
                 let s = counter.snapshot
-                return s.total == 0 ? "inspecting \(root.escaped)…" : "pruning: \(s.done) of \(s.total) deletions"
+                if s.total > 0 { return "pruning: \(s.done) of \(s.total) deletions" }
+                return "\(s.planning ? "planning" : "inspecting") \(root.escaped): \(Count.of(s.inspected, "file", "files"))"
+                    + (s.planning ? " inspected" : " so far")
             }
             defer { line?.finish() }
             do {
