@@ -122,7 +122,7 @@ public enum PruneExecutor {
             groups[AnchoredDirectory.split(relative).parent, default: []].append(index)
         }
         guard !groups.isEmpty else { return results }
-        let workers = max(1, min(4, groups.count))
+        let workers = max(1, min(8, groups.count))
         var shares = [[Int]](repeating: [], count: workers)
         for (index, key) in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
             shares[index % workers] += groups[key]!
@@ -152,8 +152,10 @@ public enum PruneExecutor {
                            : "a database in use by process \(pid) (it holds a lock on it): not deleted")
         }
         // The entry is checked first: a database replaced since it was inspected keeps its
-        // companions too.
-        if let expected = entry.identity?.expected, case .success(let st) = anchor.status(of: relative), !expected.matches(st) {
+        // companions too. (Without companions, the deleter's own check before unlinking is
+        // the same check.)
+        if !entry.companions.isEmpty, let expected = entry.identity?.expected, case .success(let st) = anchor.status(of: relative),
+           !expected.matches(st) {
             return .changed
         }
         for companion in entry.companions {

@@ -67,27 +67,26 @@ public enum PrunePolicy {
     public static func plan(_ entries: [CacheEntry], rules: PruneRules, sizeRule: SizeRule = .seed) -> PrunePlan {
         var plan = PrunePlan()
         plan.entriesBefore = entries.count
-        // Bytes are counted per inode, and freed only when the last of its names goes.
+        // Bytes are counted per inode, and freed only when the last of its names goes. Only
+        // inodes with several names are tracked: one with a single name is one entry.
         var remainingLinks: [FileIdentity: UInt64] = [:]
         var total: Int64 = 0
         // File sizes, for owners that count them (Kingfisher, corelibs URLCache).
         var apparent: Int64 = 0
-        var seen = Set<FileIdentity>()
         for entry in entries {
-            if let id = entry.identity {
-                remainingLinks[id] = id.linkCount
-                if seen.insert(id).inserted { total += entry.allocatedBytes; apparent += entry.apparentBytes }
-            } else {
-                total += entry.allocatedBytes
-                apparent += entry.apparentBytes
+            if let id = entry.identity, id.linkCount > 1 {
+                if remainingLinks.updateValue(id.linkCount, forKey: id) != nil { continue }
             }
+            total += entry.allocatedBytes
+            apparent += entry.apparentBytes
         }
         plan.bytesBefore = total
 
-        func delete(_ entry: CacheEntry, _ reason: PruneReason) {
+        func delete(_ index: Int, _ reason: PruneReason) {
+            let entry = entries[index]
             var frees = entry.allocatedBytes
             var freesApparent = entry.apparentBytes
-            if let id = entry.identity {
+            if let id = entry.identity, id.linkCount > 1 {
                 let left = (remainingLinks[id] ?? 1) &- 1
                 remainingLinks[id] = left
                 if left > 0 { (frees, freesApparent) = (0, 0) }
@@ -97,8 +96,10 @@ public enum PrunePolicy {
             plan.deletions.append(PlannedDeletion(entry: entry, reason: reason, freesBytes: frees))
         }
 
-        var survivors: [CacheEntry] = []
-        for entry in entries {
+        // Indices, not copies: an entry is a few hundred bytes and a cache has millions.
+        var survivors: [Int] = []
+        survivors.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
             if entry.state == .outside {
                 plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
                 continue
@@ -107,16 +108,18 @@ public enum PrunePolicy {
                 plan.kept.append(KeptEntry(entry: entry, why: entry.reason))
                 continue
             }
-            if entry.inGracePeriod { survivors.append(entry); continue }
+            if entry.inGracePeriod { survivors.append(index); continue }
             switch entry.state {
-            case .corrupted: delete(entry, .corrupted)
-            case .incomplete: delete(entry, .incomplete)
-            case .orphan: delete(entry, .orphan)
-            default: survivors.append(entry)
+            case .corrupted: delete(index, .corrupted)
+            case .incomplete: delete(index, .incomplete)
+            case .orphan: delete(index, .orphan)
+            default: survivors.append(index)
             }
         }
-        var fresh: [CacheEntry] = []
-        for entry in survivors {
+        var fresh: [Int] = []
+        fresh.reserveCapacity(survivors.count)
+        for index in survivors {
+            let entry = entries[index]
             if !entry.pinnedBy.isEmpty {
                 // A saved page points here: kept whatever its age, and outside the size trim.
                 let pages = entry.pinnedBy.count == 1 ? "a saved page (\(entry.pinnedBy[0]))" : "\(entry.pinnedBy.count) saved pages"
@@ -127,54 +130,76 @@ public enum PrunePolicy {
                 entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
             } ?? false
             if !entry.inGracePeriod && (entry.state == .expired || tooOld) {
-                delete(entry, .expired)
+                delete(index, .expired)
             } else {
-                fresh.append(entry)
+                fresh.append(index)
             }
         }
+        survivors = []
         if let maxSize = rules.maxSize {
             let target = Int64((Double(maxSize) * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
             plan.sizeTarget = target
             plan.sizeRule = sizeRule
             // The owner's metric: file sizes (Kingfisher, corelibs URLCache) or blocks.
             func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
+            func size(_ index: Int) -> Int64 { sizeRule.metric == .allocated ? entries[index].allocatedBytes : entries[index].apparentBytes }
             let start = sizeRule.startsAbove < 1 ? Int64((Double(maxSize) * sizeRule.startsAbove).rounded(.down)) : maxSize
             let over = sizeRule.trimsAtLimit ? measured() >= start : measured() > start
             if sizeRule.partitions > 0 {
                 // Each partition holds its share of the cap and is trimmed on its own.
                 let share = Double(maxSize) / Double(sizeRule.partitions)
                 let partTarget = Int64((share * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
-                var groups: [[UInt8]: [CacheEntry]] = [:]
-                for entry in fresh where !entry.inGracePeriod {
-                    groups[Array((entry.relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []].append(entry)
+                var groups: [[UInt8]: [Int]] = [:]
+                for index in fresh where !entries[index].inGracePeriod {
+                    groups[Array((entries[index].relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []].append(index)
                 }
                 for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                     let group = groups[key]!
-                    var size = group.reduce(Int64(0)) { $0 + (sizeRule.metric == .allocated ? $1.allocatedBytes : $1.apparentBytes) }
-                    guard Double(size) > share else { continue }
-                    for entry in group.sorted(by: evictsFirst) {
-                        if size <= partTarget { break }
-                        size -= sizeRule.metric == .allocated ? entry.allocatedBytes : entry.apparentBytes
-                        delete(entry, .size)
+                    var used = group.reduce(Int64(0)) { $0 + size($1) }
+                    guard Double(used) > share else { continue }
+                    for index in evictionOrder(group, entries) {
+                        if used <= partTarget { break }
+                        used -= size(index)
+                        delete(index, .size)
                     }
                 }
             } else if over {
-                let candidates = fresh.filter { !$0.inGracePeriod }
-                let order = sizeRule.byAgeTimesSize ? candidates.sorted { a, b in
-                    func worth(_ e: CacheEntry) -> Double {
-                        max(0, rules.now.timeInterval - (e.lastAccess ?? e.modified ?? rules.now).timeInterval) * Double(e.allocatedBytes + 512)
+                let candidates = fresh.filter { !entries[$0].inGracePeriod }
+                let order: [Int]
+                if sizeRule.byAgeTimesSize {
+                    let now = rules.now.timeInterval
+                    let worth = candidates.map { index -> Double in
+                        let e = entries[index]
+                        return max(0, now - (e.lastAccess ?? e.modified ?? rules.now).timeInterval) * Double(e.allocatedBytes + 512)
                     }
-                    let (x, y) = (worth(a), worth(b))
-                    return x != y ? x > y : a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
-                } : candidates.sorted(by: evictsFirst)
-                for entry in order {
+                    order = candidates.indices.sorted { a, b in
+                        worth[a] != worth[b] ? worth[a] > worth[b]
+                            : entries[candidates[a]].path.bytes.lexicographicallyPrecedes(entries[candidates[b]].path.bytes)
+                    }.map { candidates[$0] }
+                } else {
+                    order = evictionOrder(candidates, entries)
+                }
+                for index in order {
                     if sizeRule.stopsStrictlyBelow ? measured() < target : measured() <= target { break }
-                    delete(entry, .size)
+                    delete(index, .size)
                 }
             }
         }
         plan.bytesAfter = total
         return plan
+    }
+
+    /// `indices` of `entries` in eviction order: least recently used first by the format's
+    /// clock (last access, else modification), ties broken by path.
+    static func evictionOrder(_ indices: [Int], _ entries: [CacheEntry]) -> [Int] {
+        let clock = indices.map { index -> FileTime in
+            let e = entries[index]
+            return e.lastAccess ?? e.modified ?? FileTime(seconds: 0)
+        }
+        return indices.indices.sorted { a, b in
+            clock[a] != clock[b] ? clock[a] < clock[b]
+                : entries[indices[a]].path.bytes.lexicographicallyPrecedes(entries[indices[b]].path.bytes)
+        }.map { indices[$0] }
     }
 
     /// `clear`'s plan: every entry, except those outside the cache (kept and reported), and
@@ -215,13 +240,5 @@ public enum PrunePolicy {
         }
         plan.bytesAfter = total
         return plan
-    }
-
-    /// Least recently used first by the format's clock; ties broken by path.
-    static func evictsFirst(_ a: CacheEntry, _ b: CacheEntry) -> Bool {
-        let ta = a.lastAccess ?? a.modified ?? FileTime(seconds: 0)
-        let tb = b.lastAccess ?? b.modified ?? FileTime(seconds: 0)
-        if ta != tb { return ta < tb }
-        return a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
     }
 }

@@ -78,3 +78,17 @@ func runThreads(_ count: Int, _ body: @escaping (Int) -> Void) {
     }
     for thread in threads { pthread_join(thread, nil) }
 }
+
+/// Hands out consecutive ranges of indices to threads sharing a list of work.
+final class ChunkCounter: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var next = 0
+
+    /// The start of the next `size` indices (past the end once everything is taken).
+    func take(_ size: Int) -> Int {
+        lock.withLock {
+            defer { next += size }
+            return next
+        }
+    }
+}

@@ -15,6 +15,28 @@ enum FileKind {
     static let sqliteHeader: [UInt8] = Array("SQLite format 3\0".utf8)
     static let companionSuffixes: [[UInt8]] = ["-wal", "-shm", "-journal"].map { Array($0.utf8) }
 
+    /// Each file's kind, looked at by up to four threads at once (one open and one read per
+    /// file: on a large cache this was a third of a prune's system time, done one by one).
+    static func of(_ files: [FileTree.File], in anchor: AnchoredDirectory) -> [FileKind] {
+        let workers = min(4, files.count / 1024 + 1)
+        if workers == 1 { return files.map { of($0, in: anchor) } }
+        let chunk = 256
+        let next = ChunkCounter()
+        return [FileKind](unsafeUninitializedCapacity: files.count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer
+            runThreads(workers) { _ in
+                while true {
+                    let start = next.take(chunk)
+                    guard start < files.count else { return }
+                    for i in start..<min(start + chunk, files.count) {
+                        (out.baseAddress! + i).initialize(to: of(files[i], in: anchor))
+                    }
+                }
+            }
+            initialized = files.count
+        }
+    }
+
     /// Opens the file once below `anchor` and looks.
     static func of(_ file: FileTree.File, in anchor: AnchoredDirectory) -> FileKind {
         guard file.isRegular, file.apparentBytes > 0,

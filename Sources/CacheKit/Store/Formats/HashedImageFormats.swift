@@ -44,7 +44,7 @@ extension FlatImageCache {
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         let all = files()
-        let kinds = all.map { FileKind.of($0, in: anchor) }
+        let kinds = FileKind.of(all, in: anchor)
         let (databases, rest) = DatabaseUnits.split(all, in: anchor, kinds: kinds)
         return rest.map { entry(for: $0.0, kind: $0.1, context) } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
     }

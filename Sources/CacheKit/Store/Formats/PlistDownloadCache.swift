@@ -280,7 +280,7 @@ struct PlainFormat: CacheFormat {
             return true
         })
         let candidates = files.filter { $0.path.lastComponent != tag }
-        let kinds = candidates.map { FileKind.of($0, in: anchor) }
+        let kinds = FileKind.of(candidates, in: anchor)
         let (databases, rest) = DatabaseUnits.split(candidates, in: anchor, kinds: kinds)
         let loose: [CacheEntry] = rest.map { file, kind in
             let name = String(decoding: file.relative, as: UTF8.self)
