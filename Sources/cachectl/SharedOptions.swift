@@ -66,6 +66,35 @@ struct SizeFormatOptions: ParsableArguments {
         }
     }
 
+    /// `format`, except that with no size flag and stdout not a terminal, sizes are du's
+    /// default: blocks of `DU_BLOCK_SIZE`, `BLOCK_SIZE` or `BLOCKSIZE` (the first set; each
+    /// also `human-readable` or `si`), else 512 bytes with `POSIXLY_CORRECT`, else 1 KiB.
+    /// For `du -s`, whose lines are du's own.
+    func formatAsDu(_ bytes: Int64) -> String {
+        guard style == .automatic, !Output.stdoutIsTerminal else { return format(bytes) }
+        switch Self.duEnvironmentStyle {
+        case .human(let base): return ByteCount.human(bytes, base: base)
+        case .blocks(let block): return block.format(bytes)
+        default: return String(bytes)
+        }
+    }
+
+    /// du's default unit from its environment (coreutils `human_options`).
+    static let duEnvironmentStyle: Style = {
+        for name in ["DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE"] {
+            guard let value = Sys.environment(name), !value.isEmpty else { continue }
+            // A leading ' asks for thousands separators, which cachectl does not print.
+            let text = value.hasPrefix("'") ? String(value.dropFirst()) : value
+            switch text {
+            case "human-readable": return .human(base: 1024)
+            case "si": return .human(base: 1000)
+            default: if let block = BlockSize(text), block.size > 0 { return .blocks(block) }
+            }
+        }
+        if Sys.environment("POSIXLY_CORRECT") != nil { return .blocks(BlockSize(size: 512, suffix: "")) }
+        return .blocks(BlockSize(size: 1024, suffix: ""))
+    }()
+
     func format(_ bytes: Int64) -> String {
         switch style {
         case .automatic: return Output.stdoutIsTerminal ? ByteCount.human(bytes) : String(bytes)

@@ -78,6 +78,27 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertNotEqual(Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
+    /// `du -s` into a pipe prints what du prints there: 1 KiB blocks by default, or the unit
+    /// du's environment asks for (it printed exact bytes, so `cachectl du -s | sort -n` next
+    /// to `du -s` disagreed by a factor of 1,024).
+    func testDuSummaryIntoAPipeUsesDuDefaultUnit() {
+        let tree = TestTree("conv-default-unit")
+        tree.file("t/a", size: 50_000)
+        tree.sparse("t/b", size: 3_000_000)
+        tree.file("t/sub/c", size: 7000)
+        let t = tree.path("t").description
+        for environment in [[:], ["DU_BLOCK_SIZE": "1M"], ["BLOCK_SIZE": "si"], ["POSIXLY_CORRECT": "1"], ["BLOCKSIZE": "KB"],
+                            ["DU_BLOCK_SIZE": "human-readable", "BLOCK_SIZE": "1"], ["BLOCK_SIZE": "'1"]] {
+            let ours = Binary.run(["du", "-s", t, tree.path("t/sub").description], environment: environment)
+            let theirs = Run.command(["du", "-s", t, tree.path("t/sub").description], environment: environment)
+            XCTAssertEqual(ours.status, 0, ours.err)
+            XCTAssertEqual(ours.out, theirs.out, "\(environment)")
+        }
+        // A flag still wins over the environment, as in du.
+        XCTAssertEqual(Binary.run(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out,
+                       Run.command(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out)
+    }
+
     /// `-a` lists files as well as directories with du -a's sizes, to `--max-depth` levels when
     /// given (the rows of `du -a -B1`, the same set, in a table); `-sa` is refused as du does.
     func testDuAllListsWhatDuALists() throws {

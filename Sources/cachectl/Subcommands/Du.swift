@@ -164,7 +164,7 @@ struct Du: ParsableCommand {
         } else if summarize {
             let end = null ? "\0" : "\n"
             var grand: Int64 = 0
-            func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.format(value) }
+            func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.formatAsDu(value) }
             var newest: FileTime?
             for root in report.roots where root.exists && !root.alreadyCounted {
                 let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
