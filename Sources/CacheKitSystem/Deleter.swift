@@ -104,6 +104,26 @@ public final class Deleter {
         }
     }
 
+    /// Removes a private temporary directory this process made (a dry run's snapshot of an
+    /// index) with everything in it: its contents through a deleter anchored at it, then the
+    /// directory itself through one anchored at its parent, only while the name there is
+    /// still the directory `directory` opened (same device and inode).
+    package static func removeTemporaryDirectory(_ directory: AnchoredDirectory) {
+        _ = Deleter(directory).removeContents(of: [])
+        guard case .success(let parent) = AnchoredDirectory.open(directory.path.parentDirectory) else { return }
+        let name = directory.path.lastComponent
+        guard case .success(let st) = parent.status(of: name), st.isDirectory,
+              st.device == directory.status.device, st.inode == directory.status.inode else { return }
+        Deleter(parent).removeEmptyDirectory(name)
+    }
+
+    /// Removes the empty directory at `path`, anchored at its parent (a temporary directory
+    /// made and not yet used).
+    package static func removeEmptyDirectory(_ path: RawPath) {
+        guard case .success(let parent) = AnchoredDirectory.open(path.parentDirectory) else { return }
+        Deleter(parent).removeEmptyDirectory(path.lastComponent)
+    }
+
     /// Removes the directory at `relative` if it is empty; never the anchor.
     @discardableResult
     public func removeEmptyDirectory(_ relative: [UInt8]) -> Bool {

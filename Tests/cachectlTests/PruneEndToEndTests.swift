@@ -225,9 +225,13 @@ final class PruneEndToEndTests: XCTestCase {
         func plain(_ dir: RawPath) -> [String] { dir == root ? ["--format", "plain"] : [] }
         for dir in [root, store] {
             let frozen = freeze(dir)
-            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"] + plain(dir))
+            // The dry run reads the native index from a private copy in $TMPDIR, removed after.
+            let temporary = tree.dir("tmp-\(dir.lastComponent.count)")
+            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"] + plain(dir),
+                                 environment: ["TMPDIR": temporary.description])
             XCTAssertEqual(dry.status, 0, dry.err)
             XCTAssertEqual(check(dir, frozen), "", "dry run touched \(dir)")
+            XCTAssertEqual(Run.command(["ls", "-A", temporary.description]).out, "", "the index snapshot was left behind")
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
             let planned = Set(((object["roots"] as? [[String: Any]])?.first?["plan"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
             XCTAssertFalse(planned.isEmpty)

@@ -162,8 +162,7 @@ public final class NativeStore: @unchecked Sendable {
 
     deinit {
         if let snapshotDirectory, case .success(let temp) = AnchoredDirectory.open(snapshotDirectory) {
-            _ = Deleter(temp).removeContents(of: [])
-            _ = Sys.rmdir(snapshotDirectory)
+            Deleter.removeTemporaryDirectory(temp)
         }
     }
 
@@ -321,15 +320,12 @@ public final class NativeStore: @unchecked Sendable {
         switch AnchoredDirectory.open(directory) {
         case .success(let opened): copyAnchor = opened
         case .failure(let error):
-            _ = Sys.rmdir(directory)
+            Deleter.removeEmptyDirectory(directory)
             throw StoreError.cannotWrite(directory, error.description)
         }
-        var cleanup: RawPath? = directory
+        var cleanup = true
         defer {
-            if let cleanup {
-                _ = Deleter(copyAnchor).removeContents(of: [])
-                _ = Sys.rmdir(cleanup)
-            }
+            if cleanup { Deleter.removeTemporaryDirectory(copyAnchor) }
         }
         for name in [indexName, indexName + "-wal"] {
             let bytes = Array(name.utf8)
@@ -349,7 +345,7 @@ public final class NativeStore: @unchecked Sendable {
         }
         let store = NativeStore(anchor: anchor, database: database, readOnlyReason: "a dry run changes nothing", exclusiveLocking: false)
         store.snapshotDirectory = directory
-        cleanup = nil
+        cleanup = false
         do {
             let appID = try database.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } ?? 0
             if appID != applicationID { throw StoreError.notACacheIndex(index, "a foreign SQLite database") }

@@ -11,8 +11,8 @@ struct DuJSON: JSONOutput {
         var alreadyCounted: Bool
         @Nullable var caches: [Merged<Cache, Totals>]?
         @Nullable var subdirectories: [Merged<Subdirectory, Totals>]?
-        @Nullable var largestFiles: [LargestFile]?
-        @Nullable var allFiles: [LargestFile]?
+        @Nullable var largestFiles: [File]?
+        @Nullable var allFiles: [File]?
     }
 
     /// Sizes, counts and the range of modification times of a tree (members of the object
@@ -52,7 +52,7 @@ struct DuJSON: JSONOutput {
     }
 
     /// A non-directory (in `largestFiles` and `allFiles`).
-    struct LargestFile: Encodable {
+    struct File: Encodable {
         var path: String
         var allocatedBytes: Int64
         var apparentBytes: Int64
@@ -85,13 +85,13 @@ struct DuJSON: JSONOutput {
             }
             if options.listFiles {
                 out.allFiles = root.files.map {
-                    LargestFile(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
+                    File(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
                                 modified: JSONShapes.time($0.modified))
                 }
             }
             if options.largestFiles > 0 {
                 out.largestFiles = root.largestFiles.map {
-                    LargestFile(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
+                    File(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
                                 modified: JSONShapes.time($0.modified))
                 }
             }

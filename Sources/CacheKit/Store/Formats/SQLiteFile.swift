@@ -112,8 +112,7 @@ final class ReadConnection {
     deinit {
         queue = nil
         if let snapshotDirectory, case .success(let temp) = AnchoredDirectory.open(snapshotDirectory) {
-            _ = Deleter(temp).removeContents(of: [])
-            _ = Sys.rmdir(snapshotDirectory)
+            Deleter.removeTemporaryDirectory(temp)
         }
     }
 }
