@@ -9,7 +9,7 @@ extension PageRewriter.Job {
     /// The decision for a resolved reference whose copy is known: its local path when the
     /// copy may be used (fresh, or `--allow-stale`), placed in the assets folder if any.
     func decision(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
-        guard let copy = found, copy.isFresh || options.allowStale else { return Decision(resolved: resolved, copy: found, local: nil) }
+        guard let copy = found, copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment) else { return Decision(resolved: resolved, copy: found, local: nil) }
         let target = placer?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
         let local: String
         if options.absolute {

@@ -55,6 +55,11 @@ public struct LocalizeOptions: Sendable {
     public var absolute = false
     /// Rewrite references whose cached copy has expired too. Default false.
     public var allowStale = false
+    /// References (without fragment) fetched or revalidated during this run: their copy is
+    /// used even when it has already expired, as a response whose lifetime is zero (no
+    /// explicit freshness and a `Last-Modified` of just now) is still the newest there is.
+    /// Default empty.
+    public var justFetched: Set<String> = []
     /// Give lazy images (`data-src`, …) a real `src`/`srcset` pointing at the local copy
     /// when theirs is missing, empty or a `data:` placeholder. Default false.
     public var eager = false

@@ -255,6 +255,32 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(server.requests().count, before + 1, "only the missing image is asked for again")
     }
 
+    /// What `--fetch` has just downloaded or revalidated is used even when its lifetime is
+    /// already over (`max-age=0`, `no-cache`, or a heuristic 10 % of a Last-Modified of now):
+    /// it is the newest copy there is. (Before: reported stale, `--require-all` failed, and
+    /// with a heuristic lifetime the outcome depended on the clock crossing a second.)
+    func testLocalizeFetchUsesWhatItJustFetchedEvenIfAlreadyStale() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let page = "<p><img src=\"/files/a.png?cc=max-age=0\"><img src=\"/files/c.txt?cc=no-cache\"></p>\n"
+        tree.file("page.html", contents: Array(page.utf8))
+        let args = ["localize", tree.path("page.html").description, "--cache", store, "--fetch", "--require-all",
+                    "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description]
+        let first = Binary.run(args)
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.err.contains("2 rewritten, 0 missing, 0 stale"), first.err)
+        // Again: both are revalidated (they are stale in the store) and used.
+        let before = server.requests().count
+        let second = Binary.run(args)
+        XCTAssertEqual(second.status, 0, second.err)
+        XCTAssertTrue(second.err.contains("2 rewritten, 0 missing, 0 stale"), second.err)
+        XCTAssertEqual(server.requests().count, before + 2)
+        // Without --fetch, an expired copy is still not used.
+        let offline = Binary.run(["localize", tree.path("page.html").description, "--cache", store,
+                                  "--base-url", server.url("/site/page.html"), "-o", tree.path("off.html").description])
+        XCTAssertTrue(offline.err.contains("0 rewritten, 0 missing, 2 stale"), offline.err)
+    }
+
     /// One step from a URL: the page is fetched, then its images, then it is written, with
     /// its other references made absolute against its URL.
     func testLocalizeAPageURLWithFetch() throws {

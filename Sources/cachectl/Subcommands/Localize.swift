@@ -141,6 +141,8 @@ struct Localize: ParsableCommand {
                         for failure in fetched where !failure.succeeded {
                             Output.error("\(failure.url): \(failure.error ?? "failed")")
                         }
+                        // What was just fetched is used even if its lifetime was zero.
+                        options.justFetched = Set(zip(wanted, fetched).filter { $0.1.succeeded }.map(\.0))
                         localizer = try reporting { try Localizer(caches: cacheRoots) }
                         result = localizer.localize(page.bytes, options: options)
                     }
