@@ -77,5 +77,5 @@ let package = Package(
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
         .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

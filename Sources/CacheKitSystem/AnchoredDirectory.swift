@@ -38,6 +38,7 @@ package enum BeneathResolution: Sendable {
 /// RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV)` where it can (see `BeneathResolution`), so no
 /// symlink, `..` or mount point — a same-file-system bind mount included — leads out of it.
 public final class AnchoredDirectory: @unchecked Sendable {
+    // @unchecked Sendable: immutable (`let`s); the descriptor is closed only when the last reference goes.
     /// The path as the caller gave it: for messages and for the paths of what is found.
     public let path: RawPath
     /// Where the directory is, symlinks resolved (read from the descriptor when it was opened).

@@ -42,11 +42,13 @@ extension Concurrently {
 }
 
 private final class ResultBox<A>: @unchecked Sendable {
+    // @unchecked Sendable: written by one thread before it signals, read by another after it waits.
     var value: A?
 }
 
 /// A value handed from one thread to another once: `take` waits for `give`.
 package final class Handoff<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is written once before `ready` is signalled, read after the wait.
     package init() {}
     private var value: Value?
     private let ready = DispatchSemaphore(value: 0)

@@ -4,6 +4,7 @@
 /// no thread can use it after the close (system calls on one descriptor from several
 /// threads at once are allowed).
 public final class FileDescriptor: @unchecked Sendable {
+    // @unchecked Sendable: see above.
     /// The descriptor number, valid while this value lives.
     public let raw: Int32
 

@@ -6,6 +6,7 @@ import Darwin
 
 /// An advisory lock (`flock`) held on a descriptor until this value goes.
 package final class FileLock: @unchecked Sendable {
+    // @unchecked Sendable: immutable; the lock is released when the last reference goes.
     private let descriptor: FileDescriptor
 
     /// Takes the lock on `descriptor`; with `wait` false, fails with EWOULDBLOCK when another

@@ -57,6 +57,7 @@ public enum UTS46 {
     /// One processor for the process: ICU's UIDNA objects are immutable after opening and
     /// documented safe for concurrent use.
     private final class Processor: @unchecked Sendable {
+        // @unchecked Sendable: see above: ICU's UIDNA object is immutable and safe for concurrent use.
         let handle: OpaquePointer?
         init() {
             var status = U_ZERO_ERROR

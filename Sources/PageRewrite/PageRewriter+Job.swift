@@ -11,6 +11,7 @@ extension PageRewriter {
     /// have joined. `directoryPrefixes` is written by whichever thread makes decisions,
     /// under the same hand-over.
     final class Job: @unchecked Sendable {
+    // @unchecked Sendable: each field has one writer at a time, handed over through `SiteWork` (see above).
         // @unchecked: the hand-over above (a semaphore in `SiteWork` and the join of
         // `Concurrently.run`) orders every access; no field is written by two threads at once.
 

@@ -185,6 +185,7 @@ public struct PageRewriter {
     /// its local path (without fragment) when it is to be rewritten. (A class: tens of
     /// thousands sit in a dictionary read on two threads, each read a single retain.)
     final class Decision: @unchecked Sendable {
+    // @unchecked Sendable: immutable (`let`s of value types) once made.
         let resolved: URLText.Resolved?
         let copy: CachedCopy?
         let local: String?

@@ -39,6 +39,7 @@ extension PageRewriter {
     /// A thread in `run` also helps with a loop another thread shares meanwhile (`loop`):
     /// the bodies of the references being decided are checked on both threads.
     final class SiteWork: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field is read and written with `condition` held.
         /// Matched elements per chunk.
         static let chunkSize = 1024
         /// Indices per block of a shared loop.

@@ -26,6 +26,8 @@ enum Text {
 
 /// Everything the user sees goes through here: buffered stdout, immediate stderr.
 enum Output {
+    // nonisolated(unsafe): stdout is written by the command's own thread only (progress
+    // lines go to stderr, unbuffered).
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
     static func write(_ text: String) { buffer.append(contentsOf: text.utf8); if buffer.count > 1 << 16 { flush() } }
@@ -65,6 +67,7 @@ enum Output {
 
 /// The exact bytes of argv, so paths that are not UTF-8 survive argument parsing.
 enum RawArguments {
+    // nonisolated(unsafe): written once by `capture` before parsing, only read afterwards.
     nonisolated(unsafe) private static var raw: [[UInt8]] = []
 
     static func capture() {

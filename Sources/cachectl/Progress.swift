@@ -3,6 +3,7 @@ import CacheKit
 
 /// Live progress on stderr for long walks: only on a terminal, only after about a second.
 final class ProgressLine: @unchecked Sendable {
+    // @unchecked Sendable: `timer` and `shown` are only touched on `queue` (the timer's handler runs there).
     private let text: @Sendable () -> String
     private let queue = DispatchQueue(label: "cachectl.progress")
     private var timer: DispatchSourceTimer?

@@ -10,7 +10,7 @@ import Foundation
 /// writers' lock); a download that finds the queue full is suspended until the committer
 /// takes the waiting batch.
 final class CommitQueue: @unchecked Sendable {
-    // @unchecked: every mutable field is read and written with `condition` held.
+    // @unchecked Sendable: every mutable field is read and written with `condition` held.
     private let store: NativeStore
     private let limit: Int
     private let condition = NSCondition()

@@ -165,6 +165,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
 ///
 /// The library never prints: progress goes to the `progress` callback.
 public final class Fetcher: @unchecked Sendable {
+    // @unchecked Sendable: immutable after `init` (its pool and store are Sendable themselves).
     public let store: NativeStore
     public let options: FetchOptions
     private let pool: HTTPConnectionPool
@@ -212,7 +213,7 @@ public final class Fetcher: @unchecked Sendable {
             }
         }
         let commits = CommitQueue(store: store)
-        let run = Run(tracker: tracker, commits: commits, partials: Flag(store.hasPartials()))
+        let run = Run(tracker: tracker, commits: commits, partials: Locked(store.hasPartials()))
         let width = max(1, options.jobs)
         await withTaskGroup(of: (Int, FetchResult).self) { group in
             var next = 0
@@ -271,17 +272,7 @@ public final class Fetcher: @unchecked Sendable {
         let commits: CommitQueue
         /// Whether `tmp/` may hold a partial download to resume: it did when the run began,
         /// or the run kept one since.
-        let partials: Flag
-    }
-
-    /// A Boolean shared by tasks.
-    final class Flag: @unchecked Sendable {
-        // @unchecked: the value is only read and written with the lock held.
-        private let lock = NSLock()
-        private var value: Bool
-        init(_ value: Bool) { self.value = value }
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
+        let partials: Locked<Bool>
     }
 
     /// The answer the cache alone gives for `url`: a fresh intact entry (or a kept negative
@@ -467,13 +458,13 @@ public final class Fetcher: @unchecked Sendable {
         }
         // A partial download kept from an earlier attempt: ask for the rest, if the
         // representation is still the one it began (RFC 9110 §14.2, §13.1.5).
-        let resumed = revalidation == nil && run.partials.isSet ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
+        let resumed = revalidation == nil && run.partials.withLock({ $0 }) ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
         if let resumed, let validator = resumed.partial.validator {
             headers.append(("Range", "bytes=\(resumed.body.length)-"))
             headers.append(("If-Range", validator))
         }
-        var resumeUsed = false
-        defer { if !resumeUsed { resumed?.body.discard() } }
+        let resumeUsed = Locked(false)
+        defer { if !resumeUsed.withLock({ $0 }) { resumed?.body.discard() } }
         var current = url
         var visited: Set<String> = [url.hrefWithoutFragment]
         /// The least lifetime of the redirects followed (a chain is as fresh as its least
@@ -482,7 +473,9 @@ public final class Fetcher: @unchecked Sendable {
         let started = FileTime.now
         for hop in 0...options.maxRedirects {
             let snapshot = result
-            let step: Hop = try await pool.withConnection(pool.route(for: current)) { [self] connection in
+            // The exchange runs on the connection's task: it captures copies of this
+            // function's variables and hands back what it decided in `Hop`.
+            let step: Hop = try await pool.withConnection(pool.route(for: current)) { [self, current, headers, chainLifetime] connection in
                 let sent = FileTime.now.timeInterval
                 let head = try await connection.get(current, headers: headers)
                 let pairs = head.headers.map { (name: $0.name, value: $0.value) }
@@ -492,7 +485,8 @@ public final class Fetcher: @unchecked Sendable {
                 }
                 var final = snapshot
                 let partial = head.status.code == 206 ? resumed : nil
-                if partial != nil { resumeUsed = true }
+                // Set before `finish`: a download cut again keeps its partial for the next try.
+                if partial != nil { resumeUsed.withLock { $0 = true } }
                 try await finish(originalURL, head: head, headers: pairs, sent: headers, connection: connection, revalidation: revalidation,
                                  resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, run: run)
                 return .done(final)
@@ -641,7 +635,7 @@ public final class Fetcher: @unchecked Sendable {
                 let total = resumeTotal ?? declared
                 if body.keepForResume(NativeStore.PartialDownload(url: URLKey(url)?.normalized ?? url, etag: strongETag,
                                                                   lastModified: lastModified, total: total)) {
-                    run.partials.set()
+                    run.partials.withLock { $0 = true }
                 }
             } else {
                 body.discard()
@@ -714,6 +708,7 @@ public final class Fetcher: @unchecked Sendable {
 
 /// Counts for the progress callback, shared by the download tasks.
 final class ProgressTracker: @unchecked Sendable {
+    // @unchecked Sendable: `state` is only touched with `lock` held; `report` is `@Sendable`.
     private let lock = NSLock()
     private var state: FetchProgress
     private let report: (@Sendable (FetchProgress) -> Void)?

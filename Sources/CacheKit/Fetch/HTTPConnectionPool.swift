@@ -10,6 +10,7 @@ import NIOSSL
 /// route; each runs in a task of its own that serves one exchange at a time (NIO's scoped
 /// `executeThenClose`), so a response body is read with backpressure.
 final class HTTPConnectionPool: @unchecked Sendable {
+    // @unchecked Sendable: `idle` and `open` are only touched with `lock` held; the rest is immutable.
     /// Where a connection goes: the origin, and the proxy it goes through, if any.
     struct Route: Hashable, Sendable {
         var secure: Bool
@@ -64,7 +65,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
     /// Runs `body` with a connection on `route`: an idle one if there is, else a new one.
     /// A kept-alive connection the server closed before answering (`staleConnection`) is
     /// replaced by a new one once.
-    func withConnection<T>(_ route: Route, _ body: @escaping (HTTPConnection) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(_ route: Route, _ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
         if let connection = takeIdle(route) {
             do {
                 return try await connection.run(body)
@@ -107,7 +108,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
     /// One connection: a task that connects, then runs the exchanges given to it in turn.
     fileprivate final class Connection: @unchecked Sendable {
-        typealias Job = (Result<HTTPConnection, Error>) async -> Bool
+        // @unchecked Sendable: `channel` and `connectFailure` are only touched with `failureLock` held; the job stream is Sendable.
+        typealias Job = @Sendable (Result<HTTPConnection, Error>) async -> Bool
         let route: Route
         private let pool: HTTPConnectionPool
         private let failureLock = NSLock()
@@ -126,7 +128,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
         /// Runs `body` on this connection's task and waits for it. Cancelling the caller
         /// closes the connection, which ends the exchange with an error.
-        func run<T>(_ body: @escaping (HTTPConnection) async throws -> T) async throws -> T {
+        func run<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
             try await withTaskCancellationHandler {
                 try await submitAndWait(body)
             } onCancel: {
@@ -134,7 +136,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
             }
         }
 
-        private func submitAndWait<T>(_ body: @escaping (HTTPConnection) async throws -> T) async throws -> T {
+        private func submitAndWait<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
                 let job: Job = { connection in
                     switch connection {
@@ -251,6 +253,7 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
 /// A connection as an exchange sees it: send a request head, read the response head, then
 /// its body a buffer at a time.
 final class HTTPConnection: @unchecked Sendable {
+    // @unchecked Sendable: used by one exchange at a time, on its connection's task (`Connection.start` runs the jobs in turn).
     let route: HTTPConnectionPool.Route
     private var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>

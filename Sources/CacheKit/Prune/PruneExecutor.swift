@@ -14,6 +14,7 @@ public struct PruneOutcome: Sendable {
 
 /// Live count of deletions, for a caller's progress display.
 public final class PruneProgress: @unchecked Sendable {
+    // @unchecked Sendable: every counter is only touched with `lock` held.
     private let lock = ConditionLock()
     private var inspected = 0
     private var done = 0
@@ -127,7 +128,7 @@ public enum PruneExecutor {
         for (index, key) in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
             shares[index % workers] += groups[key]!
         }
-        let collected = ResultLock<[(Int, DeletionResult)]>()
+        let collected = Locked([[(Int, DeletionResult)]]())
         runThreads(workers) { worker in
             let deleter = Deleter(anchor)
             var partial: [(Int, DeletionResult)] = []
@@ -136,9 +137,9 @@ public enum PruneExecutor {
                 partial.append((index, remove(entries[index], deleter, anchor)))
                 progress?.advance()
             }
-            collected.append(partial)
+            collected.withLock { $0.append(partial) }
         }
-        for partial in collected.items { for (index, result) in partial { results[index] = result } }
+        for partial in collected.withLock({ $0 }) { for (index, result) in partial { results[index] = result } }
         return results
     }
 
@@ -213,13 +214,6 @@ public enum PruneExecutor {
             }
         }
     }
-}
-
-/// Results gathered from several threads.
-final class ResultLock<T>: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private(set) var items: [T] = []
-    func append(_ item: T) { lock.withLock { items.append(item) } }
 }
 
 extension Array {

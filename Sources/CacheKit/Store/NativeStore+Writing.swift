@@ -136,7 +136,7 @@ extension NativeStore {
     /// A body being written for a URL (see `beginBody`): in memory while it is small enough
     /// (when asked), else in a temporary file of `tmp/`, which holds the writers' lock.
     public final class PendingBody: @unchecked Sendable {
-        // @unchecked: used by one task at a time (the download, then the commit queue).
+        // @unchecked Sendable: used by one task at a time (the download, then the commit queue).
         let store: NativeStore
         let key: URLKey
         private(set) var temp: TempFile?

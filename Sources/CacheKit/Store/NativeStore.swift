@@ -123,6 +123,7 @@ public struct PutOptions: Sendable {
 ///
 /// Everything in the store is reached through its root's descriptor (`anchor`).
 public final class NativeStore: @unchecked Sendable {
+    // @unchecked Sendable: its `var`s are set while it is opened, before it is shared; the index is reached only through GRDB's `DatabaseQueue`, which serializes every access.
     public static let indexName = "index.sqlite"
     public static let lockName = ".lock"
     /// Bytes kept allocated so that a full disk can still be freed (see `releaseReserve`).

@@ -7,6 +7,7 @@ import Darwin
 /// A mutex with a condition variable, over pthreads so it works the same on Linux and macOS
 /// and keeps Foundation out of the walker's hot path.
 final class ConditionLock: @unchecked Sendable {
+    // @unchecked Sendable: a pthread mutex and condition are made to be shared; the pointers never change.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -34,5 +35,18 @@ final class ConditionLock: @unchecked Sendable {
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+/// A value behind a lock, shared between tasks or threads.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is only touched with `lock` held.
+    private let lock = ConditionLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try lock.withLock { try body(&value) }
     }
 }

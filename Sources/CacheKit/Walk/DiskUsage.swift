@@ -70,6 +70,7 @@ struct DevIno: Hashable {
 
 /// The `(st_dev, st_ino)` set, sharded so threads rarely wait on each other.
 final class InodeSet: @unchecked Sendable {
+    // @unchecked Sendable: each shard is only touched with its own lock held.
     private static let shardCount = 16
     private let locks = (0..<shardCount).map { _ in ConditionLock() }
     private var shards = [Set<DevIno>](repeating: [], count: shardCount)
@@ -82,6 +83,7 @@ final class InodeSet: @unchecked Sendable {
 }
 
 final class SharedWalkState: @unchecked Sendable {
+    // @unchecked Sendable: `issues` is guarded by `issueLock`; `seenByEarlierArguments` is written between arguments, when no worker runs.
     /// With several arguments du keys every entry; with one, only multiply-linked files.
     let hashAll: Bool
     /// Multiply-linked non-directories seen so far (all arguments).
@@ -106,6 +108,7 @@ final class SharedWalkState: @unchecked Sendable {
 
 /// A directory in the walk: enough to rebuild its path and to find where its sizes go.
 final class DirNode: @unchecked Sendable {
+    // @unchecked Sendable: its `var`s are set by the worker that reads the directory before its children are queued; `JobStack`'s lock orders those writes before any reader.
     let parent: DirNode?
     /// The name bytes (for the root: the argument path as given).
     let name: [UInt8]
@@ -148,6 +151,7 @@ final class DirNode: @unchecked Sendable {
 
 /// Totals shared by the threads that add to them.
 final class Accumulator: @unchecked Sendable {
+    // @unchecked Sendable: `totals` is only touched with `lock` held (and read once the workers have joined).
     let node: DirNode
     let kind: CacheUnitKind
     private let lock = ConditionLock()
@@ -186,6 +190,7 @@ struct WorkerResult {
 }
 
 final class RootWalk: @unchecked Sendable {
+    // @unchecked Sendable: `rootDevice` is set before the workers start; `accumulators` is guarded by `registryLock`.
     let rootPath: RawPath
     let options: DiskUsageOptions
     let shared: SharedWalkState
@@ -254,14 +259,14 @@ final class RootWalk: @unchecked Sendable {
             let children = readDirectory(rootNode, fd: opened, st: st, result: &rootResult)
             let stack = JobStack(children)
             let threadCount = max(1, options.threads)
-            let collected = ResultCollector()
+            let collected = Locked([WorkerResult]())
             runThreads(threadCount) { _ in
                 var local = WorkerResult()
                 local.largest = LargestFiles(limit: self.options.largestFiles)
                 self.work(stack, &local)
-                collected.add(local)
+                collected.withLock { $0.append(local) }
             }
-            results = [rootResult] + collected.results
+            results = [rootResult] + collected.withLock { $0 }
         }
 
         var largest = LargestFiles(limit: options.largestFiles)
@@ -448,6 +453,7 @@ final class RootWalk: @unchecked Sendable {
 
     /// What the workers sharing one large directory found.
     private final class SharedScan: @unchecked Sendable {
+        // @unchecked Sendable: every field is only touched with `lock` held.
         // Guarded by `lock`: the batches waiting, whether reading is done, and the merged finds.
         let lock = ConditionLock()
         var batches: [[CChar]] = []
@@ -466,6 +472,7 @@ final class RootWalk: @unchecked Sendable {
         -> (own: UsageTotals, result: WorkerResult, subdirectories: [[CChar]], tagged: Bool, marked: Bool, hexChildren: Int) {
         let scan = SharedScan()
         scan.result.largest = LargestFiles(limit: options.largestFiles)
+        // nonisolated(unsafe): the directory stream is read by the reader thread only.
         nonisolated(unsafe) let stream = stream
         runThreads(options.threads) { index in
             var own = UsageTotals()
@@ -691,12 +698,6 @@ protocol HasTotalsAndPath {
 extension CacheUsage: HasTotalsAndPath {}
 extension DirectoryUsage: HasTotalsAndPath {}
 extension FileUsage: HasTotalsAndPath {}
-
-final class ResultCollector: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private(set) var results: [WorkerResult] = []
-    func add(_ result: WorkerResult) { lock.withLock { results.append(result) } }
-}
 
 @inline(__always)
 private func copyName(_ name: UnsafePointer<CChar>) -> [CChar] {

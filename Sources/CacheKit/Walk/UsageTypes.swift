@@ -131,6 +131,7 @@ public struct DiskUsageReport: Sendable {
 
 /// Live counters a caller may poll from another thread to show progress.
 public final class WalkProgress: @unchecked Sendable {
+    // @unchecked Sendable: the counters are only touched with `lock` held.
     private let lock = ConditionLock()
     private var _files = 0
     private var _directories = 0

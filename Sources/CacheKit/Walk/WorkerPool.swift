@@ -7,6 +7,7 @@ import Darwin
 /// A LIFO stack of jobs shared by a fixed set of threads. LIFO keeps the walk depth-first,
 /// which bounds both the pending jobs and the directories held open.
 final class JobStack<Job>: @unchecked Sendable {
+    // @unchecked Sendable: `jobs` and `active` are only touched with `lock` held.
     private let lock = ConditionLock()
     private var jobs: [Job] = []
     private var active = 0
@@ -81,6 +82,7 @@ func runThreads(_ count: Int, _ body: @escaping (Int) -> Void) {
 
 /// Hands out consecutive ranges of indices to threads sharing a list of work.
 final class ChunkCounter: @unchecked Sendable {
+    // @unchecked Sendable: `next` is only touched with `lock` held.
     private let lock = ConditionLock()
     private var next = 0
 

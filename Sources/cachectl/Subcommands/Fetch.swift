@@ -119,6 +119,7 @@ struct Fetch: ParsableCommand {
 
 /// Set by the SIGINT handler (all a signal handler may do); a task polls it.
 enum Interrupt {
+    // nonisolated(unsafe): a `sig_atomic_t` set by the handler and polled, as C allows.
     nonisolated(unsafe) static var requested: sig_atomic_t = 0
 }
 
@@ -157,6 +158,7 @@ enum FetchRun {
     }
 
     private final class ProgressState: @unchecked Sendable {
+        // @unchecked Sendable: every field is only touched on `queue`.
         private let queue = DispatchQueue(label: "cachectl.fetch.progress")
         private var progress = FetchProgress()
         /// (time, bytes) samples of the last few seconds, for the rate.
@@ -209,4 +211,7 @@ enum Blocking {
     }
 }
 
-private final class BlockingBox<T>: @unchecked Sendable { var value: T? }
+private final class BlockingBox<T>: @unchecked Sendable {
+    // @unchecked Sendable: written by the task before it signals, read after the wait.
+    var value: T?
+}

@@ -298,5 +298,6 @@ struct PageSource {
 
 /// A value left for the process's exit to reclaim (each store replaces the previous one).
 private enum KeptUntilExit {
+    // nonisolated(unsafe): set by the command's own thread only, never read.
     nonisolated(unsafe) static var value: Any?
 }

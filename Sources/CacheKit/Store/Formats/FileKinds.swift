@@ -23,6 +23,8 @@ enum FileKind {
         let chunk = 256
         let next = ChunkCounter()
         return [FileKind](unsafeUninitializedCapacity: files.count) { buffer, initialized in
+            // nonisolated(unsafe): each index is initialized by exactly one thread (the
+            // counter hands out disjoint chunks), and read only after the threads have joined.
             nonisolated(unsafe) let out = buffer
             runThreads(workers) { _ in
                 while true {
