@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CacheKit", targets: ["CacheKit"]),
-        .executable(name: "cachectl", targets: ["cachectl"]),
+        .executable(name: "cachectl", targets: ["cachectl"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -14,7 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
     ],
     targets: [
         // The only C surface of the project: libxml2's headers behind one shim.
@@ -35,7 +35,7 @@ let package = Package(
             dependencies: ["CSystemShims"],
             linkerSettings: [
                 .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
-                .linkedLibrary("icucore", .when(platforms: [.macOS])),
+                .linkedLibrary("icucore", .when(platforms: [.macOS]))
             ]
         ),
         // The WHATWG URL Standard's parser and serializer (IDNA through CacheKitSystem's ICU).
@@ -58,7 +58,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 // The prune configuration file (Prune/PruneConfiguration.swift only).
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "TOMLKit", package: "TOMLKit")
             ]
         ),
         .executableTarget(
@@ -66,16 +66,19 @@ let package = Package(
             dependencies: [
                 "CacheKit",
                 "CacheKitSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Fixture trees and a process runner shared by both test targets.
-        .target(name: "TestSupport", dependencies: ["CacheKit", "CacheKitSystem"], path: "Tests/TestSupport",
-                exclude: ["httpd.py", "schema_check.py"]),
-        .testTarget(name: "CacheKitTests", dependencies: ["CacheKit", "CacheKitSystem", "URLStandard", "PageRewrite", "TestSupport"],
-                    exclude: ["Localize/FuzzRegressions"]),
+        .target(
+            name: "TestSupport", dependencies: ["CacheKit", "CacheKitSystem"], path: "Tests/TestSupport",
+            exclude: ["httpd.py", "schema_check.py"]),
+        .testTarget(
+            name: "CacheKitTests",
+            dependencies: ["CacheKit", "CacheKitSystem", "URLStandard", "PageRewrite", "TestSupport"],
+            exclude: ["Localize/FuzzRegressions"]),
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
-        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"]),
+        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

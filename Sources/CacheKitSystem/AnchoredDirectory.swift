@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How paths below an anchored directory are resolved.
@@ -17,14 +17,14 @@ package enum BeneathResolution: Sendable {
     /// What this process uses: the kernel's when `openat2` works here.
     package static let current: BeneathResolution = {
         #if DEBUG
-        if Sys.environment("CACHECTL_TEST_NO_OPENAT2") != nil { return .componentwise }
+            if Sys.environment("CACHECTL_TEST_NO_OPENAT2") != nil { return .componentwise }
         #endif
         switch Sys.openBeneath(AT_FDCWD, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
         case .success(let fd):
             Sys.close(fd)
             return .kernel
         case .failure:
-            return .componentwise // ENOSYS, or a sandbox that forbids it
+            return .componentwise  // ENOSYS, or a sandbox that forbids it
         }
     }()
 }
@@ -58,7 +58,8 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// cache); anything else must be a directory.
     /// - Parameter mustPreserveAccessTimes: dry runs: see the property. Default false
     ///   (O_NOATIME where the system allows it).
-    public static func open(_ path: RawPath, mustPreserveAccessTimes: Bool = false) -> Result<AnchoredDirectory, Errno> {
+    public static func open(_ path: RawPath, mustPreserveAccessTimes: Bool = false) -> Result<AnchoredDirectory, Errno>
+    {
         let isLink: Bool
         switch Sys.lstat(path: path) {
         case .success(let st): isLink = st.isSymlink
@@ -71,12 +72,16 @@ public final class AnchoredDirectory: @unchecked Sendable {
         guard case .success(let st) = Sys.statx(raw) else { return .failure(Errno.current) }
         guard st.isDirectory else { return .failure(.notDirectory) }
         guard let canonical = locate(descriptor: raw, st, given: path) else { return .failure(.noEntry) }
-        return .success(AnchoredDirectory(path: path, canonicalPath: canonical, descriptor: descriptor, status: st,
-                                          mustPreserveAccessTimes: mustPreserveAccessTimes))
+        return .success(
+            AnchoredDirectory(
+                path: path, canonicalPath: canonical, descriptor: descriptor, status: st,
+                mustPreserveAccessTimes: mustPreserveAccessTimes))
     }
 
-    package init(path: RawPath, canonicalPath: RawPath, descriptor: FileDescriptor, status: StatInfo,
-                 mustPreserveAccessTimes: Bool, resolution: BeneathResolution = .current) {
+    package init(
+        path: RawPath, canonicalPath: RawPath, descriptor: FileDescriptor, status: StatInfo,
+        mustPreserveAccessTimes: Bool, resolution: BeneathResolution = .current
+    ) {
         self.path = path
         self.canonicalPath = canonicalPath
         self.descriptor = descriptor
@@ -89,13 +94,14 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// `realpath` of the given path; either only when it names this very directory.
     private static func locate(descriptor fd: Int32, _ st: StatInfo, given: RawPath) -> RawPath? {
         func names(_ candidate: RawPath) -> Bool {
-            guard candidate.bytes.first == UInt8(ascii: "/"), case .success(let other) = Sys.stat(path: candidate) else { return false }
+            guard candidate.bytes.first == UInt8(ascii: "/"), case .success(let other) = Sys.stat(path: candidate)
+            else { return false }
             return other.isSameFile(as: st)
         }
         #if os(Linux)
-        if case .success(let target) = Sys.readlink(RawPath("/proc/self/fd/\(fd)")), names(RawPath(bytes: target)) {
-            return RawPath(bytes: target)
-        }
+            if case .success(let target) = Sys.readlink(RawPath("/proc/self/fd/\(fd)")), names(RawPath(bytes: target)) {
+                return RawPath(bytes: target)
+            }
         #endif
         if case .success(let resolved) = Sys.realpath(given), names(resolved) { return resolved }
         return nil
@@ -103,8 +109,9 @@ public final class AnchoredDirectory: @unchecked Sendable {
 
     /// The same directory anchored again with `mustPreserveAccessTimes` (shares the descriptor).
     public func preservingAccessTimes() -> AnchoredDirectory {
-        AnchoredDirectory(path: path, canonicalPath: canonicalPath, descriptor: descriptor, status: status,
-                          mustPreserveAccessTimes: true, resolution: resolution)
+        AnchoredDirectory(
+            path: path, canonicalPath: canonicalPath, descriptor: descriptor, status: status,
+            mustPreserveAccessTimes: true, resolution: resolution)
     }
 
     /// The directory `relative` below this one, anchored in its own right (opened below this
@@ -113,8 +120,9 @@ public final class AnchoredDirectory: @unchecked Sendable {
         if relative.isEmpty { return .success(self) }
         return openDirectory(relative).flatMap { child in
             Sys.statx(child.raw).map { st in
-                AnchoredDirectory(path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
-                                  status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
+                AnchoredDirectory(
+                    path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
+                    status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
             }
         }
     }
@@ -124,7 +132,7 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// that, else through the canonical path. Valid while this anchor lives.
     public func systemPath(of relative: [UInt8]) -> RawPath {
         #if os(Linux)
-        if Self.procSelfFD { return RawPath("/proc/self/fd/\(fd)").appending(relative) }
+            if Self.procSelfFD { return RawPath("/proc/self/fd/\(fd)").appending(relative) }
         #endif
         return canonicalPath.appending(relative)
     }
@@ -178,7 +186,10 @@ public final class AnchoredDirectory: @unchecked Sendable {
                     while true {
                         let result = Sys.openBeneath(fd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode: mode)
                         // EAGAIN: a rename raced the lookup; the kernel asks to try again.
-                        if case .failure(let error) = result, error.code == EAGAIN, attempt < 16 { attempt += 1; continue }
+                        if case .failure(let error) = result, error.code == EAGAIN, attempt < 16 {
+                            attempt += 1
+                            continue
+                        }
                         return result
                     }
                 }
@@ -203,13 +214,19 @@ public final class AnchoredDirectory: @unchecked Sendable {
 
     /// Opens `name` in `parent`, a directory already opened below this anchor: one
     /// component, the same rules as `open`.
-    public func openChild(of parent: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<FileDescriptor, Errno> {
-        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), Self.isValidRelative(name) else { return .failure(.invalid) }
+    public func openChild(of parent: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<
+        FileDescriptor, Errno
+    > {
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), Self.isValidRelative(name) else {
+            return .failure(.invalid)
+        }
         return name.withCString { openChild(of: parent, $0, flags, mode: mode) }
     }
 
     /// `openChild` with a C string name (the walk's hot path).
-    public func openChild(of parent: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<FileDescriptor, Errno> {
+    public func openChild(of parent: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<
+        FileDescriptor, Errno
+    > {
         switch resolution {
         case .kernel:
             return withoutAtime(flags) { Sys.openBeneath(parent, name, $0 | O_NOFOLLOW | O_CLOEXEC, mode: mode) }.owned
@@ -304,7 +321,9 @@ public final class AnchoredDirectory: @unchecked Sendable {
         for part in relative.split(separator: UInt8(ascii: "/")).map(Array.init) {
             var opened = openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY)
             if case .failure(let error) = opened, error.code == ENOENT {
-                if case .failure(let made) = Sys.mkdirat(current.raw, part, mode: mode), made.code != EEXIST { return .failure(made) }
+                if case .failure(let made) = Sys.mkdirat(current.raw, part, mode: mode), made.code != EEXIST {
+                    return .failure(made)
+                }
                 opened = openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY)
             }
             switch opened {
@@ -342,8 +361,9 @@ public final class AnchoredDirectory: @unchecked Sendable {
             let below = real == canonicalPath ? [] : real.relative(to: canonicalPath)
             guard let below else { return nil }
             guard case .success(let named) = Sys.stat(path: real),
-                  case .success(let reached) = below.isEmpty ? Sys.statx(fd) : status(of: below),
-                  named.isSameFile(as: reached) else { return nil }
+                case .success(let reached) = below.isEmpty ? Sys.statx(fd) : status(of: below),
+                named.isSameFile(as: reached)
+            else { return nil }
             return below.isEmpty ? name : below + [UInt8(ascii: "/")] + name
         case .failure:
             resolved = Self.lexicallyNormalized(directory)
@@ -358,7 +378,10 @@ public final class AnchoredDirectory: @unchecked Sendable {
         var parts: [[UInt8]] = []
         for part in absolute.bytes.split(separator: UInt8(ascii: "/")) {
             if part.elementsEqual([UInt8(ascii: ".")]) { continue }
-            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(Array(part))
         }
         return RawPath(bytes: [UInt8(ascii: "/")] + Array(parts.joined(separator: [UInt8(ascii: "/")])))

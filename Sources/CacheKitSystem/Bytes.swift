@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 /// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
 package struct ByteSet: Sendable {
@@ -67,20 +67,35 @@ package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     while i < n {
         if i + 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            if word & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
         }
         let lead = base[i]
-        if lead < 0x80 { i += 1; continue }
+        if lead < 0x80 {
+            i += 1
+            continue
+        }
         let length: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: return false
         }
         guard i + length <= n else { return false }
@@ -110,6 +125,8 @@ package struct BytesKey: Hashable {
     package static func == (a: BytesKey, b: BytesKey) -> Bool {
         guard a.bytes.count == b.bytes.count else { return false }
         guard !a.bytes.isEmpty else { return true }
-        return a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 }

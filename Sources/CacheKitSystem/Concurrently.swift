@@ -15,7 +15,7 @@ package enum Concurrently {
             box.value = Self.call(work)
             done.signal()
         }
-        thread.stackSize = 8 << 20 // libxml2 recurses on deep nesting
+        thread.stackSize = 8 << 20  // libxml2 recurses on deep nesting
         thread.start()
         let b = second()
         done.wait()
@@ -70,7 +70,9 @@ package final class Handoff<Value>: @unchecked Sendable {
 package struct LoopRunner: Sendable {
     package let run: @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void
 
-    package init(run: @escaping @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void) { self.run = run }
+    package init(run: @escaping @Sendable (_ count: Int, _ body: @escaping (Range<Int>) -> Void) -> Void) {
+        self.run = run
+    }
 
     /// Everything on the caller.
     package static let serial = LoopRunner { count, body in

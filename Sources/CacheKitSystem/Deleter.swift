@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a plan saw of a file it decided to delete. Immediately before the deletion the
@@ -113,7 +113,8 @@ public final class Deleter {
         guard case .success(let parent) = AnchoredDirectory.open(directory.path.parentDirectory) else { return }
         let name = directory.path.lastComponent
         guard case .success(let st) = parent.status(of: name), st.isDirectory,
-              st.device == directory.status.device, st.inode == directory.status.inode else { return }
+            st.device == directory.status.device, st.inode == directory.status.inode
+        else { return }
         Deleter(parent).removeEmptyDirectory(name)
     }
 
@@ -132,7 +133,9 @@ public final class Deleter {
         // Its own cached descriptor goes first.
         directories.forget(relative)
         guard case .success(let parent) = directories.directory(parentPath) else { return false }
-        guard case .success(let st) = Sys.statx(at: parent.raw, name), st.isDirectory, anchor.isOnAnchorMount(st) else { return false }
+        guard case .success(let st) = Sys.statx(at: parent.raw, name), st.isDirectory, anchor.isOnAnchorMount(st) else {
+            return false
+        }
         if case .success = Sys.unlinkat(parent.raw, name, directory: true) { return true }
         return false
     }
@@ -151,7 +154,8 @@ public final class Deleter {
         return failures
     }
 
-    private func removeContents(_ directory: FileDescriptor, _ relative: [UInt8], _ failures: inout [(RawPath, Errno)]) {
+    private func removeContents(_ directory: FileDescriptor, _ relative: [UInt8], _ failures: inout [(RawPath, Errno)])
+    {
         let names: [[UInt8]]
         switch DirectoryListing.names(directory.raw) {
         case .success(let listed): names = listed
@@ -166,7 +170,9 @@ public final class Deleter {
                 switch anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) {
                 case .success(let sub):
                     removeContents(sub, child, &failures)
-                    if case .failure(let error) = Sys.unlinkat(directory.raw, name, directory: true), error.code != ENOENT {
+                    if case .failure(let error) = Sys.unlinkat(directory.raw, name, directory: true),
+                        error.code != ENOENT
+                    {
                         failures.append((anchor.path(of: child), error))
                     }
                 case .failure(let error):
@@ -226,7 +232,9 @@ public enum DirectoryListing {
         // position that every duplicate of `fd` shares. O_NOATIME where allowed (the
         // descriptor itself was opened with it when its anchor required so).
         var opened = Sys.openDirectoryStream(fd, independent: true, noAtime: true)
-        if case .failure(let error) = opened, error.code == EPERM { opened = Sys.openDirectoryStream(fd, independent: true) }
+        if case .failure(let error) = opened, error.code == EPERM {
+            opened = Sys.openDirectoryStream(fd, independent: true)
+        }
         switch opened {
         case .success(let s): stream = s
         case .failure(let error): return .failure(error)
@@ -236,7 +244,9 @@ public enum DirectoryListing {
         var error: Errno?
         while let entry = Sys.readDirectory(stream, error: &error) {
             let name: [UInt8] = Sys.withName(entry) { pointer in
-                Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+                Array(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             names.append(name)

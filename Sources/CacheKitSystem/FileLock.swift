@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An advisory lock (`flock`) held on a descriptor until this value goes.
@@ -11,7 +11,9 @@ package final class FileLock: @unchecked Sendable {
 
     /// Takes the lock on `descriptor`; with `wait` false, fails with EWOULDBLOCK when another
     /// holder has it. `onWait` is called once before waiting.
-    package static func take(_ descriptor: FileDescriptor, exclusive: Bool, wait: Bool, onWait: () -> Void = {}) -> Result<FileLock, Errno> {
+    package static func take(_ descriptor: FileDescriptor, exclusive: Bool, wait: Bool, onWait: () -> Void = {})
+        -> Result<FileLock, Errno>
+    {
         switch Sys.flock(descriptor.raw, exclusive: exclusive, wait: false) {
         case .success: return .success(FileLock(descriptor))
         case .failure(let error) where error.code == EWOULDBLOCK && wait:

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A point in time as the file system records it (seconds and nanoseconds since the epoch).
@@ -40,7 +40,9 @@ public struct FileTime: Comparable, Hashable, Sendable {
             self.init(seconds: whole > 0 ? Int64.max : Int64.min)
             return
         }
-        self.init(seconds: Int64(whole), nanoseconds: Int32(min(999_999_999, max(0, ((timeInterval - whole) * 1e9).rounded(.down)))))
+        self.init(
+            seconds: Int64(whole),
+            nanoseconds: Int32(min(999_999_999, max(0, ((timeInterval - whole) * 1e9).rounded(.down)))))
     }
 
     public func adding(_ seconds: Double) -> FileTime { FileTime(timeInterval: timeInterval + seconds) }

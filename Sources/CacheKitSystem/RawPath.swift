@@ -113,7 +113,8 @@ public enum TerminalText {
             }
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             if index + length <= bytes.count,
-               let text = String(validating: bytes[index..<index + length], as: UTF8.self) {
+                let text = String(validating: bytes[index..<index + length], as: UTF8.self)
+            {
                 // C1 controls (U+0080–U+009F): CSI and friends on some terminals.
                 if let scalar = text.unicodeScalars.first, scalar.value >= 0x80 && scalar.value <= 0x9F {
                     for b in bytes[index..<index + length] { out += "\\x" + hex(b) }

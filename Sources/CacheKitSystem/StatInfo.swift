@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSystemShims
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The stat fields cachectl needs, read once: from `stat` or, on Linux, from `statx`, which
 /// adds the mount id (a bind mount of the same file system has the same `st_dev`, not the
@@ -34,15 +35,15 @@ package struct StatInfo: Sendable {
         blocks = Int64(st.st_blocks)
         owner = UInt32(st.st_uid)
         #if canImport(Darwin)
-        modified = FileTime(seconds: Int64(st.st_mtimespec.tv_sec), nanoseconds: Int32(st.st_mtimespec.tv_nsec))
-        accessed = FileTime(seconds: Int64(st.st_atimespec.tv_sec), nanoseconds: Int32(st.st_atimespec.tv_nsec))
-        changed = FileTime(seconds: Int64(st.st_ctimespec.tv_sec), nanoseconds: Int32(st.st_ctimespec.tv_nsec))
-        born = FileTime(seconds: Int64(st.st_birthtimespec.tv_sec), nanoseconds: Int32(st.st_birthtimespec.tv_nsec))
+            modified = FileTime(seconds: Int64(st.st_mtimespec.tv_sec), nanoseconds: Int32(st.st_mtimespec.tv_nsec))
+            accessed = FileTime(seconds: Int64(st.st_atimespec.tv_sec), nanoseconds: Int32(st.st_atimespec.tv_nsec))
+            changed = FileTime(seconds: Int64(st.st_ctimespec.tv_sec), nanoseconds: Int32(st.st_ctimespec.tv_nsec))
+            born = FileTime(seconds: Int64(st.st_birthtimespec.tv_sec), nanoseconds: Int32(st.st_birthtimespec.tv_nsec))
         #else
-        modified = FileTime(seconds: Int64(st.st_mtim.tv_sec), nanoseconds: Int32(st.st_mtim.tv_nsec))
-        accessed = FileTime(seconds: Int64(st.st_atim.tv_sec), nanoseconds: Int32(st.st_atim.tv_nsec))
-        changed = FileTime(seconds: Int64(st.st_ctim.tv_sec), nanoseconds: Int32(st.st_ctim.tv_nsec))
-        born = nil
+            modified = FileTime(seconds: Int64(st.st_mtim.tv_sec), nanoseconds: Int32(st.st_mtim.tv_nsec))
+            accessed = FileTime(seconds: Int64(st.st_atim.tv_sec), nanoseconds: Int32(st.st_atim.tv_nsec))
+            changed = FileTime(seconds: Int64(st.st_ctim.tv_sec), nanoseconds: Int32(st.st_ctim.tv_nsec))
+            born = nil
         #endif
         mountID = nil
     }
@@ -58,7 +59,8 @@ package struct StatInfo: Sendable {
         modified = FileTime(seconds: sx.mtime_sec, nanoseconds: Int32(truncatingIfNeeded: sx.mtime_nsec))
         accessed = FileTime(seconds: sx.atime_sec, nanoseconds: Int32(truncatingIfNeeded: sx.atime_nsec))
         changed = FileTime(seconds: sx.ctime_sec, nanoseconds: Int32(truncatingIfNeeded: sx.ctime_nsec))
-        born = sx.mask & UInt32(CACHECTL_STAT_BTIME) != 0
+        born =
+            sx.mask & UInt32(CACHECTL_STAT_BTIME) != 0
             ? FileTime(seconds: sx.btime_sec, nanoseconds: Int32(truncatingIfNeeded: sx.btime_nsec)) : nil
         mountID = sx.mask & UInt32(CACHECTL_STAT_MNT_ID) != 0 ? sx.mnt_id : nil
     }

@@ -1,13 +1,14 @@
+import CSystemShims
+
 // Every system call of the package goes through this file: thin wrappers that retry on
 // EINTR in one place and return `Result<_, Errno>`, in the spirit of swift-system's
 // `Syscalls.swift` and swift-nio's `System.swift`. Nothing outside this target calls
 // `open`, `stat`, `unlink`, `rename`, `rmdir` and their relatives directly (a test checks).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import CSystemShims
 
 // MARK: - The one EINTR loop
 
@@ -48,23 +49,31 @@ package enum Sys {
         path.withCString { open($0, flags, mode: mode) }
     }
 
-    package static func openat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    package static func openat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0)
+        -> Result<Int32, Errno>
+    {
         valueOrErrno { sysOpenat(dirfd, name, flags, mode) }
     }
 
-    package static func openat(_ dirfd: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    package static func openat(_ dirfd: Int32, _ name: [UInt8], _ flags: Int32, mode: mode_t = 0) -> Result<
+        Int32, Errno
+    > {
         name.withCString { openat(dirfd, $0, flags, mode: mode) }
     }
 
     /// `openat2` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV; ENOSYS where
     /// the kernel or platform has none.
-    package static func openBeneath(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Result<Int32, Errno> {
+    package static func openBeneath(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0)
+        -> Result<Int32, Errno>
+    {
         valueOrErrno { cachectl_openat2(dirfd, path, flags, UInt32(mode), cachectl_resolve_beneath_strict()) }
     }
 
     /// `open` that leaves the access time alone where the system allows it (the owner, or
     /// a privileged process); with `strict`, failing (EPERM) rather than reading without it.
-    package static func openWithoutAtime(at dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, strict: Bool = false) -> Result<Int32, Errno> {
+    package static func openWithoutAtime(
+        at dirfd: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, strict: Bool = false
+    ) -> Result<Int32, Errno> {
         if noAtime != 0 {
             let result = openat(dirfd, name, flags | noAtime)
             if case .failure(let error) = result, error.code == EPERM, !strict { return openat(dirfd, name, flags) }
@@ -73,7 +82,8 @@ package enum Sys {
         return openat(dirfd, name, flags)
     }
 
-    package static func openWithoutAtime(_ path: RawPath, _ flags: Int32, strict: Bool = false) -> Result<Int32, Errno> {
+    package static func openWithoutAtime(_ path: RawPath, _ flags: Int32, strict: Bool = false) -> Result<Int32, Errno>
+    {
         path.withCString { openWithoutAtime(at: AT_FDCWD, $0, flags, strict: strict) }
     }
 
@@ -147,7 +157,8 @@ package enum Sys {
         }
         switch n {
         case .success(let count): return .success(Array(buffer[0..<count]))
-        case .failure(let error) where error.code == ENODATA || error.code == ENOTSUP || error.code == EOPNOTSUPP: return .success(nil)
+        case .failure(let error) where error.code == ENODATA || error.code == ENOTSUP || error.code == EOPNOTSUPP:
+            return .success(nil)
         case .failure(let error): return .failure(error)
         }
     }
@@ -165,7 +176,9 @@ package enum Sys {
 
     // MARK: Changing names
 
-    package static func unlinkat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, directory: Bool = false) -> Result<Void, Errno> {
+    package static func unlinkat(_ dirfd: Int32, _ name: UnsafePointer<CChar>, directory: Bool = false) -> Result<
+        Void, Errno
+    > {
         nothingOrErrno { sysUnlinkat(dirfd, name, directory ? AT_REMOVEDIR : 0) }
     }
 
@@ -174,18 +187,24 @@ package enum Sys {
     }
 
     /// `renameat`, replacing what `to` names.
-    package static func renameat(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<Void, Errno> {
+    package static func renameat(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<
+        Void, Errno
+    > {
         from.withCString { f in to.withCString { t in nothingOrErrno { sysRenameat(fromDir, f, toDir, t) } } }
     }
 
     /// `renameat2(RENAME_NOREPLACE)`: EEXIST instead of replacing; where the system has no
     /// such flag, a hard link and an unlink do the same without ever replacing.
-    package static func renameNoReplace(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<Void, Errno> {
+    package static func renameNoReplace(_ fromDir: Int32, _ from: [UInt8], _ toDir: Int32, _ to: [UInt8]) -> Result<
+        Void, Errno
+    > {
         from.withCString { f in
             to.withCString { t in
                 switch nothingOrErrno({ cachectl_renameat_noreplace(fromDir, f, toDir, t) }) {
                 case .failure(let error) where error.code == ENOSYS || error.code == EINVAL:
-                    return nothingOrErrno { sysLinkat(fromDir, f, toDir, t, 0) }.flatMap { nothingOrErrno { sysUnlinkat(fromDir, f, 0) } }
+                    return nothingOrErrno { sysLinkat(fromDir, f, toDir, t, 0) }.flatMap {
+                        nothingOrErrno { sysUnlinkat(fromDir, f, 0) }
+                    }
                 case let other: return other
                 }
             }
@@ -225,7 +244,9 @@ package enum Sys {
         valueOrErrno { sysRead(fd, buffer, count) }
     }
 
-    package static func pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64) -> Result<Int, Errno> {
+    package static func pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64) -> Result<
+        Int, Errno
+    > {
         valueOrErrno { sysPread(fd, buffer, count, off_t(offset)) }
     }
 
@@ -263,19 +284,27 @@ package enum Sys {
         let count = Int(cachectl_saved_argc())
         if count > 0, let argv = cachectl_saved_argv() {
             return (0..<count).compactMap { index in
-                argv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+                argv[index].map {
+                    Array(
+                        UnsafeBufferPointer(
+                            start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+                }
             }
         }
         return (0..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+            CommandLine.unsafeArgv[index].map {
+                Array(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            }
         }
     }
 
     /// Whether `syncFileSystem` exists here (Linux's `syncfs`).
     #if os(Linux)
-    package static let canSyncFileSystem = true
+        package static let canSyncFileSystem = true
     #else
-    package static let canSyncFileSystem = false
+        package static let canSyncFileSystem = false
     #endif
 
     /// Flushes every file of the file system holding `fd` (Linux's `syncfs`, which reports
@@ -283,9 +312,9 @@ package enum Sys {
     /// ENOSYS where there is no such call.
     package static func syncFileSystem(_ fd: Int32) -> Result<Void, Errno> {
         #if os(Linux)
-        nothingOrErrno { cachectl_syncfs(fd) }
+            nothingOrErrno { cachectl_syncfs(fd) }
         #else
-        .failure(Errno(ENOSYS))
+            .failure(Errno(ENOSYS))
         #endif
     }
 
@@ -323,8 +352,11 @@ package enum Sys {
     /// duplicate, which shares `fd`'s position: right for a descriptor opened to be read
     /// once (the walker). With `independent`, it reads a new open of the same directory
     /// (`openat(fd, ".")`), for descriptors listed more than once (an anchor).
-    package static func openDirectoryStream(_ fd: Int32, independent: Bool = false, noAtime: Bool = false) -> Result<OpaquePointer, Errno> {
-        let copied = independent ? openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC | (noAtime ? self.noAtime : 0)) : dup(fd)
+    package static func openDirectoryStream(_ fd: Int32, independent: Bool = false, noAtime: Bool = false) -> Result<
+        OpaquePointer, Errno
+    > {
+        let copied =
+            independent ? openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC | (noAtime ? self.noAtime : 0)) : dup(fd)
         switch copied {
         case .failure(let error): return .failure(error)
         case .success(let copy):
@@ -354,7 +386,8 @@ package enum Sys {
     /// its stream (no closure, no copy: the walk reads a million of these).
     @inlinable @inline(__always)
     package static func name(of entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
-        UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self)
+        UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(
+            to: CChar.self)
     }
 
     /// The entry's name as a C string pointer, inside `body`; valid until the next `readdir`.
@@ -381,7 +414,11 @@ package enum Sys {
     package static func readlink(_ path: RawPath) -> Result<[UInt8], Errno> {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = path.withCString { p in
-            valueOrErrno { buffer.withUnsafeMutableBytes { sysReadlink(p, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) } }
+            valueOrErrno {
+                buffer.withUnsafeMutableBytes {
+                    sysReadlink(p, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+                }
+            }
         }
         return n.map { Array(buffer[0..<$0]) }
     }
@@ -391,7 +428,11 @@ package enum Sys {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = (name + [0]).withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { cName in
-                valueOrErrno { buffer.withUnsafeMutableBytes { sysReadlinkat(dirfd, cName, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) } }
+                valueOrErrno {
+                    buffer.withUnsafeMutableBytes {
+                        sysReadlinkat(dirfd, cName, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+                    }
+                }
             }
         }
         return n.map { Array(buffer[0..<$0]) }
@@ -404,15 +445,15 @@ package enum Sys {
     package static func raiseDescriptorLimit() {
         var limit = rlimit()
         #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         var raised = limit
         raised.rlim_cur = limit.rlim_max
         #if canImport(Darwin)
-        raised.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))
+            raised.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))
         #endif
         _ = setrlimit(resource, &raised)
     }
@@ -448,9 +489,9 @@ package enum Sys {
 // The libc functions as values (swift-nio's `private let sysClose = close`): inside `Sys`
 // the names `open` and `stat` are the wrappers, and this keeps the C names in this one file.
 #if canImport(Glibc)
-private typealias CStat = Glibc.stat
+    private typealias CStat = Glibc.stat
 #else
-private typealias CStat = Darwin.stat
+    private typealias CStat = Darwin.stat
 #endif
 private let sysOpenat: @Sendable (Int32, UnsafePointer<CChar>, Int32, mode_t) -> Int32 = openat
 private let sysClose: @Sendable (Int32) -> Int32 = close
@@ -468,6 +509,7 @@ private let sysFsync: @Sendable (Int32) -> Int32 = fsync
 private let sysFchmod: @Sendable (Int32, mode_t) -> Int32 = fchmod
 private let sysFtruncate: @Sendable (Int32, off_t) -> Int32 = ftruncate
 private let sysFlock: @Sendable (Int32, Int32) -> Int32 = flock
-private let sysRealpath: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? = realpath
+private let sysRealpath:
+    @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? = realpath
 private let sysReadlink: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlink
 private let sysReadlinkat: @Sendable (Int32, UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlinkat

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Moments tests can act at, in debug builds only (release builds compile them away).
@@ -13,16 +13,16 @@ import Darwin
 ///   say) and resumes it with SIGCONT: a deterministic interleaving.
 package enum TestPoint {
     #if DEBUG
-    private static let crashAt: String? = Sys.environment("CACHECTL_CRASH_AT")
-    private static let stopAt: String? = Sys.environment("CACHECTL_STOP_AT")
+        private static let crashAt: String? = Sys.environment("CACHECTL_CRASH_AT")
+        private static let stopAt: String? = Sys.environment("CACHECTL_STOP_AT")
     #endif
 
     @inline(__always)
     package static func reach(_ name: StaticString) {
         #if DEBUG
-        let text = name.description
-        if crashAt == text { kill(getpid(), SIGKILL) }
-        if stopAt == text { kill(getpid(), SIGSTOP) }
+            let text = name.description
+            if crashAt == text { kill(getpid(), SIGKILL) }
+            if stopAt == text { kill(getpid(), SIGSTOP) }
         #endif
     }
 }

@@ -1,16 +1,19 @@
 import CacheKitSystem
 import URLStandard
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Deciding how a page's bytes are to be decoded for parsing. The output keeps the input's
 /// bytes whatever is decided; the charset only affects how libxml2 reads the values.
 public enum Charset {
     /// Where the decision came from.
-    public enum Source: String, Sendable { case byteOrderMark, option, meta, utf8Fallback, defaultWindows1252, metaContradicted }
+    public enum Source: String, Sendable {
+        case byteOrderMark, option, meta, utf8Fallback, defaultWindows1252, metaContradicted
+    }
 
     public struct Decision: Equatable, Sendable {
         /// An encoding name libxml2 (iconv) understands, e.g. `UTF-8`, `GBK`, `windows-1252`.
@@ -25,9 +28,15 @@ public enum Charset {
     /// decode in it but are valid UTF-8) gives way to UTF-8; without any, UTF-8 when the
     /// bytes are valid UTF-8, else windows-1252.
     public static func decide(_ bytes: [UInt8], option: String? = nil) -> Decision {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Decision(encoding: "UTF-8", source: .byteOrderMark, bomLength: 3) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return Decision(encoding: "UTF-16LE", source: .byteOrderMark, bomLength: 2) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return Decision(encoding: "UTF-16BE", source: .byteOrderMark, bomLength: 2) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return Decision(encoding: "UTF-8", source: .byteOrderMark, bomLength: 3)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Decision(encoding: "UTF-16LE", source: .byteOrderMark, bomLength: 2)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Decision(encoding: "UTF-16BE", source: .byteOrderMark, bomLength: 2)
+        }
         if let option { return Decision(encoding: canonicalName(option) ?? option, source: .option, bomLength: 0) }
         let validUTF8 = isValidUTF8(bytes)
         if let label = prescan(bytes), let name = canonicalName(label) {
@@ -40,7 +49,8 @@ public enum Charset {
             }
             return Decision(encoding: name, source: .meta, bomLength: 0)
         }
-        return validUTF8 ? Decision(encoding: "UTF-8", source: .utf8Fallback, bomLength: 0)
+        return validUTF8
+            ? Decision(encoding: "UTF-8", source: .utf8Fallback, bomLength: 0)
             : Decision(encoding: "windows-1252", source: .defaultWindows1252, bomLength: 0)
     }
 
@@ -49,30 +59,55 @@ public enum Charset {
         var table: [String: String] = [:]
         func add(_ name: String, _ labels: [String]) { for l in labels { table[l] = name } }
         add("UTF-8", ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"])
-        add("windows-1252", ["ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
-                             "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252"])
-        add("GBK", ["chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"])
+        add(
+            "windows-1252",
+            [
+                "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
+                "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252",
+                "x-cp1252"
+            ])
+        add(
+            "GBK",
+            ["chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"])
         add("GB18030", ["gb18030"])
         add("BIG5", ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"])
         add("SHIFT_JIS", ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"])
         add("EUC-JP", ["cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"])
         add("ISO-2022-JP", ["csiso2022jp", "iso-2022-jp"])
-        add("EUC-KR", ["cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"])
+        add(
+            "EUC-KR",
+            [
+                "cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989",
+                "ksc5601", "ksc_5601", "windows-949"
+            ])
         add("KOI8-R", ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"])
         add("KOI8-U", ["koi8-ru", "koi8-u"])
         add("UTF-16LE", ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"])
         add("UTF-16BE", ["unicodefffe", "utf-16be"])
-        for (n, extra) in [(2, ["l2", "latin2", "csisolatin2", "iso-ir-101"]), (3, ["l3", "latin3", "csisolatin3", "iso-ir-109"]),
-                           (4, ["l4", "latin4", "csisolatin4", "iso-ir-110"]), (5, ["cyrillic", "csisolatincyrillic", "iso-ir-144"]),
-                           (6, ["arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127"]),
-                           (7, ["csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "sun_eu_greek"]),
-                           (8, ["csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "visual"]),
-                           (10, ["csisolatin6", "iso-ir-157", "l6"]), (13, []), (14, []), (15, ["csisolatin9", "l9"]), (16, [])] {
+        for (n, extra) in [
+            (2, ["l2", "latin2", "csisolatin2", "iso-ir-101"]), (3, ["l3", "latin3", "csisolatin3", "iso-ir-109"]),
+            (4, ["l4", "latin4", "csisolatin4", "iso-ir-110"]), (5, ["cyrillic", "csisolatincyrillic", "iso-ir-144"]),
+            (
+                6,
+                [
+                    "arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e",
+                    "iso-8859-6-i", "iso-ir-127"
+                ]
+            ),
+            (7, ["csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "sun_eu_greek"]),
+            (8, ["csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "visual"]),
+            (10, ["csisolatin6", "iso-ir-157", "l6"]), (13, []), (14, []), (15, ["csisolatin9", "l9"]), (16, [])
+        ] {
             add("ISO-8859-\(n)", ["iso-8859-\(n)", "iso8859-\(n)", "iso8859\(n)", "iso_8859-\(n)"] + extra)
         }
         add("ISO-8859-8-I", ["csiso88598i", "iso-8859-8-i", "logical"])
         for n in 1250...1258 where n != 1252 { add("windows-\(n)", ["cp\(n)", "windows-\(n)", "x-cp\(n)"]) }
-        add("windows-1254", ["cp1254", "windows-1254", "x-cp1254", "iso-8859-9", "iso8859-9", "iso88599", "iso_8859-9", "l5", "latin5", "csisolatin5", "iso-ir-148"])
+        add(
+            "windows-1254",
+            [
+                "cp1254", "windows-1254", "x-cp1254", "iso-8859-9", "iso8859-9", "iso88599", "iso_8859-9", "l5",
+                "latin5", "csisolatin5", "iso-ir-148"
+            ])
         add("windows-874", ["dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"])
         add("MACINTOSH", ["csmacintosh", "mac", "macintosh", "x-mac-roman"])
         add("IBM866", ["866", "cp866", "csibm866", "ibm866"])
@@ -93,8 +128,10 @@ public enum Charset {
                 tag.attribute(name).flatMap { $0.value }.map { String(decoding: head[$0], as: UTF8.self) }
             }
             if let charset = value("charset"), !charset.trimmingWhitespace().isEmpty { return charset }
-            if let content = value("content"), value("http-equiv")?.lowercased() == "content-type" || value("http-equiv") == nil,
-               let label = charsetFromContentType(content) {
+            if let content = value("content"),
+                value("http-equiv")?.lowercased() == "content-type" || value("http-equiv") == nil,
+                let label = charsetFromContentType(content)
+            {
                 return label
             }
         }
@@ -107,7 +144,10 @@ public enum Charset {
         var rest = content[range.upperBound...].drop { $0 == " " }
         guard rest.first == "=" else { return nil }
         rest = rest.dropFirst().drop { $0 == " " }
-        if let q = rest.first, q == "\"" || q == "'" { rest = rest.dropFirst(); return String(rest.prefix { $0 != q }) }
+        if let q = rest.first, q == "\"" || q == "'" {
+            rest = rest.dropFirst()
+            return String(rest.prefix { $0 != q })
+        }
         let label = String(rest.prefix { $0 != ";" && $0 != " " && $0 != "\"" && $0 != "'" })
         return label.isEmpty ? nil : label
     }
@@ -115,7 +155,7 @@ public enum Charset {
     /// Whether every byte decodes in `encoding` (iconv), so a declared charset can be trusted.
     static func decodes(_ bytes: [UInt8], as encoding: String) -> Bool {
         let cd = iconv_open("UTF-8", encoding)
-        if cd == iconv_t(bitPattern: -1) { return true } // unknown to iconv: let libxml2 decide
+        if cd == iconv_t(bitPattern: -1) { return true }  // unknown to iconv: let libxml2 decide
         defer { iconv_close(cd) }
         var input = bytes.map { CChar(bitPattern: $0) }
         var output = [CChar](repeating: 0, count: 4096)
@@ -172,7 +212,10 @@ struct TranscodedView {
                     }
                     let consumed = (inBuf.count - position) - inLeft
                     if produced > 0 || consumed > 0 {
-                        for k in 0..<produced { view.append(UInt8(bitPattern: out[k])); offsets.append(position) }
+                        for k in 0..<produced {
+                            view.append(UInt8(bitPattern: out[k]))
+                            offsets.append(position)
+                        }
                         position += consumed
                         converted = true
                         break
@@ -181,7 +224,10 @@ struct TranscodedView {
                 }
                 if !converted {
                     // Invalid or incomplete sequence: one replacement character for one byte.
-                    for byte: UInt8 in [0xEF, 0xBF, 0xBD] { view.append(byte); offsets.append(position) }
+                    for byte: UInt8 in [0xEF, 0xBF, 0xBD] {
+                        view.append(byte)
+                        offsets.append(position)
+                    }
                     position += 1
                     iconv(cd, nil, nil, nil, nil)
                 }

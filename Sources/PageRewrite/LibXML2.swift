@@ -1,8 +1,9 @@
+import CLibXML2
 import CacheKitSystem
 import URLStandard
-import CLibXML2
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The libxml2 boundary. Only this file imports `CLibXML2`; it owns every pointer and hands
@@ -18,29 +19,32 @@ public enum LibXML2 {
     private static let initialized: Bool = {
         xmlCheckVersion(LIBXML_VERSION)
         #if canImport(Glibc)
-        // glibc's realloc locks the arena that owns the block. Blocks another thread
-        // allocated (freed here by the Swift runtime, then handed out again by this thread's
-        // cache) keep libxml2 locking the main thread's arena for every attribute it reads,
-        // while the main thread allocates in it: measured 1,200-4,000 futex calls a run and
-        // the parse ~40 % slower on a 10 MB page. Small blocks are therefore moved by malloc,
-        // copy and free, which take no lock for cached sizes; large ones still use realloc.
-        // (The setting is process-wide; the functions keep the C library's contracts, so
-        // other libxml2 users in the process see no difference but the speed.)
-        xmlMemSetup({ free($0) }, { malloc($0) }, { old, size in
-            guard let old, size <= 65536 else { return realloc(old, size) }
-            guard let new = malloc(size) else { return nil }
-            memcpy(new, old, min(malloc_usable_size(old), size))
-            free(old)
-            return new
-        }, { $0.flatMap { strdup($0) } })
+            // glibc's realloc locks the arena that owns the block. Blocks another thread
+            // allocated (freed here by the Swift runtime, then handed out again by this thread's
+            // cache) keep libxml2 locking the main thread's arena for every attribute it reads,
+            // while the main thread allocates in it: measured 1,200-4,000 futex calls a run and
+            // the parse ~40 % slower on a 10 MB page. Small blocks are therefore moved by malloc,
+            // copy and free, which take no lock for cached sizes; large ones still use realloc.
+            // (The setting is process-wide; the functions keep the C library's contracts, so
+            // other libxml2 users in the process see no difference but the speed.)
+            xmlMemSetup(
+                { free($0) }, { malloc($0) },
+                { old, size in
+                    guard let old, size <= 65536 else { return realloc(old, size) }
+                    guard let new = malloc(size) else { return nil }
+                    memcpy(new, old, min(malloc_usable_size(old), size))
+                    free(old)
+                    return new
+                }, { $0.flatMap { strdup($0) } })
         #endif
         xmlInitParser()
         xmlSetStructuredErrorFunc(nil) { _, _ in }
         return true
     }()
 
-    static let parseOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-        | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+    static let parseOptions = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue)
 
     /// The name of the root element libxml2's HTML parser builds for `bytes` (recover mode,
     /// no network), or nil when it builds none. A smoke test of the whole boundary.
@@ -116,7 +120,8 @@ public enum LibXML2 {
                     if var cursor = attributes {
                         while let attrName = cursor.pointee {
                             if let wanted = collector.names.attribute(attrName),
-                               collector.everyURLAttribute || wanted.isRead(on: element) {
+                                collector.everyURLAttribute || wanted.isRead(on: element)
+                            {
                                 let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
                                 pairs.append((wanted.name, value))
                             }
@@ -124,8 +129,10 @@ public enum LibXML2 {
                         }
                     }
                     let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
-                    collector.elements.append(StartElement(name: element, attributes: pairs, consumed: consumed,
-                                                           insidePicture: collector.openPictures > 0))
+                    collector.elements.append(
+                        StartElement(
+                            name: element, attributes: pairs, consumed: consumed,
+                            insidePicture: collector.openPictures > 0))
                     collector.stack.append((UnsafeRawPointer(name), element))
                     if element == "picture" { collector.openPictures += 1 }
                 }
@@ -141,7 +148,9 @@ public enum LibXML2 {
                         index = collector.stack.lastIndex { $0.name == element }
                     }
                     if let index {
-                        for open in collector.stack[index...] where open.name == "picture" { collector.openPictures -= 1 }
+                        for open in collector.stack[index...] where open.name == "picture" {
+                            collector.openPictures -= 1
+                        }
                         collector.stack.removeSubrange(index...)
                     }
                 }
@@ -164,10 +173,12 @@ public enum LibXML2 {
     /// counts what was read.) `reader` must outlive the context.
     private static func parserContext(reading reader: ChunkReader) -> htmlParserCtxtPtr? {
         guard reader.buffer.count > 0, let context = htmlNewParserCtxt() else { return nil }
-        let input = xmlParserInputBufferCreateIO({ user, out, length in
-            guard let user, let out, length >= 0 else { return -1 }
-            return Unmanaged<ChunkReader>.fromOpaque(user).takeUnretainedValue().read(into: out, length: Int(length))
-        }, nil, Unmanaged.passUnretained(reader).toOpaque(), XML_CHAR_ENCODING_NONE)
+        let input = xmlParserInputBufferCreateIO(
+            { user, out, length in
+                guard let user, let out, length >= 0 else { return -1 }
+                return Unmanaged<ChunkReader>.fromOpaque(user).takeUnretainedValue().read(
+                    into: out, length: Int(length))
+            }, nil, Unmanaged.passUnretained(reader).toOpaque(), XML_CHAR_ENCODING_NONE)
         guard let input else {
             htmlFreeParserCtxt(context)
             return nil
@@ -213,7 +224,9 @@ public enum LibXML2 {
 
         /// The attribute when the rewriter reads it, else nil.
         func attribute(_ pointer: UnsafePointer<xmlChar>) -> Wanted? {
-            if let known = attributes[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) { return known.wanted }
+            if let known = attributes[UnsafeRawPointer(pointer)], Self.equal(pointer, known.bytes) {
+                return known.wanted
+            }
             let wanted = LibXML2.isWanted(pointer) ? Wanted(String(cString: pointer)) : nil
             attributes[UnsafeRawPointer(pointer)] = (Self.copy(pointer), wanted)
             return wanted
@@ -241,7 +254,8 @@ public enum LibXML2 {
             case "xlink:href": elements = ["image"]
             case "rel": elements = ["link"]
             case "type": elements = ["input"]
-            case "src", "srcset", "style", "poster", "data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset":
+            case "src", "srcset", "style", "poster", "data-src", "data-srcset", "data-original", "data-lazy-src",
+                "data-lazy-srcset":
                 elements = nil
             default: elements = []
             }
@@ -252,9 +266,11 @@ public enum LibXML2 {
 
     /// Attributes the rewriter reads (image sites, base, rel/type, style, and the URL
     /// attributes made absolute when a base is neutralised); others are not copied.
-    static let wantedAttributes: [[UInt8]] = ["src", "srcset", "href", "xlink:href", "style", "rel", "type", "poster",
+    static let wantedAttributes: [[UInt8]] = [
+        "src", "srcset", "href", "xlink:href", "style", "rel", "type", "poster",
         "data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset", "action", "formaction", "cite",
-        "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase"].map { Array($0.utf8) }
+        "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase"
+    ].map { Array($0.utf8) }
 
     /// Compared by length, then bytes: cheaper than hashing every attribute name.
     static func isWanted(_ name: UnsafePointer<xmlChar>) -> Bool {

@@ -9,7 +9,9 @@ extension PageRewriter.Job {
     /// The decision for a resolved reference whose copy is known: its local path when the
     /// copy may be used (fresh, or `--allow-stale`), placed in the assets folder if any.
     func decision(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
-        guard let copy = found, copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment) else { return Decision(resolved: resolved, copy: found, local: nil) }
+        guard let copy = found,
+            copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment)
+        else { return Decision(resolved: resolved, copy: found, local: nil) }
         let target = placer?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
         let local: String
         if options.absolute {
@@ -80,10 +82,13 @@ extension PageRewriter.Job {
             guard let url = StandardURL(text), url.scheme == "file" else { return nil }
             path = RawPath(bytes: HostParser.percentDecode(Array(url.path.utf8)))
         } else {
-            guard let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"), !text.hasPrefix("\\"),
-                  !text.hasPrefix("#"), !text.hasPrefix("?") else { return nil }
+            guard let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"),
+                !text.hasPrefix("\\"),
+                !text.hasPrefix("#"), !text.hasPrefix("?")
+            else { return nil }
             let relative = String(text.prefix { $0 != "?" && $0 != "#" })
-            path = RawPath(bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8)))
+            path = RawPath(
+                bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8)))
         }
         guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { return nil }
         // Its directory without `.`, `..` or symlinks (the name itself is kept).
@@ -92,10 +97,13 @@ extension PageRewriter.Job {
 
     /// Accounts for one URL occurrence under a decision; returns the replacement text when
     /// it is rewritten.
-    func account(_ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
-                 into references: inout [ImageReference]) -> String? {
-        var reference = ImageReference(offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
-                                       element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
+    func account(
+        _ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
+        into references: inout [ImageReference]
+    ) -> String? {
+        var reference = ImageReference(
+            offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
+            element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
         defer { references.append(reference) }
         guard let resolved = decision.resolved else {
             reference.note = "not a fetchable URL"
@@ -107,7 +115,8 @@ extension PageRewriter.Job {
             let path = options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
             reference.localPath = path
             let trimmed = url.trimmingWhitespace()
-            let unchanged = trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
+            let unchanged =
+                trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
             return unchanged ? nil : path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
         }
         guard let copy = decision.copy else {
@@ -128,8 +137,12 @@ extension PageRewriter.Job {
     /// Applies sites with the decisions made so far (a site holding a reference not decided
     /// yet is deferred).
     func applyDecided(_ sites: [PageRewriter.Sites.Element], _ known: [String: Decision]) -> PageRewriter.SitesOutput {
-        PageRewriter.apply(sites[...], eager: options.eager, lines: lines, account: { [self] url, range, element, attribute, references in
-            known[url].map { account(url, range: range, element: element, attribute: attribute, $0, into: &references) }
-        })
+        PageRewriter.apply(
+            sites[...], eager: options.eager, lines: lines,
+            account: { [self] url, range, element, attribute, references in
+                known[url].map {
+                    account(url, range: range, element: element, attribute: attribute, $0, into: &references)
+                }
+            })
     }
 }

@@ -11,7 +11,7 @@ extension PageRewriter {
     /// have joined. `directoryPrefixes` is written by whichever thread makes decisions,
     /// under the same hand-over.
     final class Job: @unchecked Sendable {
-    // @unchecked Sendable: each field has one writer at a time, handed over through `SiteWork` (see above).
+        // @unchecked Sendable: each field has one writer at a time, handed over through `SiteWork` (see above).
         // @unchecked: the hand-over above (a semaphore in `SiteWork` and the join of
         // `Concurrently.run`) orders every access; no field is written by two threads at once.
 
@@ -60,7 +60,10 @@ extension PageRewriter {
         /// Line numbers by offset; made by the scanning thread while the parse runs.
         var lines = LineIndex()
 
-        init(_ original: [UInt8], options: LocalizeOptions, placer: CopyPlacer?, lookup: @escaping ([String], LoopRunner) -> [CachedCopy?]) {
+        init(
+            _ original: [UInt8], options: LocalizeOptions, placer: CopyPlacer?,
+            lookup: @escaping ([String], LoopRunner) -> [CachedCopy?]
+        ) {
             (self.original, self.options, self.placer, lookupMany) = (original, options, placer, lookup)
             charset = Charset.decide(original, option: options.charset)
             view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
@@ -81,13 +84,17 @@ extension PageRewriter {
             // url(…) in <style> elements (raw text: no entities).
             for token in styleTokens {
                 let decision = decide(token.url, against: resolvingBase)
-                if let local = account(token.url, range: token.range, element: "style", attribute: nil, decision, into: &collected.references) {
+                if let local = account(
+                    token.url, range: token.range, element: "style", attribute: nil, decision,
+                    into: &collected.references)
+                {
                     collected.edits.append(Edit(range: token.range, text: CSSText.escapeURL(local)))
                     collected.rewrittenAny = true
                 }
             }
             var edits = collected.edits
-            let neutralized = collected.rewrittenAny && neutralizeBase(parsed, scanned: scanned, base: resolvingBase, edits: &edits)
+            let neutralized =
+                collected.rewrittenAny && neutralizeBase(parsed, scanned: scanned, base: resolvingBase, edits: &edits)
             // Output that does not live at the page's URL (another folder, or a page whose URL
             // is remote): every relative reference not made local is made absolute against the
             // base, so it still means what it meant (`wget -k`'s rule). Fragment-only
@@ -95,19 +102,22 @@ extension PageRewriter {
             let absolutized = moving && !neutralized && parsed.baseAttribute == nil
             if absolutized {
                 let taken = edits.map(\.range)
-                edits += PageRewriter.absolutize(parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
-                                    keep: { [self] reference in
-                                        reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
-                                    })
+                edits += PageRewriter.absolutize(
+                    parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+                    keep: { [self] reference in
+                        reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
+                    })
             }
             let spliced = splice(&edits)
             let references = inOrder(collected.referenceParts + [collected.references])
             // Freeing the page's tags, elements and decisions (a few hundred thousand small
             // objects) is left to another thread: the caller has the result meanwhile.
-            Concurrently.drop((parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
-            return LocalizeResult(charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
-                                  assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0, spliced: spliced,
-                                  referenceParts: references.filter { !$0.isEmpty })
+            Concurrently.drop(
+                (parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
+            return LocalizeResult(
+                charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
+                assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0, spliced: spliced,
+                referenceParts: references.filter { !$0.isEmpty })
         }
 
         /// Two threads. The second parses with libxml2, pairs its elements with the scanned
@@ -118,30 +128,33 @@ extension PageRewriter {
         /// word: a reference it does not confirm is not used, and if its base differs from
         /// the guess, the sites are applied afterwards with decisions made anew.
         private func scanAndParse() -> (Parsed, Scanned, [(url: String, range: Range<Int>)], StandardURL, SiteWork) {
-            LibXML2.initialize() // before the threads: it sets libxml2's allocator
+            LibXML2.initialize()  // before the threads: it sets libxml2's allocator
             let scanHandoff = Handoff<Scanned>()
             let parseHandoff = Handoff<Parsed>()
             let work = SiteWork()
-            let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run({ [self] () -> Parsed in
-                let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
-                let scanned = scanHandoff.take()
-                // Match libxml2's start elements to the scanned tags by the offset of their `>`.
-                let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
-                parseHandoff.give(parsed)
-                share(parsed, work)
-                return parsed
-            }, { [self] () -> (Scanned, [(url: String, range: Range<Int>)], StandardURL) in
-                let scanned = StartTagScanner.scan(page)
-                scanHandoff.give(scanned)
-                let guessedBase = PageRewriter.likelyBase(scanned.tags, page: page, pageURL: pageURL)
-                let styleTokens = PageRewriter.styleTokens(scanned.styleTexts, page: page)
-                lines = LineIndex(page)
-                decideLikely(PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
-                             against: URLText.Base(guessedBase), loop: work.loop)
-                work.decided(decisions, guessedBase: guessedBase)
-                share(parseHandoff.take(), work)
-                return (scanned, styleTokens, guessedBase)
-            })
+            let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run(
+                { [self] () -> Parsed in
+                    let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
+                    let scanned = scanHandoff.take()
+                    // Match libxml2's start elements to the scanned tags by the offset of their `>`.
+                    let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
+                    parseHandoff.give(parsed)
+                    share(parsed, work)
+                    return parsed
+                },
+                { [self] () -> (Scanned, [(url: String, range: Range<Int>)], StandardURL) in
+                    let scanned = StartTagScanner.scan(page)
+                    scanHandoff.give(scanned)
+                    let guessedBase = PageRewriter.likelyBase(scanned.tags, page: page, pageURL: pageURL)
+                    let styleTokens = PageRewriter.styleTokens(scanned.styleTexts, page: page)
+                    lines = LineIndex(page)
+                    decideLikely(
+                        PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
+                        against: URLText.Base(guessedBase), loop: work.loop)
+                    work.decided(decisions, guessedBase: guessedBase)
+                    share(parseHandoff.take(), work)
+                    return (scanned, styleTokens, guessedBase)
+                })
             return (parsed, scanned, styleTokens, guessedBase, work)
         }
 
@@ -151,14 +164,17 @@ extension PageRewriter {
             let size = SiteWork.chunkSize
             let count = (parsed.matched.count + size - 1) / size
             let confirmedBase = parsed.base.href
-            work.run(chunks: count, read: { [page] chunk in
-                let start = chunk * size
-                let end = min(start + size, parsed.matched.count)
-                return Sites.read(parsed.matched[start..<end], page: page)
-            }, apply: { [self] sites, known, guessed in
-                guard confirmedBase == guessed.href else { return nil }
-                return applyDecided(sites, known)
-            })
+            work.run(
+                chunks: count,
+                read: { [page] chunk in
+                    let start = chunk * size
+                    let end = min(start + size, parsed.matched.count)
+                    return Sites.read(parsed.matched[start..<end], page: page)
+                },
+                apply: { [self] sites, known, guessed in
+                    guard confirmedBase == guessed.href else { return nil }
+                    return applyDecided(sites, known)
+                })
         }
 
         /// The scanning thread: decides the references the scan suggests, each distinct one
@@ -181,14 +197,20 @@ extension PageRewriter {
             let found = lookupMany(urls, loop)
             prefetched = (urls, found)
             for item in pending {
-                decisions[item.reference] = decision(item.resolved, copy: PageRewriter.preferred([item.asWritten.flatMap { found[$0] }, found[item.url]]))
+                decisions[item.reference] = decision(
+                    item.resolved, copy: PageRewriter.preferred([item.asWritten.flatMap { found[$0] }, found[item.url]])
+                )
             }
         }
 
         /// What the chunks gave, in order (their references kept in parts, not copied into
         /// one array), then the sites left undecided, applied with decisions made now.
         private func collect(_ chunks: [Chunk], against base: URLText.Base)
-            -> (edits: [Edit], references: [ImageReference], referenceParts: [[ImageReference]], rewrittenAny: Bool, undecided: [Sites.Element]) {
+            -> (
+                edits: [Edit], references: [ImageReference], referenceParts: [[ImageReference]], rewrittenAny: Bool,
+                undecided: [Sites.Element]
+            )
+        {
             var edits: [Edit] = []
             var rewrittenAny = false
             var undecided: [Sites.Element] = []
@@ -196,7 +218,10 @@ extension PageRewriter {
             var references: [ImageReference] = []
             edits.reserveCapacity(chunks.reduce(0) { $0 + ($1.output?.edits.count ?? 0) })
             for chunk in chunks {
-                guard let output = chunk.output else { undecided += chunk.sites; continue }
+                guard let output = chunk.output else {
+                    undecided += chunk.sites
+                    continue
+                }
                 referenceParts.append(output.references)
                 edits += output.edits
                 rewrittenAny = rewrittenAny || output.rewrittenAny
@@ -204,9 +229,14 @@ extension PageRewriter {
             }
             if !undecided.isEmpty {
                 prefetch(undecided.flatMap(\.references), against: base)
-                let rest = PageRewriter.apply(undecided[...], eager: options.eager, lines: lines, account: { [self] url, range, element, attribute, references in
-                    .some(account(url, range: range, element: element, attribute: attribute, decide(url, against: base), into: &references))
-                })
+                let rest = PageRewriter.apply(
+                    undecided[...], eager: options.eager, lines: lines,
+                    account: { [self] url, range, element, attribute, references in
+                        .some(
+                            account(
+                                url, range: range, element: element, attribute: attribute, decide(url, against: base),
+                                into: &references))
+                    })
                 references += rest.references
                 edits += rest.edits
                 rewrittenAny = rewrittenAny || rest.rewrittenAny
@@ -217,16 +247,22 @@ extension PageRewriter {
         /// A local reference under `<base href>` would resolve against the base: the base is
         /// neutralised, and every other relative reference made absolute so it still means
         /// what it meant. False when the page has no base with an href.
-        private func neutralizeBase(_ parsed: Parsed, scanned: Scanned, base: URLText.Base, edits: inout [Edit]) -> Bool {
-            guard let baseTag = parsed.baseAttribute, let hrefRange = baseTag.tag.attribute("href")?.value else { return false }
+        private func neutralizeBase(_ parsed: Parsed, scanned: Scanned, base: URLText.Base, edits: inout [Edit]) -> Bool
+        {
+            guard let baseTag = parsed.baseAttribute, let hrefRange = baseTag.tag.attribute("href")?.value else {
+                return false
+            }
             edits.append(Edit(range: hrefRange, text: ""))
             let taken = edits.map(\.range)
             // Every URL attribute is wanted now, not only the image sites': parse once more
             // (unless the one parse collected them).
-            let everyElement = moving ? parsed.matched
+            let everyElement =
+                moving
+                ? parsed.matched
                 : PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
-            edits += PageRewriter.absolutize(everyElement, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken,
-                                keep: { [self] in localFile($0) != nil })
+            edits += PageRewriter.absolutize(
+                everyElement, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken,
+                keep: { [self] in localFile($0) != nil })
             return true
         }
 

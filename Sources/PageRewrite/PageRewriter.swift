@@ -1,10 +1,11 @@
 import CacheKitSystem
-import URLStandard
 import Foundation
+import URLStandard
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One image reference found in a page, and what became of it.
@@ -161,19 +162,25 @@ public struct PageRewriter {
     public init(placer: CopyPlacer? = nil) { self.placer = placer }
 
     /// Rewrites one page; `lookup` gets absolute URLs without fragment.
-    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookup: (String) -> CachedCopy?) -> LocalizeResult {
+    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookup: (String) -> CachedCopy?)
+        -> LocalizeResult
+    {
         rewrite(original, options: options, lookupMany: { $0.map(lookup) })
     }
 
     /// Rewrites one page; `lookupMany` gets absolute URLs without fragment, many at once,
     /// and answers in their order.
-    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupMany: ([String]) -> [CachedCopy?]) -> LocalizeResult {
+    public func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupMany: ([String]) -> [CachedCopy?])
+        -> LocalizeResult
+    {
         rewrite(original, options: options, lookupSharing: { urls, _ in lookupMany(urls) })
     }
 
     /// Rewrites one page; `lookupSharing` also gets a way to spread work over both threads
     /// (the parse thread helps while it has nothing else to do).
-    package func rewrite(_ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]) -> LocalizeResult {
+    package func rewrite(
+        _ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]
+    ) -> LocalizeResult {
         withoutActuallyEscaping(lookupMany) { lookup in
             Job(original, options: options, placer: placer, lookup: lookup).run()
         }
@@ -185,7 +192,7 @@ public struct PageRewriter {
     /// its local path (without fragment) when it is to be rewritten. (A class: tens of
     /// thousands sit in a dictionary read on two threads, each read a single retain.)
     final class Decision: @unchecked Sendable {
-    // @unchecked Sendable: immutable (`let`s of value types) once made.
+        // @unchecked Sendable: immutable (`let`s of value types) once made.
         let resolved: URLText.Resolved?
         let copy: CachedCopy?
         let local: String?
@@ -211,7 +218,8 @@ public struct PageRewriter {
     }
 
     private static let likelyNames: [([UInt8], LikelyKind)] =
-        (Sites.imgURL + ["poster"]).map { (Array($0.utf8), .url) } + Sites.imgSrcset.map { (Array($0.utf8), .srcset) } + [(Array("style".utf8), .style)]
+        (Sites.imgURL + ["poster"]).map { (Array($0.utf8), .url) } + Sites.imgSrcset.map { (Array($0.utf8), .srcset) }
+        + [(Array("style".utf8), .style)]
     /// Bit n set when some name in `likelyNames` is n bytes long.
     private static let likelyLengths: UInt64 = likelyNames.reduce(0) { $0 | (1 << UInt64($1.0.count)) }
 
@@ -223,7 +231,8 @@ public struct PageRewriter {
 
     /// The base the scanned tags suggest: the first `<base href>`, read as written.
     static func likelyBase(_ tags: [StartTagScanner.Tag], page: [UInt8], pageURL: StandardURL) -> StandardURL {
-        let baseName = Array("base".utf8), hrefName = Array("href".utf8)
+        let baseName = Array("base".utf8)
+        let hrefName = Array("href".utf8)
         for tag in tags where tag.name == baseName {
             guard let range = tag.attributes.first(where: { $0.name == hrefName })?.value else { continue }
             return StandardURL(String(decoding: page[range], as: UTF8.self), base: pageURL) ?? pageURL
@@ -240,10 +249,13 @@ public struct PageRewriter {
             for attribute in tag.attributes {
                 guard let kind = likelyKind(attribute.name) else { continue }
                 guard let range = attribute.value, !range.isEmpty,
-                      StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil else { continue }
+                    StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
+                        == nil
+                else { continue }
                 switch kind {
                 case .srcset:
-                    for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid {
+                    for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid
+                    {
                         references.append(candidate.url)
                     }
                 case .style:
@@ -265,7 +277,10 @@ public struct PageRewriter {
     static func styleTokens(_ styleTexts: [Range<Int>], page: [UInt8]) -> [(url: String, range: Range<Int>)] {
         styleTexts.flatMap { text in
             CSSURLs.find(Array(page[text])).map { token in
-                (token.url, (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound))
+                (
+                    token.url,
+                    (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
+                )
             }
         }
     }
@@ -282,8 +297,10 @@ public struct PageRewriter {
     /// Accounts for each site's references (`account` returns the replacement text of a
     /// rewritten one, `.some(nil)` for one left alone, nil when it cannot decide yet: then the
     /// whole site is deferred) and makes the edits, `--eager`'s included.
-    static func apply(_ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex,
-                      account: (String, Range<Int>, String, String?, inout [ImageReference]) -> String??) -> SitesOutput {
+    static func apply(
+        _ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex,
+        account: (String, Range<Int>, String, String?, inout [ImageReference]) -> String??
+    ) -> SitesOutput {
         var out = SitesOutput()
         sites: for index in sites.indices {
             let site = sites[index]
@@ -300,11 +317,16 @@ public struct PageRewriter {
             for value in site.urls {
                 switch value.place {
                 case .unlocatable(let decoded):
-                    out.references.append(ImageReference(offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
-                                                         attribute: value.attribute, original: decoded, resolved: nil, outcome: .skipped,
-                                                         note: "value could not be located in the original bytes"))
+                    out.references.append(
+                        ImageReference(
+                            offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
+                            attribute: value.attribute, original: decoded, resolved: nil, outcome: .skipped,
+                            note: "value could not be located in the original bytes"))
                 case .located(let url, let range):
-                    guard let result = account(url, range, name, value.attribute, &out.references) else { undecided(); continue sites }
+                    guard let result = account(url, range, name, value.attribute, &out.references) else {
+                        undecided()
+                        continue sites
+                    }
                     if let local = result {
                         out.edits.append(Edit(range: range, text: HTMLText.escape(local, quote: value.quote)))
                         rewrittenAny = true
@@ -316,7 +338,11 @@ public struct PageRewriter {
                 var rewrittenValue = value.decoded
                 var changed = false
                 for candidate in value.candidates.reversed() {
-                    guard let result = account(candidate.url, candidate.raw, name, value.attribute, &out.references) else { undecided(); continue sites }
+                    guard let result = account(candidate.url, candidate.raw, name, value.attribute, &out.references)
+                    else {
+                        undecided()
+                        continue sites
+                    }
                     if let local = result {
                         let encoded = Srcset.encodeURL(local)
                         out.edits.append(Edit(range: candidate.raw, text: HTMLText.escape(encoded, quote: value.quote)))
@@ -325,14 +351,20 @@ public struct PageRewriter {
                         rewrittenAny = true
                     }
                 }
-                if changed && value.attribute != "srcset" { lazy.srcset = String(decoding: rewrittenValue, as: UTF8.self) }
+                if changed && value.attribute != "srcset" {
+                    lazy.srcset = String(decoding: rewrittenValue, as: UTF8.self)
+                }
             }
             // url(…) in a style attribute, on any element.
             if let style = site.style {
                 for token in style.tokens {
-                    guard let result = account(token.url, token.raw, name, "style", &out.references) else { undecided(); continue sites }
+                    guard let result = account(token.url, token.raw, name, "style", &out.references) else {
+                        undecided()
+                        continue sites
+                    }
                     if let local = result {
-                        out.edits.append(Edit(range: token.raw, text: HTMLText.escape(CSSText.escapeURL(local), quote: style.quote)))
+                        out.edits.append(
+                            Edit(range: token.raw, text: HTMLText.escape(CSSText.escapeURL(local), quote: style.quote)))
                         rewrittenAny = true
                     }
                 }
@@ -342,13 +374,21 @@ public struct PageRewriter {
                 if name == "img", let local = lazy.src {
                     let src = site.value("src") ?? ""
                     if src.trimmingWhitespace().isEmpty || src.trimmingWhitespace().lowercased().hasPrefix("data:") {
-                        out.edits.append(replaceOrInsert(tag, "src", HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
+                        out.edits.append(
+                            replaceOrInsert(
+                                tag, "src",
+                                HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
                     }
                 }
                 if let set = lazy.srcset {
                     let current = site.value("srcset") ?? ""
-                    if current.trimmingWhitespace().isEmpty || current.trimmingWhitespace().lowercased().hasPrefix("data:") {
-                        out.edits.append(replaceOrInsert(tag, "srcset", HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
+                    if current.trimmingWhitespace().isEmpty
+                        || current.trimmingWhitespace().lowercased().hasPrefix("data:")
+                    {
+                        out.edits.append(
+                            replaceOrInsert(
+                                tag, "srcset",
+                                HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
                     }
                 }
             }
@@ -390,7 +430,11 @@ public struct PageRewriter {
                 var cursor = 0
                 for (i, edit) in edits.enumerated() where edit.range.lowerBound >= cursor {
                     try body(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
-                    if let encoded { try encoded[i].withUnsafeBufferPointer(body) } else { try edit.text.withBytes(body) }
+                    if let encoded {
+                        try encoded[i].withUnsafeBufferPointer(body)
+                    } else {
+                        try edit.text.withBytes(body)
+                    }
                     cursor = edit.range.upperBound
                 }
                 try body(UnsafeBufferPointer(rebasing: source[cursor...]))
@@ -449,12 +493,16 @@ public struct PageRewriter {
         if let existing = tag.attribute(attr), let range = existing.value {
             return Edit(range: range, text: "\"" + escaped + "\"")
         }
-        return Edit(range: tag.insertionPoint..<tag.insertionPoint, text: " \(attr)=\"\(escaped)\"" + (tag.insertionPoint < tag.range.upperBound - 1 ? " " : ""))
+        return Edit(
+            range: tag.insertionPoint..<tag.insertionPoint,
+            text: " \(attr)=\"\(escaped)\"" + (tag.insertionPoint < tag.range.upperBound - 1 ? " " : ""))
     }
 
     /// Pairs each libxml2 start element with the scanned tag ending where libxml2 was when it
     /// reported the element (nil for elements libxml2 implied, such as a missing `<body>`).
-    static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(LibXML2.StartElement, StartTagScanner.Tag?)] {
+    static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(
+        LibXML2.StartElement, StartTagScanner.Tag?
+    )] {
         // Both run in document order: walk them together. (Should libxml2 ever report a
         // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
@@ -501,9 +549,11 @@ public struct PageRewriter {
 
     /// `keep` names references left as they are: fragment-only ones (when the page's own
     /// URL is still its base) and files on disk.
-    static func absolutize(_ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
-                            styleTexts: [Range<Int>], avoiding taken: [Range<Int>],
-                            keep keepReference: (String) -> Bool = { _ in false }) -> [Edit] {
+    static func absolutize(
+        _ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
+        styleTexts: [Range<Int>], avoiding taken: [Range<Int>],
+        keep keepReference: (String) -> Bool = { _ in false }
+    ) -> [Edit] {
         var edits: [Edit] = []
         // Taken ranges sorted, each question a binary search (tens of thousands of edits are
         // asked about by tens of thousands of values).
@@ -512,7 +562,8 @@ public struct PageRewriter {
         for range in sorted { widest = max(widest, range.count) }
         func free(_ r: Range<Int>) -> Bool {
             // The first taken range starting at or after r.lowerBound - widest: only those can touch r.
-            var lo = 0, hi = sorted.count
+            var lo = 0
+            var hi = sorted.count
             let from = r.lowerBound - widest
             while lo < hi {
                 let mid = (lo + hi) / 2
@@ -533,31 +584,44 @@ public struct PageRewriter {
             kept[reference] = answer
             return answer
         }
-        let single: Set<String> = ["href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
-                                   "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"]
+        let single: Set<String> = [
+            "href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
+            "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"
+        ]
         for (element, tag) in matched {
             guard let tag, element.name != "base" else { continue }
             for (name, decoded) in element.attributes {
                 guard let raw = tag.attribute(name), let range = raw.value,
-                      let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
+                    let map = ValueMap(raw: page, range: range, expected: decoded)
+                else { continue }
                 if single.contains(name) {
                     let trimmed = map.trimmedRange()
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
                     guard !trimmed.isEmpty, free(map.rawRange(trimmed)), URLText.isRelative(url), !keep(url),
-                          let absolute = URLText.resolve(url, against: base, keepUnfetchable: true) else { continue }
-                    edits.append(Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
+                        let absolute = URLText.resolve(url, against: base, keepUnfetchable: true)
+                    else { continue }
+                    edits.append(
+                        Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
                 } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
                     for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
                         let r = map.rawRange(candidate.urlRange)
-                        guard free(r), URLText.isRelative(candidate.url), !keep(candidate.url), let absolute = URLText.resolve(candidate.url, against: base) else { continue }
-                        edits.append(Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote)))
+                        guard free(r), URLText.isRelative(candidate.url), !keep(candidate.url),
+                            let absolute = URLText.resolve(candidate.url, against: base)
+                        else { continue }
+                        edits.append(
+                            Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote))
+                        )
                     }
                 } else if name == "style" {
                     for token in CSSURLs.find(Array(map.decoded)) {
                         let r = map.rawRange(token.urlRange)
                         guard free(r), URLText.isRelative(token.url), !keep(token.url),
-                              let absolute = URLText.resolve(token.url, against: base) else { continue }
-                        edits.append(Edit(range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote)))
+                            let absolute = URLText.resolve(token.url, against: base)
+                        else { continue }
+                        edits.append(
+                            Edit(
+                                range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote))
+                        )
                     }
                 }
             }
@@ -566,7 +630,8 @@ public struct PageRewriter {
             for token in CSSURLs.find(Array(page[text])) {
                 let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
                 guard free(r), URLText.isRelative(token.url), !keep(token.url),
-                      let absolute = URLText.resolve(token.url, against: base) else { continue }
+                    let absolute = URLText.resolve(token.url, against: base)
+                else { continue }
                 edits.append(Edit(range: r, text: CSSText.escapeURL(absolute.absolute)))
             }
         }
@@ -602,17 +667,28 @@ struct ValueMap {
         let end = range.upperBound
         func emit(_ scalar: UInt32, from start: Int) {
             guard let s = Unicode.Scalar(scalar) else { return }
-            for byte in String(Character(s)).utf8 { out.append(byte); offsets.append(start) }
+            for byte in String(Character(s)).utf8 {
+                out.append(byte)
+                offsets.append(start)
+            }
         }
         while i < end {
             let c = page[i]
-            guard c == UInt8(ascii: "&") else { out.append(c); offsets.append(i); i += 1; continue }
+            guard c == UInt8(ascii: "&") else {
+                out.append(c)
+                offsets.append(i)
+                i += 1
+                continue
+            }
             let start = i
             var j = i + 1
             if j < end, page[j] == UInt8(ascii: "#") {
                 j += 1
                 var hex = false
-                if j < end, page[j] | 0x20 == UInt8(ascii: "x") { hex = true; j += 1 }
+                if j < end, page[j] | 0x20 == UInt8(ascii: "x") {
+                    hex = true
+                    j += 1
+                }
                 var value: UInt32 = 0
                 var digits = 0
                 while j < end, let d = hex ? Self.hexValue(page[j]) : Self.decimalValue(page[j]), value < 0x110000 {
@@ -627,9 +703,13 @@ struct ValueMap {
                 continue
             }
             var name: [UInt8] = []
-            while j < end, Self.isNameByte(page[j]) { name.append(page[j]); j += 1 }
+            while j < end, Self.isNameByte(page[j]) {
+                name.append(page[j])
+                j += 1
+            }
             if !name.isEmpty, j < end, page[j] == UInt8(ascii: ";"),
-               let value = LibXML2.entity(named: String(decoding: name, as: UTF8.self)) {
+                let value = LibXML2.entity(named: String(decoding: name, as: UTF8.self))
+            {
                 emit(value, from: start)
                 i = j + 1
             } else {
@@ -639,7 +719,9 @@ struct ValueMap {
             }
         }
         let libxml2 = Array(expected.utf8)
-        guard out == libxml2 || Self.isLibXML2Truncation(libxml2, of: out, offsets: offsets, in: page) else { return nil }
+        guard out == libxml2 || Self.isLibXML2Truncation(libxml2, of: out, offsets: offsets, in: page) else {
+            return nil
+        }
         offsets.append(end)
         decoded = out
         rawOffsets = offsets
@@ -649,7 +731,9 @@ struct ValueMap {
     /// U+000E–U+0010 (it keeps what came before). The HTML Standard decodes those references
     /// to their code points, so such a value is read as HTML reads it — ours — when libxml2's
     /// is exactly ours cut at such a reference.
-    private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8]) -> Bool {
+    private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8])
+        -> Bool
+    {
         guard libxml2.count < ours.count, ours.starts(with: libxml2) else { return false }
         let cut = libxml2.count
         return [0x0B, 0x0C, 0x0E, 0x0F, 0x10].contains(ours[cut]) && page[offsets[cut]] == UInt8(ascii: "&")
@@ -661,13 +745,16 @@ struct ValueMap {
     func rawRange(_ r: Range<Int>) -> Range<Int> {
         let lower = rawOffset(r.lowerBound)
         var upper = rawOffset(r.upperBound)
-        if r.upperBound > r.lowerBound && upper <= rawOffset(r.upperBound - 1) { upper = rawOffset(r.upperBound - 1) + 1 }
+        if r.upperBound > r.lowerBound && upper <= rawOffset(r.upperBound - 1) {
+            upper = rawOffset(r.upperBound - 1) + 1
+        }
         return lower..<max(lower, upper)
     }
 
     /// The decoded value without leading and trailing ASCII whitespace.
     func trimmedRange() -> Range<Int> {
-        var lo = 0, hi = decoded.count
+        var lo = 0
+        var hi = decoded.count
         while lo < hi, StartTagScanner.isSpace(decoded[lo]) { lo += 1 }
         while hi > lo, StartTagScanner.isSpace(decoded[hi - 1]) { hi -= 1 }
         return lo..<hi
@@ -698,8 +785,12 @@ struct LineIndex {
         }
     }
     func line(of offset: Int) -> Int {
-        var lo = 0, hi = starts.count
-        while lo + 1 < hi { let mid = (lo + hi) / 2; if starts[mid] <= offset { lo = mid } else { hi = mid } }
+        var lo = 0
+        var hi = starts.count
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid }
+        }
         return lo + 1
     }
 }

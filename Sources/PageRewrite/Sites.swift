@@ -1,6 +1,6 @@
 import CacheKitSystem
-import URLStandard
 import Foundation
+import URLStandard
 
 extension PageRewriter {
     /// The start tags the scanner found, and the raw text ranges of `<style>` elements.
@@ -39,7 +39,7 @@ extension PageRewriter {
     /// A thread in `run` also helps with a loop another thread shares meanwhile (`loop`):
     /// the bodies of the references being decided are checked on both threads.
     final class SiteWork: @unchecked Sendable {
-    // @unchecked Sendable: every mutable field is read and written with `condition` held.
+        // @unchecked Sendable: every mutable field is read and written with `condition` held.
         /// Matched elements per chunk.
         static let chunkSize = 1024
         /// Indices per block of a shared loop.
@@ -97,8 +97,10 @@ extension PageRewriter {
 
         /// Works until every chunk is read and applied. `apply` returns nil when the decisions
         /// cannot be used.
-        func run(chunks count: Int, read: (Int) -> [Sites.Element],
-                 apply: ([Sites.Element], [String: Decision], StandardURL) -> SitesOutput?) {
+        func run(
+            chunks count: Int, read: (Int) -> [Sites.Element],
+            apply: ([Sites.Element], [String: Decision], StandardURL) -> SitesOutput?
+        ) {
             condition.lock()
             if chunks.isEmpty && count > 0 && nextRead == 0 { chunks = Array(repeating: nil, count: count) }
             while true {
@@ -209,34 +211,45 @@ extension PageRewriter {
         }
 
         /// The sites of every matched element that has any, in document order.
-        static func read(_ matched: ArraySlice<(LibXML2.StartElement, StartTagScanner.Tag?)>, page: [UInt8]) -> [Element] {
+        static func read(_ matched: ArraySlice<(LibXML2.StartElement, StartTagScanner.Tag?)>, page: [UInt8])
+            -> [Element]
+        {
             var out: [Element] = []
             for (element, tag) in matched {
                 // Elements without any attribute the rewriter reads (most of a page) cost nothing.
                 guard let tag, !element.attributes.isEmpty else { continue }
-                var site = Element(name: element.name, tag: tag, attributes: element.attributes, insidePicture: element.insidePicture)
+                var site = Element(
+                    name: element.name, tag: tag, attributes: element.attributes, insidePicture: element.insidePicture)
                 let (urlAttributes, srcsetAttributes) = attributes(of: site)
                 for attr in urlAttributes {
                     guard let decoded = site.value(attr) else { continue }
                     guard let raw = tag.attribute(attr), let range = raw.value,
-                          let map = ValueMap(raw: page, range: range, expected: decoded) else {
-                        if !decoded.isEmpty { site.urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded))) }
+                        let map = ValueMap(raw: page, range: range, expected: decoded)
+                    else {
+                        if !decoded.isEmpty {
+                            site.urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded)))
+                        }
                         continue
                     }
                     let trimmed = map.trimmedRange()
                     guard !trimmed.isEmpty else { continue }
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    site.urls.append(URLValue(attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed))))
+                    site.urls.append(
+                        URLValue(
+                            attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed))))
                 }
                 for attr in srcsetAttributes {
                     guard let decoded = site.value(attr), let raw = tag.attribute(attr), let range = raw.value,
-                          let map = ValueMap(raw: page, range: range, expected: decoded) else { continue }
+                        let map = ValueMap(raw: page, range: range, expected: decoded)
+                    else { continue }
                     let candidates = Srcset.parse(String(decoding: map.decoded, as: UTF8.self)).filter(\.isValid)
                         .map { (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange)) }
-                    site.srcsets.append(SrcsetValue(attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates))
+                    site.srcsets.append(
+                        SrcsetValue(attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates))
                 }
                 if let decoded = site.value("style"), let raw = tag.attribute("style"), let range = raw.value,
-                   let map = ValueMap(raw: page, range: range, expected: decoded) {
+                    let map = ValueMap(raw: page, range: range, expected: decoded)
+                {
                     let tokens = CSSURLs.find(map.decoded).map { (url: $0.url, raw: map.rawRange($0.urlRange)) }
                     if !tokens.isEmpty { site.style = StyleValue(quote: raw.quote, tokens: tokens) }
                 }
@@ -255,8 +268,12 @@ extension PageRewriter {
             case "input" where site.value("type")?.lowercased() == "image":
                 return (imgURL, lazySrcset)
             case "link":
-                let rel = (site.value("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-                if rel.contains("icon") || rel.contains("apple-touch-icon") || rel.contains("apple-touch-icon-precomposed") {
+                let rel = (site.value("rel") ?? "").lowercased().split(whereSeparator: {
+                    $0 == " " || $0 == "\t" || $0 == "\n"
+                })
+                if rel.contains("icon") || rel.contains("apple-touch-icon")
+                    || rel.contains("apple-touch-icon-precomposed")
+                {
                     return (linkURL, lazySrcset)
                 }
                 return (lazyURL, lazySrcset)

@@ -1,5 +1,6 @@
 import CacheKitSystem
 import URLStandard
+
 /// `srcset` parsing by the HTML Standard's algorithm ("parse a srcset attribute"), keeping
 /// where each candidate's URL sits so it can be replaced in place.
 public enum Srcset {
@@ -14,55 +15,65 @@ public enum Srcset {
 
     public static func parse(_ text: String) -> [Candidate] {
         text.withBytes { b in
-        var out: [Candidate] = []
-        var i = 0
-        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
-        while i < b.count {
-            // Skip whitespace and commas.
-            while i < b.count, isSpace(b[i]) || b[i] == UInt8(ascii: ",") { i += 1 }
-            guard i < b.count else { break }
-            let start = i
-            while i < b.count, !isSpace(b[i]) { i += 1 }
-            var end = i
-            var descriptors: [String] = []
-            var trailingCommas = false
-            // A URL ending in commas: they end the candidate, with no descriptors.
-            while end > start, b[end - 1] == UInt8(ascii: ",") { end -= 1; trailingCommas = true }
-            if !trailingCommas {
-                // Descriptors run to the next comma outside parentheses; each is a run of
-                // bytes up to whitespace outside parentheses.
-                var current: Int? = nil // where the descriptor being read began
-                var inParens = false
-                while i < b.count {
-                    let c = b[i]
-                    if inParens {
-                        if c == UInt8(ascii: ")") { inParens = false }
-                    } else if c == UInt8(ascii: ",") {
-                        break
-                    } else if isSpace(c) {
-                        if let from = current { descriptors.append(String(decoding: b[from..<i], as: UTF8.self)); current = nil }
-                        i += 1
-                        continue
-                    } else if c == UInt8(ascii: "(") {
-                        inParens = true
-                    }
-                    if current == nil { current = i }
-                    i += 1
+            var out: [Candidate] = []
+            var i = 0
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+            while i < b.count {
+                // Skip whitespace and commas.
+                while i < b.count, isSpace(b[i]) || b[i] == UInt8(ascii: ",") { i += 1 }
+                guard i < b.count else { break }
+                let start = i
+                while i < b.count, !isSpace(b[i]) { i += 1 }
+                var end = i
+                var descriptors: [String] = []
+                var trailingCommas = false
+                // A URL ending in commas: they end the candidate, with no descriptors.
+                while end > start, b[end - 1] == UInt8(ascii: ",") {
+                    end -= 1
+                    trailingCommas = true
                 }
-                if let from = current { descriptors.append(String(decoding: b[from..<i], as: UTF8.self)) }
-                if i < b.count { i += 1 } // the comma
+                if !trailingCommas {
+                    // Descriptors run to the next comma outside parentheses; each is a run of
+                    // bytes up to whitespace outside parentheses.
+                    var current: Int? = nil  // where the descriptor being read began
+                    var inParens = false
+                    while i < b.count {
+                        let c = b[i]
+                        if inParens {
+                            if c == UInt8(ascii: ")") { inParens = false }
+                        } else if c == UInt8(ascii: ",") {
+                            break
+                        } else if isSpace(c) {
+                            if let from = current {
+                                descriptors.append(String(decoding: b[from..<i], as: UTF8.self))
+                                current = nil
+                            }
+                            i += 1
+                            continue
+                        } else if c == UInt8(ascii: "(") {
+                            inParens = true
+                        }
+                        if current == nil { current = i }
+                        i += 1
+                    }
+                    if let from = current { descriptors.append(String(decoding: b[from..<i], as: UTF8.self)) }
+                    if i < b.count { i += 1 }  // the comma
+                }
+                guard end > start else { continue }
+                out.append(
+                    Candidate(
+                        urlRange: start..<end, url: String(decoding: b[start..<end], as: UTF8.self),
+                        descriptors: descriptors, isValid: validDescriptors(descriptors)))
             }
-            guard end > start else { continue }
-            out.append(Candidate(urlRange: start..<end, url: String(decoding: b[start..<end], as: UTF8.self),
-                                 descriptors: descriptors, isValid: validDescriptors(descriptors)))
-        }
-        return out
+            return out
         }
     }
 
     /// `Nw` (integer > 0), `Nx` (number ≥ 0), `Nh` (integer > 0, only with `w`); at most one of each.
     static func validDescriptors(_ descriptors: [String]) -> Bool {
-        var width = false, density = false, height = false
+        var width = false
+        var density = false
+        var height = false
         for d in descriptors {
             let valid = d.withBytes { bytes -> Bool in
                 guard let unit = bytes.last else { return false }
@@ -73,7 +84,8 @@ public enum Srcset {
                     width = true
                 case UInt8(ascii: "x"):
                     guard !width, !density, !height, isValidFloatingPointNumber(number),
-                          let v = Double(String(decoding: number, as: UTF8.self)), v >= 0, v.isFinite else { return false }
+                        let v = Double(String(decoding: number, as: UTF8.self)), v >= 0, v.isFinite
+                    else { return false }
                     density = true
                 case UInt8(ascii: "h"):
                     guard !height, !density, isPositiveInteger(number) else { return false }
@@ -149,28 +161,43 @@ public enum CSSURLs {
                 i = StartTagScanner.find(text, Array("*/".utf8), from: i + 2).map { $0 + 2 } ?? n
                 continue
             }
-            let isURL = (text[i] | 0x20) == UInt8(ascii: "u") && (text[i + 1] | 0x20) == UInt8(ascii: "r")
+            let isURL =
+                (text[i] | 0x20) == UInt8(ascii: "u") && (text[i + 1] | 0x20) == UInt8(ascii: "r")
                 && (text[i + 2] | 0x20) == UInt8(ascii: "l") && text[i + 3] == UInt8(ascii: "(")
                 && (i == 0 || !(StartTagScanner.isLetter(text[i - 1]) || text[i - 1] == UInt8(ascii: "-")))
-            guard isURL else { i += 1; continue }
+            guard isURL else {
+                i += 1
+                continue
+            }
             var j = i + 4
             while j < n, isSpace(text[j]) { j += 1 }
             guard j < n else { break }
-            var start = j, end = j
+            var start = j
+            var end = j
             if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
                 let quote = text[j]
                 start = j + 1
-                guard let close = text[start...].firstIndex(of: quote) else { i = j; continue }
+                guard let close = text[start...].firstIndex(of: quote) else {
+                    i = j
+                    continue
+                }
                 end = close
                 j = close + 1
                 while j < n, isSpace(text[j]) { j += 1 }
-                guard j < n, text[j] == UInt8(ascii: ")") else { i = j; continue }
+                guard j < n, text[j] == UInt8(ascii: ")") else {
+                    i = j
+                    continue
+                }
             } else {
                 while end < n, text[end] != UInt8(ascii: ")"), !isSpace(text[end]),
-                      text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'") { end += 1 }
+                    text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'")
+                { end += 1 }
                 j = end
                 while j < n, isSpace(text[j]) { j += 1 }
-                guard j < n, text[j] == UInt8(ascii: ")") else { i = j; continue }
+                guard j < n, text[j] == UInt8(ascii: ")") else {
+                    i = j
+                    continue
+                }
             }
             if end > start {
                 out.append(Token(urlRange: start..<end, url: String(decoding: text[start..<end], as: UTF8.self)))

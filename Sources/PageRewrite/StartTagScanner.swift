@@ -1,9 +1,10 @@
 import CacheKitSystem
 import URLStandard
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the start tags of an HTML page in its original bytes, with the byte range of each
@@ -46,8 +47,14 @@ struct StartTagScanner {
         var i = 0
         let n = b.count
         while i < n {
-            guard b[i] == UInt8(ascii: "<") else { i = index(of: UInt8(ascii: "<"), in: b, from: i) ?? n; continue }
-            guard i + 1 < n else { i += 1; continue }
+            guard b[i] == UInt8(ascii: "<") else {
+                i = index(of: UInt8(ascii: "<"), in: b, from: i) ?? n
+                continue
+            }
+            guard i + 1 < n else {
+                i += 1
+                continue
+            }
             let next = b[i + 1]
             if next == UInt8(ascii: "!") {
                 if i + 3 < n && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-") {
@@ -65,8 +72,14 @@ struct StartTagScanner {
                 i = (b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) ?? n - 1) + 1
                 continue
             }
-            guard isLetter(next) else { i += 1; continue }
-            guard let tag = parseTag(b, at: i, names: &names) else { i += 1; continue }
+            guard isLetter(next) else {
+                i += 1
+                continue
+            }
+            guard let tag = parseTag(b, at: i, names: &names) else {
+                i += 1
+                continue
+            }
             tags.append(tag)
             i = tag.range.upperBound
             if tag.name == scriptName || tag.name == styleName {
@@ -105,7 +118,9 @@ struct StartTagScanner {
         let name = names.name(b, (start + 1)..<i)
         var attributes: [Attribute] = []
         while i < n {
-            while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") && !(i + 1 < n && b[i + 1] == UInt8(ascii: ">")) { i += 1 }
+            while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") && !(i + 1 < n && b[i + 1] == UInt8(ascii: ">")) {
+                i += 1
+            }
             guard i < n else { return nil }
             if b[i] == UInt8(ascii: ">") {
                 return Tag(name: name, range: start..<(i + 1), attributes: attributes, insertionPoint: i)
@@ -115,10 +130,14 @@ struct StartTagScanner {
             }
             let nameStart = i
             while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "="),
-                  !(b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">")) {
+                !(b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">"))
+            {
                 i += 1
             }
-            if i == nameStart { i += 1; continue }
+            if i == nameStart {
+                i += 1
+                continue
+            }
             let attrName = names.name(b, nameStart..<i)
             var j = i
             while j < n, isSpace(b[j]) { j += 1 }
@@ -177,7 +196,9 @@ struct StartTagScanner {
         }
     }
 
-    @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
+    }
     @inline(__always) static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
     @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 }

@@ -32,7 +32,9 @@ public struct StylesheetSaver {
     /// charset (`charset` as `--charset` gives it, else what the page declares: a page not in
     /// UTF-8 is read through an exact UTF-8 view and edited at the original bytes); returns
     /// the new page bytes (only the `href` values change) and the report.
-    public func save(page original: [UInt8], base: String, outputDirectory: RawPath, charset: String? = nil) -> (page: [UInt8], report: Report) {
+    public func save(page original: [UInt8], base: String, outputDirectory: RawPath, charset: String? = nil) -> (
+        page: [UInt8], report: Report
+    ) {
         var report = Report()
         guard let baseURL = StandardURL(base) else { return (original, report) }
         let encoding = Charset.decide(original, option: charset).encoding
@@ -40,22 +42,28 @@ public struct StylesheetSaver {
         if encoding != "UTF-8" && view == nil { return (original, report) }
         let page = view?.bytes ?? original
         LibXML2.initialize()
-        let matched = PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), StartTagScanner.scan(page).tags)
+        let matched = PageRewriter.align(
+            LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), StartTagScanner.scan(page).tags)
         let outputParts = outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var edits: [(Range<Int>, [UInt8])] = []
         for (element, tag) in matched {
             if element.name == "link", let href = element.attributes.first(where: { $0.name == "href" })?.value,
-               URLText.isRelative(href), !href.hasPrefix("/"),
-               RawPath(bytes: outputDirectory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(href.trimmingWhitespace().utf8))).exists {
-                continue // saved already (a page localized before)
+                URLText.isRelative(href), !href.hasPrefix("/"),
+                RawPath(
+                    bytes: outputDirectory.bytes + [UInt8(ascii: "/")]
+                        + HostParser.percentDecode(Array(href.trimmingWhitespace().utf8))
+                ).exists
+            {
+                continue  // saved already (a page localized before)
             }
             guard element.name == "link", let tag,
-                  let rel = element.attributes.first(where: { $0.name == "rel" })?.value.lowercased(),
-                  rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("stylesheet"),
-                  let href = element.attributes.first(where: { $0.name == "href" })?.value,
-                  let raw = tag.attribute("href"), let range = raw.value,
-                  let map = ValueMap(raw: page, range: range, expected: href),
-                  let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP else { continue }
+                let rel = element.attributes.first(where: { $0.name == "rel" })?.value.lowercased(),
+                rel.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).contains("stylesheet"),
+                let href = element.attributes.first(where: { $0.name == "href" })?.value,
+                let raw = tag.attribute("href"), let range = raw.value,
+                let map = ValueMap(raw: page, range: range, expected: href),
+                let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP
+            else { continue }
             guard let saved = saveSheet(url, report: &report, depth: 0) else { continue }
             let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
             let target = map.rawRange(map.trimmedRange())
@@ -66,7 +74,9 @@ public struct StylesheetSaver {
             }
         }
         var out = original
-        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { out.replaceSubrange(range, with: text) }
+        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            out.replaceSubrange(range, with: text)
+        }
         return (out, report)
     }
 
@@ -96,7 +106,9 @@ public struct StylesheetSaver {
             report.localized += 1
         }
         var rewritten = css
-        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { rewritten.replaceSubrange(range, with: Array(text.utf8)) }
+        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            rewritten.replaceSubrange(range, with: Array(text.utf8))
+        }
         guard let saved = assets.placeBytes(rewritten, url: key, ext: "css") else { return nil }
         report.saved += 1
         return saved
@@ -107,7 +119,9 @@ public struct StylesheetSaver {
         var out = CSSURLs.find(css).map { token -> (url: String, range: Range<Int>, isImport: Bool) in
             // `@import url(…)` is an import too.
             var i = token.urlRange.lowerBound
-            while i > 0, css[i - 1] != UInt8(ascii: ";"), css[i - 1] != UInt8(ascii: "}"), i > token.urlRange.lowerBound - 40 { i -= 1 }
+            while i > 0, css[i - 1] != UInt8(ascii: ";"), css[i - 1] != UInt8(ascii: "}"),
+                i > token.urlRange.lowerBound - 40
+            { i -= 1 }
             let before = String(decoding: css[i..<token.urlRange.lowerBound], as: UTF8.self).lowercased()
             return (token.url, token.urlRange, before.contains("@import"))
         }
@@ -116,7 +130,9 @@ public struct StylesheetSaver {
         var i = 0
         let marker = Array("@import".utf8)
         while i + marker.count < text.count {
-            guard text[i] == UInt8(ascii: "@"), Array(text[i..<(i + marker.count)]).map({ $0 | 0x20 }) == marker.map({ $0 | 0x20 }) else {
+            guard text[i] == UInt8(ascii: "@"),
+                Array(text[i..<(i + marker.count)]).map({ $0 | 0x20 }) == marker.map({ $0 | 0x20 })
+            else {
                 i += 1
                 continue
             }
@@ -134,4 +150,3 @@ public struct StylesheetSaver {
         return out
     }
 }
-

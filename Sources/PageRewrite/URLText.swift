@@ -1,6 +1,6 @@
 import CacheKitSystem
-import URLStandard
 import Foundation
+import URLStandard
 
 /// Resolving references (by the URL Standard, `StandardURL`) and writing local ones.
 enum URLText {
@@ -45,13 +45,16 @@ enum URLText {
         let withoutFragment = url.hrefWithoutFragment
         var asWritten: String?
         let leadingSpace = reference.utf8.first.map { $0 <= 0x20 } ?? false
-        if scheme(of: leadingSpace ? reference.trimmingWhitespace() : reference) != nil, reference != url.href, reference != withoutFragment {
+        if scheme(of: leadingSpace ? reference.trimmingWhitespace() : reference) != nil, reference != url.href,
+            reference != withoutFragment
+        {
             // Only an absolute reference has a form of its own worth looking up.
             var text = reference.trimmingWhitespace()
             if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
             if text != withoutFragment { asWritten = text }
         }
-        return Resolved(absolute: url.href, withoutFragment: withoutFragment, fragment: url.fragment, asWritten: asWritten)
+        return Resolved(
+            absolute: url.href, withoutFragment: withoutFragment, fragment: url.fragment, asWritten: asWritten)
     }
 
     /// A reference with no scheme (relative path, `//host/…`, `?query`, `#fragment`).
@@ -65,7 +68,10 @@ enum URLText {
         for byte in text.utf8 {
             if byte == UInt8(ascii: ":") { break }
             let letter = StartTagScanner.isLetter(byte)
-            guard letter || (length > 0 && ((byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E)) else { return nil }
+            guard
+                letter
+                    || (length > 0 && ((byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E))
+            else { return nil }
             length += 1
         }
         guard length > 0, length < text.utf8.count else { return nil }
@@ -84,9 +90,10 @@ enum URLText {
     static func percentEncode(_ bytes: some Collection<UInt8>, alsoKeeping extra: String = "") -> String {
         let also = ByteSet(extra)
         // Most names (a store's hashed ones) need no encoding at all.
-        let plain = bytes.withContiguousStorageIfAvailable { buffer in
-            keptTable.withUnsafeBufferPointer { kept in buffer.allSatisfy { kept[Int($0)] || also.contains($0) } }
-        } ?? bytes.allSatisfy { isKept($0) || also.contains($0) }
+        let plain =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                keptTable.withUnsafeBufferPointer { kept in buffer.allSatisfy { kept[Int($0)] || also.contains($0) } }
+            } ?? bytes.allSatisfy { isKept($0) || also.contains($0) }
         if plain { return String(decoding: bytes, as: UTF8.self) }
         let hex = hexDigits
         var out: [UInt8] = []
@@ -151,7 +158,13 @@ enum URLText {
     /// A kept `#fragment`: existing `%XX` escapes stay, `/` and `?` stay, and everything
     /// outside the kept set is percent-encoded like the rest of a local reference.
     static func encodeFragment(_ fragment: String) -> String {
-        guard !fragment.withBytes({ $0.allSatisfy { isKept($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } }) else {
+        guard
+            !fragment.withBytes({
+                $0.allSatisfy {
+                    isKept($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?")
+                }
+            })
+        else {
             return fragment
         }
         return percentEncode(fragment.utf8, alsoKeeping: "%/?")

@@ -6,7 +6,9 @@ package enum HostParser {
     /// §3.5 host parser; nil on failure.
     static func parse(_ input: [UInt8], isOpaque: Bool) -> [UInt8]? {
         if input.first == UInt8(ascii: "[") {
-            guard input.count >= 2, input.last == UInt8(ascii: "]"), let address = parseIPv6(input[1..<(input.count - 1)]) else { return nil }
+            guard input.count >= 2, input.last == UInt8(ascii: "]"),
+                let address = parseIPv6(input[1..<(input.count - 1)])
+            else { return nil }
             return [UInt8(ascii: "[")] + serializeIPv6(address) + [UInt8(ascii: "]")]
         }
         if isOpaque { return parseOpaqueHost(input) }
@@ -62,7 +64,9 @@ package enum HostParser {
         out.reserveCapacity(input.count)
         var i = 0
         while i < input.count {
-            if input[i] == UInt8(ascii: "%"), i + 2 < input.count, let high = hexValue(input[i + 1]), let low = hexValue(input[i + 2]) {
+            if input[i] == UInt8(ascii: "%"), i + 2 < input.count, let high = hexValue(input[i + 1]),
+                let low = hexValue(input[i + 2])
+            {
                 out.append(high << 4 | low)
                 i += 3
             } else {
@@ -120,7 +124,9 @@ package enum HostParser {
         guard !input.isEmpty else { return nil }
         var digits = input
         var radix: UInt64 = 10
-        if digits.count >= 2, digits.first == UInt8(ascii: "0"), digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x") {
+        if digits.count >= 2, digits.first == UInt8(ascii: "0"),
+            digits[digits.startIndex + 1] | 0x20 == UInt8(ascii: "x")
+        {
             digits = digits.dropFirst(2)
             radix = 16
         } else if digits.count >= 2, digits.first == UInt8(ascii: "0") {
@@ -166,7 +172,8 @@ package enum HostParser {
                 compress = pieceIndex
                 continue
             }
-            var value = 0, length = 0
+            var value = 0
+            var length = 0
             while length < 4, let h = c().flatMap(hexValue) {
                 value = value * 0x10 + Int(h)
                 pointer += 1

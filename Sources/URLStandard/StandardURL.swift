@@ -1,4 +1,5 @@
 import CacheKitSystem
+
 /// A URL as the WHATWG URL Standard defines it (https://url.spec.whatwg.org/): parsed by its
 /// basic URL parser (§4.4), serialized by its URL serializer (§4.5). Every cache key and
 /// every request URL in cachectl is a `StandardURL`'s serialization, so a reference a page
@@ -75,7 +76,8 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         let last = record.path.lastIndex(of: UInt8(ascii: "/")).map { record.path[($0 + 1)...] } ?? record.path[...]
         guard let dot = last.lastIndex(of: UInt8(ascii: ".")), dot != last.startIndex else { return nil }
         let ext = last[(dot + 1)...]
-        guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+        guard !ext.isEmpty, ext.count <= 8,
+            ext.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
         else { return nil }
         return String(decoding: ext.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
@@ -118,7 +120,11 @@ extension StandardURL {
 
         /// §4.1 shorten a URL's path.
         package mutating func shortenPath() {
-            if scheme == URLParser.file, segments == 1, let first = firstSegment, URLParser.isNormalizedDriveLetter(first) { return }
+            if scheme == URLParser.file, segments == 1, let first = firstSegment,
+                URLParser.isNormalizedDriveLetter(first)
+            {
+                return
+            }
             guard segments > 0, let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return }
             path.removeSubrange(slash...)
             segments -= 1
@@ -127,7 +133,8 @@ extension StandardURL {
         /// §4.5 URL serializer.
         package func serialized(excludingFragment: Bool) -> [UInt8] {
             var out: [UInt8] = []
-            out.reserveCapacity(scheme.count + (host?.count ?? 0) + path.count + (query?.count ?? 0) + (fragment?.count ?? 0) + 16)
+            out.reserveCapacity(
+                scheme.count + (host?.count ?? 0) + path.count + (query?.count ?? 0) + (fragment?.count ?? 0) + 16)
             out += scheme
             out.append(UInt8(ascii: ":"))
             if let host {

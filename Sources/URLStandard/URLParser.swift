@@ -1,4 +1,5 @@
 import CacheKitSystem
+
 /// The URL Standard's basic URL parser (§4.4), without state override (cachectl never sets
 /// a URL's parts one by one). Validation errors are not reported: only failures, as the
 /// standard's test data expects.
@@ -33,7 +34,8 @@ package struct URLParser {
     /// text; it is consumed (tabs and newlines removed in place).
     package static func parse(_ input: inout [UInt8], base: Record?) -> Record? {
         // Step 1: strip leading and trailing C0 control or space.
-        var start = 0, end = input.count
+        var start = 0
+        var end = input.count
         while start < end, input[start] <= 0x20 { start += 1 }
         while end > start, input[end - 1] <= 0x20 { end -= 1 }
         // Step 3: remove all ASCII tab or newline.
@@ -440,8 +442,10 @@ package struct URLParser {
     /// §4.3 double-dot URL path segment: `..`, `.%2e`, `%2e.`, `%2e%2e`, case-insensitively.
     package static func isDoubleDot(_ s: [UInt8]) -> Bool {
         func isDot(_ part: ArraySlice<UInt8>) -> Bool {
-            part.count == 1 ? part.first == 0x2E
-                : part.count == 3 && part[part.startIndex] == 0x25 && part[part.startIndex + 1] == 0x32 && part[part.startIndex + 2] | 0x20 == 0x65
+            part.count == 1
+                ? part.first == 0x2E
+                : part.count == 3 && part[part.startIndex] == 0x25 && part[part.startIndex + 1] == 0x32
+                    && part[part.startIndex + 2] | 0x20 == 0x65
         }
         switch s.count {
         case 2: return isDot(s[0..<1]) && isDot(s[1..<2])

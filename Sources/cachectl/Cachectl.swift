@@ -11,7 +11,10 @@ struct Cachectl: ParsableCommand {
             (each problem is reported on stderr); 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Du.self, Prune.self, Localize.self, Fetch.self, Ls.self, Put.self, Cat.self, Rm.self, Clear.self, Unpin.self, Schedule.self, Config.self],
+        subcommands: [
+            Du.self, Prune.self, Localize.self, Fetch.self, Ls.self, Put.self, Cat.self, Rm.self, Clear.self,
+            Unpin.self, Schedule.self, Config.self
+        ],
         // `-h` is du's and ls's human-readable sizes in every subcommand; help is --help.
         helpNames: [.long]
     )
@@ -33,13 +36,13 @@ enum EntryPoint {
             let code = Cachectl.exitCode(for: error)
             if code == .success {
                 let message = Cachectl.fullMessage(for: error)
-                if message.contains("USAGE:") { // --help: the parser's text, then EXAMPLES
+                if message.contains("USAGE:") {  // --help: the parser's text, then EXAMPLES
                     Output.write(message.hasSuffix("\n") ? message : message + "\n")
                     Output.write("\n" + Examples.section(for: RawArguments.strings))
                     Output.flush()
                     exitProcess(0)
                 }
-                Cachectl.exit(withError: error) // --version
+                Cachectl.exit(withError: error)  // --version
             }
             // Parse and validation errors are usage errors: exit 2, like du.
             let message = Cachectl.fullMessage(for: error)
@@ -67,19 +70,22 @@ enum ShortClusters {
             if argument == "--" { ended = true }
             // `-t -500K` (du's negative threshold): the value is not an option.
             if !ended, argument == "-t" || argument == "--threshold", index < arguments.count,
-               arguments[index].hasPrefix("-"), arguments[index].dropFirst().first?.isNumber == true {
+                arguments[index].hasPrefix("-"), arguments[index].dropFirst().first?.isNumber == true
+            {
                 out.append("--threshold=" + arguments[index])
                 index += 1
                 continue
             }
             guard !ended, argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2,
-                  let second = argument.dropFirst().first, !second.isNumber else {
+                let second = argument.dropFirst().first, !second.isNumber
+            else {
                 out.append(argument)
                 continue
             }
             let letters = Array(argument.dropFirst())
             if let index = letters.indices.dropFirst().first(where: { valueLetters.contains(letters[$0]) }),
-               !valueLetters.contains(letters[0]) {
+                !valueLetters.contains(letters[0])
+            {
                 out.append("-" + String(letters[..<index]))
                 out.append("-" + String(letters[index...]))
             } else {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CacheKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The documented exit codes. Thrown by subcommands; mapped to the process status in main.
 struct ExitStatus: Error {
@@ -30,8 +31,14 @@ enum Output {
     // lines go to stderr, unbuffered).
     nonisolated(unsafe) private static var buffer: [UInt8] = []
 
-    static func write(_ text: String) { buffer.append(contentsOf: text.utf8); if buffer.count > 1 << 16 { flush() } }
-    static func write(bytes: [UInt8]) { buffer.append(contentsOf: bytes); if buffer.count > 1 << 16 { flush() } }
+    static func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+    static func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count > 1 << 16 { flush() }
+    }
     /// Large output straight to stdout (after what is buffered).
     static func write(raw bytes: UnsafeRawBufferPointer) {
         flush()
@@ -53,7 +60,8 @@ enum Output {
     static func error(_ message: String, prefixed: Bool = true) {
         flush()
         let body = message.hasSuffix("\n") ? String(message.dropLast()) : message
-        let safe = body.split(separator: "\n", omittingEmptySubsequences: false).map { Text.show(String($0)) }.joined(separator: "\n")
+        let safe = body.split(separator: "\n", omittingEmptySubsequences: false).map { Text.show(String($0)) }.joined(
+            separator: "\n")
         stderr((prefixed ? "cachectl: " : "") + safe + "\n")
     }
 
@@ -120,21 +128,28 @@ enum DateText {
     static func minute(_ time: FileTime?) -> String {
         guard let time else { return "-" }
         guard let parts = civil(time.seconds) else { return String(time.seconds) }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+        return
+            "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
     }
 
     /// ISO 8601 in UTC; raw seconds (a number in a string) when `gmtime` cannot express it.
     static func iso8601(_ time: FileTime) -> String {
         // ISO 8601 has four-digit years; beyond, the seconds say it plainly.
         guard let parts = civil(time.seconds), (0...9999).contains(parts.year) else { return String(time.seconds) }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
+        return
+            "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
     }
 
-    private static func civil(_ seconds: Int64) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+    private static func civil(_ seconds: Int64) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    )? {
         var t = time_t(seconds)
         var parts = tm()
         guard gmtime_r(&t, &parts) != nil else { return nil }
-        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        return (
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min),
+            Int(parts.tm_sec)
+        )
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -1,5 +1,5 @@
-import Dispatch
 import CacheKit
+import Dispatch
 
 /// Live progress on stderr for long walks: only on a terminal, only after about a second.
 final class ProgressLine: @unchecked Sendable {

@@ -9,10 +9,12 @@ struct MetricsOptions: ParsableArguments {
     @Flag(name: .long, help: "Print Prometheus metrics (node_exporter's textfile format) instead of the report.")
     var prometheus = false
 
-    @Option(name: .customLong("textfile-dir"),
-            help: ArgumentHelp("Write the metrics to DIR/cachectl_<command>.prom, atomically (node_exporter's --collector.textfile.directory); the report still prints.",
-                               valueName: "dir"),
-            completion: .directory)
+    @Option(
+        name: .customLong("textfile-dir"),
+        help: ArgumentHelp(
+            "Write the metrics to DIR/cachectl_<command>.prom, atomically (node_exporter's --collector.textfile.directory); the report still prints.",
+            valueName: "dir"),
+        completion: .directory)
     var textfileDirectory: String?
 
     /// Metrics on stdout, in place of the report.
@@ -42,10 +44,14 @@ enum PrometheusText {
     static func label(_ path: RawPath) -> String { label(String(decoding: path.bytes, as: UTF8.self)) }
 
     /// A family: HELP and TYPE lines, then its samples (`name{labels} value`).
-    static func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) -> String {
+    static func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)])
+        -> String
+    {
         guard !samples.isEmpty else { return "" }
         var text = "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-        for sample in samples { text += "\(name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)\n" }
+        for sample in samples {
+            text += "\(name)\(sample.labels.isEmpty ? "" : "{\(sample.labels)}") \(sample.value)\n"
+        }
         return text
     }
 
@@ -55,7 +61,9 @@ enum PrometheusText {
 
     /// Every cache du listed, by state (recognised formats) or as state "unknown" (a folder
     /// whose entries it cannot judge); entries per state; the run's time.
-    static func du(_ report: DiskUsageReport, summaries: [RawPath: CacheStateSummary], apparent: Bool, now: Double) -> String {
+    static func du(_ report: DiskUsageReport, summaries: [RawPath: CacheStateSummary], apparent: Bool, now: Double)
+        -> String
+    {
         var bytes: [(String, String)] = []
         var entries: [(String, String)] = []
         var seen = Set<String>()
@@ -64,7 +72,8 @@ enum PrometheusText {
                 let path = label(cache.path)
                 if let summary = summaries[cache.path] {
                     for (state, totals) in summary.states.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                        let labels = "cache=\"\(path)\",format=\"\(summary.format.rawValue)\",state=\"\(state.rawValue)\""
+                        let labels =
+                            "cache=\"\(path)\",format=\"\(summary.format.rawValue)\",state=\"\(state.rawValue)\""
                         bytes.append((labels, String(totals.allocatedBytes)))
                         entries.append((labels, String(totals.count)))
                     }
@@ -76,13 +85,24 @@ enum PrometheusText {
         }
         var rootBytes: [(String, String)] = []
         for root in report.roots where root.exists && !root.alreadyCounted {
-            rootBytes.append(("root=\"\(label(root.path))\"", String(apparent ? root.totals.apparentBytes : root.totals.allocatedBytes)))
+            rootBytes.append(
+                (
+                    "root=\"\(label(root.path))\"",
+                    String(apparent ? root.totals.apparentBytes : root.totals.allocatedBytes)
+                ))
         }
-        return family("cachectl_cache_bytes", "gauge", "Allocated bytes of a cache's entries, by state (unknown: a folder whose entries cachectl cannot judge).", bytes)
+        return family(
+            "cachectl_cache_bytes", "gauge",
+            "Allocated bytes of a cache's entries, by state (unknown: a folder whose entries cachectl cannot judge).",
+            bytes)
             + family("cachectl_cache_entries", "gauge", "Entries of a recognised cache, by state.", entries)
             + family("cachectl_root_bytes", "gauge", "Allocated bytes under each root cachectl du measured.", rootBytes)
-            + family("cachectl_du_last_run_timestamp_seconds", "gauge", "When cachectl du last ran (seconds since the epoch).", [("", seconds(now))])
-            + family("cachectl_du_last_run_success", "gauge", "1 when the last cachectl du read everything, else 0.", [("", report.issues.isEmpty ? "1" : "0")])
+            + family(
+                "cachectl_du_last_run_timestamp_seconds", "gauge",
+                "When cachectl du last ran (seconds since the epoch).", [("", seconds(now))])
+            + family(
+                "cachectl_du_last_run_success", "gauge", "1 when the last cachectl du read everything, else 0.",
+                [("", report.issues.isEmpty ? "1" : "0")])
     }
 
     // MARK: prune
@@ -93,7 +113,8 @@ enum PrometheusText {
         var values: [String: Double] = [:]
         for line in (text ?? "").split(separator: "\n") where !line.hasPrefix("#") && line.contains("_total") {
             guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]),
-                  value.isFinite, value >= 0 else { continue }
+                value.isFinite, value >= 0
+            else { continue }
             values[String(line[..<space])] = value
         }
         return values
@@ -109,12 +130,14 @@ enum PrometheusText {
             var freed: Int64 = 0
             for deletion in report.outcome?.removed ?? [] {
                 freed += deletion.freesBytes
-                let key = "cachectl_prune_deleted_entries_total{cache=\"\(path)\",reason=\"\(deletion.reason.rawValue)\"}"
+                let key =
+                    "cachectl_prune_deleted_entries_total{cache=\"\(path)\",reason=\"\(deletion.reason.rawValue)\"}"
                 counters[key, default: 0] += 1
             }
             counters["cachectl_prune_freed_bytes_total{cache=\"\(path)\"}", default: 0] += Double(freed)
             counters["cachectl_prune_runs_total{cache=\"\(path)\"}", default: 0] += 1
-            remaining.append(("cache=\"\(path)\",format=\"\(report.format.rawValue)\"", String(report.plan.bytesBefore - freed)))
+            remaining.append(
+                ("cache=\"\(path)\",format=\"\(report.format.rawValue)\"", String(report.plan.bytesBefore - freed)))
         }
         func samples(_ name: String) -> [(String, String)] {
             counters.filter { $0.key.hasPrefix(name + "{") }.sorted { $0.key < $1.key }.map { entry in
@@ -122,13 +145,24 @@ enum PrometheusText {
                 return (labels, String(Int64(entry.value)))
             }
         }
-        return family("cachectl_prune_freed_bytes_total", "counter", "Allocated bytes freed by cachectl prune.", samples("cachectl_prune_freed_bytes_total"))
-            + family("cachectl_prune_deleted_entries_total", "counter", "Entries deleted by cachectl prune, by reason.",
-                     samples("cachectl_prune_deleted_entries_total"))
-            + family("cachectl_prune_runs_total", "counter", "Runs of cachectl prune per cache.", samples("cachectl_prune_runs_total"))
-            + family("cachectl_prune_remaining_bytes", "gauge", "Allocated bytes of a cache's entries after the last prune.", remaining)
-            + family("cachectl_prune_last_run_timestamp_seconds", "gauge", "When cachectl prune last ran (seconds since the epoch).", [("", seconds(now))])
-            + family("cachectl_prune_last_run_success", "gauge", "1 when the last cachectl prune deleted all it planned to, else 0.", [("", failed ? "0" : "1")])
+        return family(
+            "cachectl_prune_freed_bytes_total", "counter", "Allocated bytes freed by cachectl prune.",
+            samples("cachectl_prune_freed_bytes_total"))
+            + family(
+                "cachectl_prune_deleted_entries_total", "counter", "Entries deleted by cachectl prune, by reason.",
+                samples("cachectl_prune_deleted_entries_total"))
+            + family(
+                "cachectl_prune_runs_total", "counter", "Runs of cachectl prune per cache.",
+                samples("cachectl_prune_runs_total"))
+            + family(
+                "cachectl_prune_remaining_bytes", "gauge", "Allocated bytes of a cache's entries after the last prune.",
+                remaining)
+            + family(
+                "cachectl_prune_last_run_timestamp_seconds", "gauge",
+                "When cachectl prune last ran (seconds since the epoch).", [("", seconds(now))])
+            + family(
+                "cachectl_prune_last_run_success", "gauge",
+                "1 when the last cachectl prune deleted all it planned to, else 0.", [("", failed ? "0" : "1")])
     }
 
     // MARK: Writing

@@ -13,7 +13,9 @@ struct SizeFormatOptions: ParsableArguments {
     @Flag(name: [.customShort("b"), .long], help: "Print sizes as exact byte counts (in du, apparent sizes: du's -b).")
     var bytes = false
 
-    @Flag(name: [.customShort("h"), .long], help: "Print sizes like 1.5K, 23M, 4.0G, in powers of 1024 (the default on a terminal).")
+    @Flag(
+        name: [.customShort("h"), .long],
+        help: "Print sizes like 1.5K, 23M, 4.0G, in powers of 1024 (the default on a terminal).")
     var humanReadable = false
 
     @Flag(name: .customLong("si"), help: "Like -h, in powers of 1000 (4.1k, 5.1M).")
@@ -25,14 +27,18 @@ struct SizeFormatOptions: ParsableArguments {
     @Flag(name: .customShort("m"), help: "Print sizes in MiB, rounded up (--block-size=1M).")
     var mebibytes = false
 
-    @Option(name: [.customShort("B", allowingJoined: true), .customLong("block-size")],
-            help: ArgumentHelp("Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then printed after each size.",
-                               valueName: "size"))
+    @Option(
+        name: [.customShort("B", allowingJoined: true), .customLong("block-size")],
+        help: ArgumentHelp(
+            "Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then printed after each size.",
+            valueName: "size"))
     var blockSize: String?
 
     func validate() throws {
         if let blockSize, BlockSize(blockSize) == nil {
-            throw ValidationError("--block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, 4KiB, 1MB, M).")
+            throw ValidationError(
+                "--block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, 4KiB, 1MB, M)."
+            )
         }
     }
 
@@ -119,7 +125,9 @@ struct BlockSize: Equatable {
         var multiplier: Int64 = 1
         var printed = ""
         if !unit.isEmpty {
-            guard let letter = unit.first, let power = "KMGTPEZY".firstIndex(of: Character(letter.uppercased())) else { return nil }
+            guard let letter = unit.first, let power = "KMGTPEZY".firstIndex(of: Character(letter.uppercased())) else {
+                return nil
+            }
             let exponent = "KMGTPEZY".distance(from: "KMGTPEZY".startIndex, to: power) + 1
             let rest = unit.dropFirst()
             let base: Int64
@@ -174,7 +182,10 @@ enum SizeFlags {
             } else if token.hasPrefix("-"), token.count > 1 {
                 // A cluster of short flags (`-sbh`); a letter that takes a value ends it.
                 for letter in token.dropFirst() {
-                    if "bhkm".contains(letter) { last = String(letter); continue }
+                    if "bhkm".contains(letter) {
+                        last = String(letter)
+                        continue
+                    }
                     if letter == "B" { last = "B" }
                     if !"asxcl0SLPn".contains(letter) { break }
                 }
@@ -186,8 +197,10 @@ enum SizeFlags {
 
 /// `--cache ROOT` for commands whose subject is a URL.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("cache"), help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).",
-            completion: .directory)
+    @Option(
+        name: .customLong("cache"),
+        help: "The cache store (default: $XDG_CACHE_HOME/cachectl, else ~/.cache/cachectl).",
+        completion: .directory)
     var cache: String?
 
     var root: RawPath { cache.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore() }
@@ -206,8 +219,10 @@ enum DefaultStore {
 
 /// How entries' states are decided.
 struct InspectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Leave incomplete and orphan items younger than this alone (a systemd time span; default: 1h).",
-            transform: TimeSpan.parse)
+    @Option(
+        name: .long,
+        help: "Leave incomplete and orphan items younger than this alone (a systemd time span; default: 1h).",
+        transform: TimeSpan.parse)
     var grace: TimeSpan = TimeSpan(seconds: 3600, text: "1h")
 
     @Flag(name: .long, help: "Rehash bodies against the checksums the index recorded.")
@@ -237,7 +252,9 @@ struct TimeSpan: CustomStringConvertible {
     /// For `@Option(transform:)`: the value, or a message saying what a time span is.
     static func parse(_ text: String) throws -> TimeSpan {
         guard let seconds = Units.parseDuration(text) else {
-            throw ValidationError("'\(text)' is not a systemd time span (e.g. 90s, 15min, 12h, 7d, 1M for a month; units are case-sensitive)")
+            throw ValidationError(
+                "'\(text)' is not a systemd time span (e.g. 90s, 15min, 12h, 7d, 1M for a month; units are case-sensitive)"
+            )
         }
         return TimeSpan(seconds: seconds, text: text)
     }
@@ -261,8 +278,9 @@ struct SizeArgument: CustomStringConvertible {
     static func parseCap(_ text: String) throws -> SizeArgument {
         let size = try parse(text)
         guard !Units.isForgottenUnit((size.bytes, size.hasUnit)) else {
-            throw ValidationError("'\(text)' has no unit and is under 4 KiB, which would delete nearly everything; "
-                                  + "add a unit (\(text)G, \(text)M) or, to mean bytes, write \(text)B (0B empties the cache)")
+            throw ValidationError(
+                "'\(text)' has no unit and is under 4 KiB, which would delete nearly everything; "
+                    + "add a unit (\(text)G, \(text)M) or, to mean bytes, write \(text)B (0B empties the cache)")
         }
         return size
     }

@@ -20,7 +20,10 @@ struct Table {
         for row in rows {
             var line = ""
             for (index, cell) in row.enumerated() {
-                if index == row.count - 1 { line += cell; break }
+                if index == row.count - 1 {
+                    line += cell
+                    break
+                }
                 let padding = String(repeating: " ", count: widths[index] - cell.count)
                 line += alignments[index] == .right ? padding + cell : cell + padding
                 line += "  "

@@ -1,5 +1,5 @@
-import Foundation
 import CacheKit
+import Foundation
 
 /// Independent oracles for fixture names: the coreutils digest tools.
 public enum Oracle {
@@ -23,9 +23,12 @@ public enum Oracle {
 public enum Images {
     private static func decode(_ base64: String) -> [UInt8] { Array(Data(base64Encoded: base64)!) }
     /// 1×1 PNG (signature, IHDR, IDAT, IEND, every CRC right).
-    public static let png = decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
+    public static let png = decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
     /// 2×2 baseline JPEG, 634 bytes.
-    public static let jpeg = decode("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAACAAIDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDwKiiivzI/uM//2Q==")
+    public static let jpeg = decode(
+        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAACAAIDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDwKiiivzI/uM//2Q=="
+    )
     /// 1×1 GIF89a with a graphic control extension.
     public static let gif = decode("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==")
     /// 1×1 lossless WebP.
@@ -81,10 +84,14 @@ public enum URLCacheFixture {
 
     public static func write(_ root: RawPath, rows: [Row]) {
         let json = rows.map { row -> [String: Any] in
-            ["url": row.url, "ago": row.storedAgo, "headers": row.headers, "body": Data(row.body).base64EncodedString(), "file": row.file ?? NSNull()]
+            [
+                "url": row.url, "ago": row.storedAgo, "headers": row.headers,
+                "body": Data(row.body).base64EncodedString(), "file": row.file ?? NSNull()
+            ]
         }
         let text = String(decoding: try! JSONSerialization.data(withJSONObject: json), as: UTF8.self)
-        let result = Oracle.python("""
+        let result = Oracle.python(
+            """
             import base64, datetime, json, os, plistlib, sqlite3, sys
             root, rows = sys.argv[1], json.loads(sys.argv[2])
             db = sqlite3.connect(os.path.join(root, 'Cache.db'))
@@ -125,10 +132,12 @@ public enum URLCacheFixture {
 
     /// The rows left in each of the three tables, as `table:count` joined by spaces.
     public static func counts(_ root: RawPath) -> String {
-        Oracle.python("""
+        Oracle.python(
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             print(' '.join('%s:%d' % (t, db.execute('SELECT count(*) FROM cfurl_cache_' + t).fetchone()[0]) for t in ('response', 'blob_data', 'receiver_data')))
-            """, [root.appending("Cache.db").description]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+            """, [root.appending("Cache.db").description]
+        ).out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

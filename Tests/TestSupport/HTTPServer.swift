@@ -1,5 +1,5 @@
-import Foundation
 import CacheKit
+import Foundation
 
 /// The loopback HTTP server of `httpd.py` (routes documented there), started on a free port
 /// on 127.0.0.1 and stopped when dropped.
@@ -19,16 +19,20 @@ public final class TestHTTPServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("httpd.py").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--root", root.description] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
+        process.arguments =
+            ["python3", script, "--root", root.description] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
         var line = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line += byte }
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) {
+            line += byte
+        }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
             process.terminate()
-            throw NSError(domain: "TestHTTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "server did not start"])
+            throw NSError(
+                domain: "TestHTTPServer", code: 1, userInfo: [NSLocalizedDescriptionKey: "server did not start"])
         }
         self.port = port
     }
@@ -36,15 +40,22 @@ public final class TestHTTPServer {
     deinit { stop() }
 
     public func stop() {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
     }
 
     public func url(_ path: String) -> String { (secure ? "https" : "http") + "://127.0.0.1:\(port)\(path)" }
 
     /// Every request path the server has seen (excluding this query).
     public func requests() -> [String] {
-        let result = Run.bytes(["python3", "-c", "import urllib.request,ssl,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context()).read().decode())",
-                                url("/__requests")].map { Array($0.utf8) })
+        let result = Run.bytes(
+            [
+                "python3", "-c",
+                "import urllib.request,ssl,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context()).read().decode())",
+                url("/__requests")
+            ].map { Array($0.utf8) })
         return (try? JSONDecoder().decode([String].self, from: Data(result.stdout))) ?? []
     }
 

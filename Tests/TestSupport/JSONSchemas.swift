@@ -9,7 +9,8 @@ public enum JSONSchemas {
 
     /// `docs/schema/<command>.schema.json` in this checkout.
     public static func path(for command: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("docs/schema/\(command).schema.json").path
     }
 
@@ -20,7 +21,9 @@ public enum JSONSchemas {
         do {
             return try checker().ask(schema: path(for: command), document: String(decoding: document, as: UTF8.self))
         } catch {
-            return ["cannot validate against \(path(for: command)): \(error) (Scripts/test-deps installs python3's jsonschema)"]
+            return [
+                "cannot validate against \(path(for: command)): \(error) (Scripts/test-deps installs python3's jsonschema)"
+            ]
         }
     }
 
@@ -42,7 +45,9 @@ public enum JSONSchemas {
 
         init() throws {
             signal(SIGPIPE, SIG_IGN)  // a validator that died is reported, not fatal
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("schema_check.py").path
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "schema_check.py"
+            ).path
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script]
             process.standardInput = input
@@ -69,7 +74,8 @@ public enum JSONSchemas {
             let line = pending[pending.startIndex..<end]
             pending = Data(pending[(end + 1)...])
             guard let answer = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                  let errors = answer["errors"] as? [String] else {
+                let errors = answer["errors"] as? [String]
+            else {
                 throw Failure(description: "schema_check.py answered \(String(decoding: line, as: UTF8.self))")
             }
             return errors

@@ -5,7 +5,9 @@ import Foundation
 public enum ReferenceData {
     public struct Missing: Error, CustomStringConvertible {
         public let name: String
-        public var description: String { "no shared/reference/\(name) beside or above the package; set CACHECTL_REFERENCE" }
+        public var description: String {
+            "no shared/reference/\(name) beside or above the package; set CACHECTL_REFERENCE"
+        }
     }
 
     /// The file `shared/reference/<name>`; throws when there is none (the tests that read
@@ -47,7 +49,9 @@ public enum ReferenceData {
     static func replacingLoneSurrogates(_ data: Data) -> Data {
         var bytes = [UInt8](data)
         func unit(at i: Int) -> UInt16? {
-            guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { return nil }
+            guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                return nil
+            }
             return UInt16(String(decoding: bytes[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16)
         }
         var i = 0

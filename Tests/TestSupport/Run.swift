@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CacheKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a finished process left: its exit status and everything it wrote.
 public struct RunResult {
@@ -18,8 +19,11 @@ public struct RunResult {
 /// through posix_spawn, capturing stdout and stderr.
 public enum Run {
     /// `argv[0]` is looked up on PATH. `environment` entries are added to the current ones.
-    public static func bytes(_ argv: [[UInt8]], environment: [String: String] = [:], stdin: [UInt8]? = nil) -> RunResult {
-        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0], inPipe: [Int32] = [0, 0]
+    public static func bytes(_ argv: [[UInt8]], environment: [String: String] = [:], stdin: [UInt8]? = nil) -> RunResult
+    {
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        var inPipe: [Int32] = [0, 0]
         precondition(pipe(&outPipe) == 0 && pipe(&errPipe) == 0 && pipe(&inPipe) == 0)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -28,12 +32,13 @@ public enum Run {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
 
-        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { arg in
-            let p = UnsafeMutablePointer<CChar>.allocate(capacity: arg.count + 1)
-            for (i, b) in arg.enumerated() { p[i] = CChar(bitPattern: b) }
-            p[arg.count] = 0
-            return p
-        } + [nil]
+        let cArgs: [UnsafeMutablePointer<CChar>?] =
+            argv.map { arg in
+                let p = UnsafeMutablePointer<CChar>.allocate(capacity: arg.count + 1)
+                for (i, b) in arg.enumerated() { p[i] = CChar(bitPattern: b) }
+                p[arg.count] = 0
+                return p
+            } + [nil]
         var env: [String: String] = [:]
         var e = environ
         while let entry = e.pointee {
@@ -44,14 +49,17 @@ public enum Run {
         for (k, v) in environment { env[k] = v }
         let cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            cArgs.forEach { $0?.deallocate() }
-            cEnv.forEach { free($0) }
+            for arg in cArgs { arg?.deallocate() }
+            for variable in cEnv { free(variable) }
             posix_spawn_file_actions_destroy(&actions)
         }
         var pid = pid_t()
         let rc = posix_spawnp(&pid, cArgs[0]!, &actions, nil, cArgs, cEnv)
-        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
-        precondition(rc == 0, "cannot run \(String(decoding: argv[0], as: UTF8.self)): \(String(cString: strerror(rc)))")
+        close(inPipe[0])
+        close(outPipe[1])
+        close(errPipe[1])
+        precondition(
+            rc == 0, "cannot run \(String(decoding: argv[0], as: UTF8.self)): \(String(cString: strerror(rc)))")
         if let stdin {
             var offset = 0
             while offset < stdin.count {
@@ -62,8 +70,12 @@ public enum Run {
         }
         close(inPipe[1])
         // Drain both pipes without deadlock: poll until both close.
-        var out: [UInt8] = [], err: [UInt8] = []
-        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var out: [UInt8] = []
+        var err: [UInt8] = []
+        var fds = [
+            pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)
+        ]
         var open = 2
         var buffer = [UInt8](repeating: 0, count: 65536)
         while open > 0 {
@@ -111,7 +123,10 @@ public final class Background {
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, outPipe[1])
         let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; posix_spawn_file_actions_destroy(&actions) }
+        defer {
+            for arg in cArgs { free(arg) }
+            posix_spawn_file_actions_destroy(&actions)
+        }
         var child = pid_t()
         let rc = posix_spawnp(&child, cArgs[0]!, &actions, nil, cArgs, environ)
         close(outPipe[1])

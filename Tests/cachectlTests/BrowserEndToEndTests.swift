@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// Localized pages proven in a real browser: corpus pages served (as from
 /// http://fakehost/test/page.html) by the loopback server acting as the proxy for every host,
@@ -10,14 +10,18 @@ import TestSupport
 final class BrowserEndToEndTests: XCTestCase {
     /// Chromium with no network: a proxy that refuses and every name unresolvable.
     private func offline(_ chromium: String, profile: String) -> [String] {
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
-         "--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND", "--allow-file-access-from-files",
-         "--virtual-time-budget=5000"]
+        [
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
+            "--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000"
+        ]
     }
 
     func testSavedCorpusPagesShowTheirImagesOffline() throws {
         guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
-            throw XCTSkip("Chromium is not installed and Scripts/test-deps could not install it: the browser proof did not run")
+            throw XCTSkip(
+                "Chromium is not installed and Scripts/test-deps could not install it: the browser proof did not run")
         }
         let corpus = try ReferenceData.shared("corpus/pages")
         let tree = TestTree("browser")
@@ -33,12 +37,15 @@ final class BrowserEndToEndTests: XCTestCase {
         for name in pages {
             let url = "http://fakehost/test/page.html?p=\(name)"
             let saved = tree.path("saved-\(name)")
-            let run = Binary.run(["localize", url, "--fetch", "--styles", "--cache", store, "--output-dir", saved.description, "--json"],
-                                 environment: proxy)
+            let run = Binary.run(
+                ["localize", url, "--fetch", "--styles", "--cache", store, "--output-dir", saved.description, "--json"],
+                environment: proxy)
             XCTAssertEqual(run.status, 0, run.err)
             let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
             let references = (report["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]] ?? []
-            let rewritten = references.filter { $0["outcome"] as? String == "rewritten" && $0["element"] as? String == "img" }
+            let rewritten = references.filter {
+                $0["outcome"] as? String == "rewritten" && $0["element"] as? String == "img"
+            }
             XCTAssertGreaterThan(rewritten.count, 0, "\(name): no image was localized: \(run.err)")
 
             // A copy of the saved page with a probe appended (the saved page itself is not
@@ -55,13 +62,17 @@ final class BrowserEndToEndTests: XCTestCase {
                 });</script>
                 """
             tree.file("saved-\(name)/probe.html", contents: page + Array(probe.utf8))
-            let dom = Run.command(offline(chromium, profile: tree.path("profile-\(name)").description)
-                                  + ["--dump-dom", "file://" + saved.appending("probe.html").canonical.description])
-            guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>") else {
+            let dom = Run.command(
+                offline(chromium, profile: tree.path("profile-\(name)").description)
+                    + ["--dump-dom", "file://" + saved.appending("probe.html").canonical.description])
+            guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>")
+            else {
                 XCTFail("\(name): no probe result from Chromium: \(dom.err.suffix(500))")
                 continue
             }
-            let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+            let result = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8))
+                    as? [String: Any])
             let local = result["local"] as? Int ?? 0
             let bad = result["bad"] as? [String] ?? ["?"]
             XCTAssertGreaterThan(local, 0, "\(name): Chromium saw no local image")
@@ -71,34 +82,46 @@ final class BrowserEndToEndTests: XCTestCase {
             let sheets = result["sheets"] as? Int ?? 0
             XCTAssertGreaterThan(sheets, 0, "\(name): no stylesheet was saved")
             XCTAssertEqual(result["unapplied"] as? [String] ?? ["?"], [], "\(name): saved stylesheets not applied")
-            XCTAssertTrue((result["background"] as? String ?? "").contains("page_files/"), "\(name): \(result["background"] ?? "")")
+            XCTAssertTrue(
+                (result["background"] as? String ?? "").contains("page_files/"),
+                "\(name): \(result["background"] ?? "")")
             checked += local
             // Screenshots of the page online (through the loopback proxy) and saved (offline),
             // for a person to compare: left in the test's folder.
-            _ = Run.command([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=\(tree.path("profile-online-\(name)").description)",
-                             "--proxy-server=http://127.0.0.1:\(server.port)", "--window-size=1280,2000",
-                             "--screenshot=\(tree.path("online-\(name).png").description)", url])
-            _ = Run.command(offline(chromium, profile: tree.path("profile-shot-\(name)").description)
-                            + ["--window-size=1280,2000", "--screenshot=\(tree.path("offline-\(name).png").description)",
-                               "file://" + saved.appending("page.html").canonical.description])
+            _ = Run.command([
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(tree.path("profile-online-\(name)").description)",
+                "--proxy-server=http://127.0.0.1:\(server.port)", "--window-size=1280,2000",
+                "--screenshot=\(tree.path("online-\(name).png").description)", url
+            ])
+            _ = Run.command(
+                offline(chromium, profile: tree.path("profile-shot-\(name)").description)
+                    + [
+                        "--window-size=1280,2000", "--screenshot=\(tree.path("offline-\(name).png").description)",
+                        "file://" + saved.appending("page.html").canonical.description
+                    ])
         }
         XCTAssertGreaterThan(checked, 10)
 
         // Pinned instead of copied (--no-assets, written elsewhere): the page points into the
         // store, and still shows its images offline.
         let pinnedDirectory = tree.dir("pinned")
-        let pinned = Binary.run(["localize", "http://fakehost/test/page.html?p=wikipedia.html", "--fetch", "--cache", store,
-                                 "--no-assets", "-o", pinnedDirectory.appending("page.html").description], environment: proxy)
+        let pinned = Binary.run(
+            [
+                "localize", "http://fakehost/test/page.html?p=wikipedia.html", "--fetch", "--cache", store,
+                "--no-assets", "-o", pinnedDirectory.appending("page.html").description
+            ], environment: proxy)
         XCTAssertEqual(pinned.status, 0, pinned.err)
         XCTAssertTrue(Binary.run(["ls", store]).out.contains("pinned by"))
         let page = try FileIOProbe.read(pinnedDirectory.appending("page.html"))
-        let probe = "<script>window.addEventListener('load', function () { var local = Array.prototype.filter.call(document.images, "
+        let probe =
+            "<script>window.addEventListener('load', function () { var local = Array.prototype.filter.call(document.images, "
             + "function (i) { return /^file:/.test(i.currentSrc || i.src); }); document.title = 'PROBE ' + JSON.stringify({local: local.length, "
             + "bad: local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).length}); });</script>"
         tree.file("pinned/probe.html", contents: page + Array(probe.utf8))
-        let dom = Run.command(offline(chromium, profile: tree.path("profile-pinned").description)
-                              + ["--dump-dom", "file://" + pinnedDirectory.appending("probe.html").canonical.description])
+        let dom = Run.command(
+            offline(chromium, profile: tree.path("profile-pinned").description)
+                + ["--dump-dom", "file://" + pinnedDirectory.appending("probe.html").canonical.description])
         XCTAssertTrue(dom.out.contains("PROBE {\"local\":15,\"bad\":0}"), String(dom.out.prefix(300)))
     }
 }

@@ -18,58 +18,76 @@ final class ConfigEndToEndTests: XCTestCase {
         }
         tree.file("home/.cache/other/keep", size: 300_000)
         tree.setModified("home/.cache/other/keep", secondsSinceEpoch: now - 400 * 86_400)
-        tree.file("xdg/cachectl/config.toml", contents: Array("""
-            # Every app cache: a month at most (systemd's 1M), then 600 KiB trimmed to half.
-            ["~/.cache/app*"]
-            max-age = "1M"
-            max-size = "600K"
-            trim-to = 0.5
-            format = "plain"
+        tree.file(
+            "xdg/cachectl/config.toml",
+            contents: Array(
+                """
+                # Every app cache: a month at most (systemd's 1M), then 600 KiB trimmed to half.
+                ["~/.cache/app*"]
+                max-age = "1M"
+                max-size = "600K"
+                trim-to = 0.5
+                format = "plain"
 
-            ["~/.cache/absent"]
-            max-size = "1G"
-            """.utf8))
-        let env = ["HOME": tree.path("home").description, "XDG_CONFIG_HOME": tree.path("xdg").description,
-                   "XDG_CACHE_HOME": tree.path("home/.cache").description]
+                ["~/.cache/absent"]
+                max-size = "1G"
+                """.utf8))
+        let env = [
+            "HOME": tree.path("home").description, "XDG_CONFIG_HOME": tree.path("xdg").description,
+            "XDG_CACHE_HOME": tree.path("home/.cache").description
+        ]
         let check = Binary.run(["config", "check"], environment: env)
         XCTAssertEqual(check.status, 0, check.err)
-        XCTAssertTrue(check.out.contains("[~/.cache/app*] line 2: max-size 600K, max-age 2629800s, trim-to 0.5, format plain; 2 directories"), check.out)
+        XCTAssertTrue(
+            check.out.contains(
+                "[~/.cache/app*] line 2: max-size 600K, max-age 2629800s, trim-to 0.5, format plain; 2 directories"),
+            check.out)
         let run = Binary.run(["prune"], environment: env)
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertTrue(run.err.contains("[~/.cache/absent]: no such cache directory; skipped"), run.err)
         // 40 days is past a month; of the rest (10, 20, 30 days, 900 KiB) the oldest go down to 300 KiB.
         for app in ["app1", "app2"] {
-            let left = (try? FileManager.default.contentsOfDirectory(atPath: tree.path("home/.cache/\(app)").description)) ?? []
+            let left =
+                (try? FileManager.default.contentsOfDirectory(atPath: tree.path("home/.cache/\(app)").description))
+                ?? []
             XCTAssertEqual(left.sorted(), ["f0"], app)
         }
         XCTAssertTrue(tree.path("home/.cache/other/keep").exists, "a cache no table names is not touched")
         // Named roots or rules on the command line win over the file.
         tree.file("home/.cache/app1/new", size: 300_000)
-        XCTAssertEqual(Binary.run(["prune", tree.path("home/.cache/app1").description, "--format", "plain", "--max-size", "10G"],
-                                  environment: env).status, 0)
+        XCTAssertEqual(
+            Binary.run(
+                ["prune", tree.path("home/.cache/app1").description, "--format", "plain", "--max-size", "10G"],
+                environment: env
+            ).status, 0)
         XCTAssertTrue(tree.path("home/.cache/app1/new").exists)
     }
 
     func testCheckReportsEveryProblemWithItsLine() {
         let tree = TestTree("config-check")
-        tree.file("bad.toml", contents: Array("""
-            ["/tmp/x"]
-            max-size = "1"
-            max-age = "1D"
+        tree.file(
+            "bad.toml",
+            contents: Array(
+                """
+                ["/tmp/x"]
+                max-size = "1"
+                max-age = "1D"
 
-            [relative]
-            max-size = "1G"
+                [relative]
+                max-size = "1G"
 
-            ["/tmp/y/*"]
-            maxsize = "1G"
-            trim-to = 2
-            """.utf8))
+                ["/tmp/y/*"]
+                maxsize = "1G"
+                trim-to = 2
+                """.utf8))
         let run = Binary.run(["config", "check", tree.path("bad.toml").description])
         XCTAssertEqual(run.status, 1)
         let file = tree.path("bad.toml").description
-        for expected in ["\(file):2: [/tmp/x] max-size: '1' has no unit", "\(file):3: [/tmp/x] max-age: a systemd time span",
-                         "\(file):5: 'relative': a cache is an absolute path", "\(file):9: [/tmp/y/*] maxsize: unknown key",
-                         "\(file):10: [/tmp/y/*] trim-to: a number greater than 0"] {
+        for expected in [
+            "\(file):2: [/tmp/x] max-size: '1' has no unit", "\(file):3: [/tmp/x] max-age: a systemd time span",
+            "\(file):5: 'relative': a cache is an absolute path", "\(file):9: [/tmp/y/*] maxsize: unknown key",
+            "\(file):10: [/tmp/y/*] trim-to: a number greater than 0"
+        ] {
             XCTAssertTrue(run.err.contains(expected), "\(expected)\n\(run.err)")
         }
         tree.file("syntax.toml", contents: Array("[\"/x\"\nmax-size = \"1G\"\n".utf8))

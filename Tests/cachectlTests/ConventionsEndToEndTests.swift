@@ -18,7 +18,8 @@ final class ConventionsEndToEndTests: XCTestCase {
         for command in ["du", "ls", "prune"] {
             let help = Binary.run([command, "--help"])
             XCTAssertEqual(help.status, 0)
-            XCTAssertEqual(help.out.components(separatedBy: "\n  -h,").count - 1, 1, "-h listed once in \(command):\n\(help.out)")
+            XCTAssertEqual(
+                help.out.components(separatedBy: "\n  -h,").count - 1, 1, "-h listed once in \(command):\n\(help.out)")
             XCTAssertFalse(help.out.contains("-h, --help"), help.out)
             XCTAssertTrue(help.out.contains("-h, --human-readable"), help.out)
         }
@@ -33,10 +34,13 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.file("c/a/big", size: 3_000_000)
         tree.file("c/small", size: 1234)
         tree.file("d/x", size: 70_000)
-        let c = tree.path("c").description, d = tree.path("d").description
-        for flags in [["-sk"], ["-sm"], ["-sh"], ["-s", "--si"], ["-sB", "1M"], ["-sBM"], ["-s", "-BKB"], ["-s", "-B", "KiB"],
-                      ["-shk"], ["-sk", "--si"], ["-s", "--block-size=1KB"], ["-sxB1"], ["-sB3"], ["-sck"],
-                      ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"]] {
+        let c = tree.path("c").description
+        let d = tree.path("d").description
+        for flags in [
+            ["-sk"], ["-sm"], ["-sh"], ["-s", "--si"], ["-sB", "1M"], ["-sBM"], ["-s", "-BKB"], ["-s", "-B", "KiB"],
+            ["-shk"], ["-sk", "--si"], ["-s", "--block-size=1KB"], ["-sxB1"], ["-sB3"], ["-sck"],
+            ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"]
+        ] {
             let ours = Binary.run(["du"] + flags + [c, d])
             let gnu = Run.command(["du"] + flags + [c, d])
             XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
@@ -46,11 +50,13 @@ final class ConventionsEndToEndTests: XCTestCase {
         for flags in [["-s", "--inodes"], ["-sc", "--inodes"], ["-sk", "--time"], ["-sck", "--time"]] {
             let ours = Binary.run(["du"] + flags + [c, d], environment: ["TZ": "Asia/Tokyo"])
             XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
-            XCTAssertEqual(ours.out, Run.command(["du"] + flags + [c, d], environment: ["TZ": "Asia/Tokyo"]).out, "\(flags)")
+            XCTAssertEqual(
+                ours.out, Run.command(["du"] + flags + [c, d], environment: ["TZ": "Asia/Tokyo"]).out, "\(flags)")
         }
         let top = Binary.run(["du", "-sk", "--top", "1", c])
         XCTAssertTrue(top.out.hasPrefix(Run.command(["du", "-sk", c]).out + "\n"), top.out)
-        XCTAssertTrue(top.out.contains(tree.path("c/a/big").description), "--top lists after the totals with -s: \(top.out)")
+        XCTAssertTrue(
+            top.out.contains(tree.path("c/a/big").description), "--top lists after the totals with -s: \(top.out)")
         XCTAssertEqual(Binary.run(["du", "-sB", "0", c]).status, 2, "block size 0 is refused, as du does")
         XCTAssertEqual(Binary.run(["du", "-s", "-B", "1.5K", c]).status, 2)
         let depth = Binary.run(["du", "-d1", c])
@@ -69,13 +75,17 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.file("t/b/keep", size: 3000)
         tree.file("patterns", contents: Array("*.log\nbuild/tmp\n".utf8))
         let t = tree.path("t").description
-        for flags in [["--exclude=node_modules"], ["--exclude=*.log", "--exclude=build/tmp"], ["-X", tree.path("patterns").description],
-                      ["--exclude=a"], ["--exclude", "k.*"]] {
+        for flags in [
+            ["--exclude=node_modules"], ["--exclude=*.log", "--exclude=build/tmp"],
+            ["-X", tree.path("patterns").description],
+            ["--exclude=a"], ["--exclude", "k.*"]
+        ] {
             let ours = Binary.run(["du", "-sB1"] + flags + [t])
             XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
             XCTAssertEqual(ours.out, Run.command(["du", "-sB1"] + flags + [t]).out, "\(flags)")
         }
-        XCTAssertNotEqual(Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
+        XCTAssertNotEqual(
+            Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
     /// `du -s` into a pipe prints what du prints there: 1 KiB blocks by default, or the unit
@@ -87,16 +97,19 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.sparse("t/b", size: 3_000_000)
         tree.file("t/sub/c", size: 7000)
         let t = tree.path("t").description
-        for environment in [[:], ["DU_BLOCK_SIZE": "1M"], ["BLOCK_SIZE": "si"], ["POSIXLY_CORRECT": "1"], ["BLOCKSIZE": "KB"],
-                            ["DU_BLOCK_SIZE": "human-readable", "BLOCK_SIZE": "1"], ["BLOCK_SIZE": "'1"]] {
+        for environment in [
+            [:], ["DU_BLOCK_SIZE": "1M"], ["BLOCK_SIZE": "si"], ["POSIXLY_CORRECT": "1"], ["BLOCKSIZE": "KB"],
+            ["DU_BLOCK_SIZE": "human-readable", "BLOCK_SIZE": "1"], ["BLOCK_SIZE": "'1"]
+        ] {
             let ours = Binary.run(["du", "-s", t, tree.path("t/sub").description], environment: environment)
             let theirs = Run.command(["du", "-s", t, tree.path("t/sub").description], environment: environment)
             XCTAssertEqual(ours.status, 0, ours.err)
             XCTAssertEqual(ours.out, theirs.out, "\(environment)")
         }
         // A flag still wins over the environment, as in du.
-        XCTAssertEqual(Binary.run(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out,
-                       Run.command(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out)
+        XCTAssertEqual(
+            Binary.run(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out,
+            Run.command(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out)
     }
 
     /// `-a` lists files as well as directories with du -a's sizes, to `--max-depth` levels when
@@ -112,27 +125,34 @@ final class ConventionsEndToEndTests: XCTestCase {
         let t = tree.path("t").description
         /// `size path` of every row but the total line, as a set.
         func rows(_ text: String, table: Bool) -> Set<String> {
-            Set(text.split(separator: "\n").dropFirst(table ? 1 : 0).compactMap { line -> String? in
-                if table {
-                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                    guard fields.count >= 6, fields[5] != "total" else { return nil }
-                    return "\(fields[0]) \(fields[5...].joined(separator: " "))"
-                }
-                let parts = line.split(separator: "\t", maxSplits: 1)
-                return "\(parts[0]) \(parts[1])"
-            })
+            Set(
+                text.split(separator: "\n").dropFirst(table ? 1 : 0).compactMap { line -> String? in
+                    if table {
+                        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                        guard fields.count >= 6, fields[5] != "total" else { return nil }
+                        return "\(fields[0]) \(fields[5...].joined(separator: " "))"
+                    }
+                    let parts = line.split(separator: "\t", maxSplits: 1)
+                    return "\(parts[0]) \(parts[1])"
+                })
         }
         for depth in [[], ["-d1"], ["--max-depth", "2"], ["-d0"]] {
             let ours = Binary.run(["du", "-a", "-B1"] + depth + [t])
             XCTAssertEqual(ours.status, 0, ours.err)
             let theirs = Run.command(["du", "-a", "-B1"] + depth + [t])
-            XCTAssertEqual(rows(ours.out, table: true), rows(theirs.out, table: false), "\(depth)\nours:\n\(ours.out)\ndu:\n\(theirs.out)")
+            XCTAssertEqual(
+                rows(ours.out, table: true), rows(theirs.out, table: false),
+                "\(depth)\nours:\n\(ours.out)\ndu:\n\(theirs.out)")
         }
         XCTAssertTrue(Binary.run(["du", "-a", t]).out.contains("\(t)/a/deep/two\n"))
         XCTAssertFalse(Binary.run(["du", "-d1", t]).out.contains("\(t)/three\n"), "files only with -a")
         let json = Binary.run(["du", "--json", "-a", "-d1", t])
-        let root = try XCTUnwrap(((JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]])?.first)
-        XCTAssertEqual(Set((root["allFiles"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }), [t + "/three", t + "/link"])
+        let root = try XCTUnwrap(
+            ((JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]])?
+                .first)
+        XCTAssertEqual(
+            Set((root["allFiles"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }),
+            [t + "/three", t + "/link"])
         let both = Binary.run(["du", "-sa", t])
         XCTAssertEqual(both.status, 2)
         XCTAssertTrue(both.err.contains("-a/--all and -s/--summarize cannot be combined"), both.err)
@@ -185,8 +205,9 @@ final class ConventionsEndToEndTests: XCTestCase {
             XCTAssertEqual(run.status, 2, cap)
             XCTAssertTrue(run.err.contains("no unit"), run.err)
         }
-        XCTAssertEqual(Binary.run(["prune", root, "--format", "plain", "--trim-to", "0x1", "--max-size", "1G"]).status, 2,
-                       "--trim-to 0x1 is not a fraction (Double() reads it as 1)")
+        XCTAssertEqual(
+            Binary.run(["prune", root, "--format", "plain", "--trim-to", "0x1", "--max-size", "1G"]).status, 2,
+            "--trim-to 0x1 is not a fraction (Double() reads it as 1)")
         XCTAssertEqual(survivors(root), ["a", "b"])
         let explicit = Binary.run(["prune", root, "--format", "plain", "--max-size", "0B"])
         XCTAssertEqual(explicit.status, 0, explicit.err)
@@ -206,7 +227,8 @@ final class ConventionsEndToEndTests: XCTestCase {
         let c = tree.path("c").description
         func withoutProc(_ args: [String]) -> RunResult {
             let quoted = ([Binary.path] + args).map { "'" + $0 + "'" }.joined(separator: " ")
-            return Run.command(["unshare", "-m", "--propagation", "private", "sh", "-c", "umount -l /proc && " + quoted])
+            return Run.command(["unshare", "-m", "--propagation", "private", "sh", "-c", "umount -l /proc && " + quoted]
+            )
         }
         let du = withoutProc(["du", "-sk", c])
         XCTAssertEqual(du.status, 0, du.err)
@@ -234,7 +256,8 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertTrue(Run.command(["du", "--time", dir]).out.contains("67768036191676800"), "du prints the seconds too")
         _ = Run.command(["touch", "-d", "@6918986100000000", dir + "/f"])
         let json = Binary.run(["du", "--json", dir])
-        let roots = (try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]]
+        let roots =
+            (try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])?["roots"] as? [[String: Any]]
         XCTAssertEqual(roots?.first?["newestModification"] as? String, "6918986100000000", json.out)
     }
 
@@ -246,12 +269,18 @@ final class ConventionsEndToEndTests: XCTestCase {
             let sections = help.out.components(separatedBy: "\nEXAMPLES:\n")
             XCTAssertEqual(sections.count, 2, "\(command) --help has EXAMPLES:\n\(help.out)")
             XCTAssertTrue(sections.last?.contains("cachectl \(command)") ?? false, help.out)
-            XCTAssertFalse(sections.last?.contains(" --") == true && sections.last?.contains("OPTIONS") == true, "EXAMPLES is last")
+            XCTAssertFalse(
+                sections.last?.contains(" --") == true && sections.last?.contains("OPTIONS") == true, "EXAMPLES is last"
+            )
             for line in help.out.split(separator: "\n") where line.contains("(default: ") {
-                XCTAssertFalse(line.lowercased().replacingOccurrences(of: "(default: ", with: "").contains("(default"), "\(command): \(line)")
+                XCTAssertFalse(
+                    line.lowercased().replacingOccurrences(of: "(default: ", with: "").contains("(default"),
+                    "\(command): \(line)")
             }
             let flat = help.out.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
-            XCTAssertNil(flat.range(of: #"\(default [^:)]*\)\. *\(default:"#, options: .regularExpression), "\(command) prints a default twice")
+            XCTAssertNil(
+                flat.range(of: #"\(default [^:)]*\)\. *\(default:"#, options: .regularExpression),
+                "\(command) prints a default twice")
         }
     }
 
@@ -292,22 +321,30 @@ final class ConventionsEndToEndTests: XCTestCase {
             tree.setModified("c/f\(i)", secondsSinceEpoch: now - days * 86_400)
         }
         let root = tree.path("c").description
-        let dry = Binary.run(["prune", root, "--format", "plain", "--max-size", "600K", "--max-age", "35d", "-h", "--dry-run"])
+        let dry = Binary.run([
+            "prune", root, "--format", "plain", "--max-size", "600K", "--max-age", "35d", "-h", "--dry-run"
+        ])
         XCTAssertEqual(dry.status, 0, dry.err)
-        for expected in ["expired (by the cache's own rule, or older than --max-age 35d)", "size (over --max-size 600K)",
-                         "after    1 entry, 296K", "(older than --max-age 35d)", "(least recently used, over --max-size 600K)",
-                         "would free 888K in 3 entries from 1 cache"] {
+        for expected in [
+            "expired (by the cache's own rule, or older than --max-age 35d)", "size (over --max-size 600K)",
+            "after    1 entry, 296K", "(older than --max-age 35d)", "(least recently used, over --max-size 600K)",
+            "would free 888K in 3 entries from 1 cache"
+        ] {
             XCTAssertTrue(dry.out.contains(expected), "\(expected)\n\(dry.out)")
         }
         let run = Binary.run(["prune", root, "--format", "plain", "--max-size", "600K", "--max-age", "35d", "-h"])
         XCTAssertTrue(run.out.hasSuffix("\nfreed 888K in 3 entries from 1 cache\n"), run.out)
         let store = tree.path("store").description
         tree.file("body", size: 10)
-        XCTAssertEqual(Binary.run(["put", "https://x.example/a", tree.path("body").description, "--cache", store, "--expires", "2h"]).status, 0)
+        XCTAssertEqual(
+            Binary.run([
+                "put", "https://x.example/a", tree.path("body").description, "--cache", store, "--expires", "2h"
+            ]).status, 0)
         let ls = Binary.run(["ls", store, "-b"])
         XCTAssertTrue(ls.out.hasSuffix("total: 1 entry, 4096\n"), ls.out)
-        XCTAssertNotNil(ls.out.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d  https://x.example/a"#, options: .regularExpression),
-                        "an expiry two hours away shows its time: \(ls.out)")
+        XCTAssertNotNil(
+            ls.out.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d  https://x.example/a"#, options: .regularExpression),
+            "an expiry two hours away shows its time: \(ls.out)")
         let json = Binary.run(["ls", store, "--json"])
         XCTAssertTrue(json.out.contains("\"contentType\"") && json.out.contains("\"etag\""), json.out)
     }
@@ -317,8 +354,10 @@ final class ConventionsEndToEndTests: XCTestCase {
         let tree = TestTree("conv-missing")
         let missing = tree.path("absent").description
         let expected = "cachectl: cannot access '\(missing)': No such file or directory\n"
-        for args in [["du", "-s", missing], ["ls", missing], ["prune", missing, "--max-size", "1G"], ["clear", missing],
-                     ["localize", missing], ["put", "https://x.example/a", missing, "--cache", tree.path("store").description]] {
+        for args in [
+            ["du", "-s", missing], ["ls", missing], ["prune", missing, "--max-size", "1G"], ["clear", missing],
+            ["localize", missing], ["put", "https://x.example/a", missing, "--cache", tree.path("store").description]
+        ] {
             let run = Binary.run(args)
             XCTAssertEqual(run.status, 1, "\(args)")
             XCTAssertTrue(run.err.hasSuffix(expected), "\(args): \(run.err)")

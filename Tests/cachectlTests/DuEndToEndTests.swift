@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// Runs the real `cachectl` binary that `swift test` built.
 enum Binary {
@@ -33,10 +33,12 @@ enum Binary {
     private static func validateJSON(_ args: [[UInt8]], _ result: RunResult) {
         let words = args.map { String(decoding: $0, as: UTF8.self) }
         guard let command = words.first, JSONSchemas.commands.contains(command), words.contains("--json"),
-              result.status != 2, !result.stdout.isEmpty else { return }
+            result.status != 2, !result.stdout.isEmpty
+        else { return }
         let errors = JSONSchemas.errors(in: result.stdout, command: command)
         if !errors.isEmpty {
-            XCTFail("cachectl \(words.joined(separator: " ")) printed JSON its schema (\(JSONSchemas.path(for: command))) "
+            XCTFail(
+                "cachectl \(words.joined(separator: " ")) printed JSON its schema (\(JSONSchemas.path(for: command))) "
                     + "rejects:\n" + errors.joined(separator: "\n") + "\n\(result.out.prefix(2000))")
         }
     }
@@ -71,7 +73,10 @@ final class DuEndToEndTests: XCTestCase {
     private func compareWithDu(_ args: [[UInt8]], file: StaticString = #filePath, line: UInt = #line) {
         let du = Run.bytes([Array("du".utf8), Array("-sB1".utf8)] + args)
         let ours = Binary.runBytes([Array("du".utf8), Array("-sB1".utf8)] + args)
-        XCTAssertEqual(ours.stdout, du.stdout, "stdout differs from du -sB1 for \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)", file: file, line: line)
+        XCTAssertEqual(
+            ours.stdout, du.stdout,
+            "stdout differs from du -sB1 for \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)",
+            file: file, line: line)
         XCTAssertEqual(ours.status, du.status, "exit status differs: \(ours.err) / \(du.err)", file: file, line: line)
     }
 
@@ -107,7 +112,7 @@ final class DuEndToEndTests: XCTestCase {
             [p("a/medium"), p("b"), p("a")],
             [p("b/to-a"), p("b/to-a") + Array("/".utf8)],
             [p("c"), tree.root.bytes, p("a/sparse.img")],
-            [tree.root.bytes + Array("/".utf8)],
+            [tree.root.bytes + Array("/".utf8)]
         ]
         for list in lists { compareWithDu(list) }
     }
@@ -130,7 +135,8 @@ final class DuEndToEndTests: XCTestCase {
         let tree = TestTree("wide")
         let dir = tree.dir("wide")
         // 100,000 entries made by one shell loop (fast), a few with content.
-        let script = "cd '\(dir.description)' && seq -f 'entry-%06g' 1 100000 | xargs touch && head -c 100000 /dev/urandom > entry-000001 && mkdir sub && echo x > sub/y"
+        let script =
+            "cd '\(dir.description)' && seq -f 'entry-%06g' 1 100000 | xargs touch && head -c 100000 /dev/urandom > entry-000001 && mkdir sub && echo x > sub/y"
         XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
         compareWithDu([dir.bytes])
     }
@@ -138,10 +144,15 @@ final class DuEndToEndTests: XCTestCase {
     func testApparentSizeCountsRegularFilesAndSymlinks() {
         let tree = richTree()
         // coreutils 9.2 rules; the oracle is find's own st_size of files and links.
-        let find = Run.command(["sh", "-c", "find '\(tree.root.description)' \\( -type f -o -type l \\) -printf '%i %s\\n' | sort -u -k1,1 | awk '{s+=$2} END {print s}'"])
+        let find = Run.command([
+            "sh", "-c",
+            "find '\(tree.root.description)' \\( -type f -o -type l \\) -printf '%i %s\\n' | sort -u -k1,1 | awk '{s+=$2} END {print s}'"
+        ])
         let ours = Binary.run(["du", "-s", "-b", "--apparent-size", tree.root.description])
         XCTAssertEqual(ours.status, 0)
-        XCTAssertEqual(ours.out.split(separator: "\t").first.map(String.init), find.out.trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertEqual(
+            ours.out.split(separator: "\t").first.map(String.init),
+            find.out.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func testOneFileSystemSkipsAMountInside() throws {
@@ -165,24 +176,31 @@ final class DuEndToEndTests: XCTestCase {
     /// du does (before, every file under the cycle was counted twice). In a private mount
     /// namespace, so nothing outlives the test.
     func testBindMountCycleIsNotEnteredAsDuDoes() throws {
-        guard Privilege.isRoot, Run.available("unshare") else { throw XCTSkip("needs root and unshare for a private mount namespace") }
+        guard Privilege.isRoot, Run.available("unshare") else {
+            throw XCTSkip("needs root and unshare for a private mount namespace")
+        }
         let tree = TestTree("cycle")
         tree.file("a/f", size: 100_000)
         tree.file("a/c/g", size: 30_000)
         tree.dir("a/b")
         let a = tree.path("a").description
-        let script = "mount --bind '\(a)' '\(a)/b' || exit 77; du -B1 '\(a)'; echo; '\(Binary.path)' du -B1 -d 9 '\(a)' | sed 1d"
+        let script =
+            "mount --bind '\(a)' '\(a)/b' || exit 77; du -B1 '\(a)'; echo; '\(Binary.path)' du -B1 -d 9 '\(a)' | sed 1d"
         let result = Run.command(["unshare", "-m", "sh", "-c", script])
         if result.status == 77 { throw XCTSkip("cannot bind-mount here: \(result.err)") }
         let parts = result.out.components(separatedBy: "\n\n")
         XCTAssertEqual(parts.count, 2, result.out + result.err)
         // du's rows (size, path) against ours (size first, path last, total row dropped).
-        let duRows = Set(parts[0].split(separator: "\n").map { line -> String in
-            let f = line.split(separator: "\t"); return "\(f[0]) \(f[1])"
-        })
-        let ourRows = Set(parts.last!.split(separator: "\n").filter { !$0.contains(" total ") }.map { line -> String in
-            let f = line.split(separator: " ", omittingEmptySubsequences: true); return "\(f[0]) \(f.last!)"
-        })
+        let duRows = Set(
+            parts[0].split(separator: "\n").map { line -> String in
+                let f = line.split(separator: "\t")
+                return "\(f[0]) \(f[1])"
+            })
+        let ourRows = Set(
+            parts.last!.split(separator: "\n").filter { !$0.contains(" total ") }.map { line -> String in
+                let f = line.split(separator: " ", omittingEmptySubsequences: true)
+                return "\(f[0]) \(f.last!)"
+            })
         XCTAssertEqual(ourRows, duRows, result.out)
     }
 
@@ -194,27 +212,35 @@ final class DuEndToEndTests: XCTestCase {
         tree.file("listable/f", size: 100)
         tree.file("listable/sub/g", size: 100)
         tree.chmod("locked", 0o000)
-        tree.chmod("listable", 0o444) // names readable, entries not examinable
+        tree.chmod("listable", 0o444)  // names readable, entries not examinable
         _ = Run.command(["chmod", "-R", "a+rX", tree.path("ok").description])
         let du = Run.bytes((Privilege.prefix("65534") + [Array("du".utf8), Array("-sB1".utf8), tree.root.bytes]))
         let ours = Binary.run(["du", "-sB1", tree.root.description], as: "65534")
         XCTAssertEqual(ours.status, 1)
-        XCTAssertEqual(ours.err, """
+        XCTAssertEqual(
+            ours.err,
+            """
             cachectl: cannot access '\(tree.path("listable/f").description)': Permission denied
             cachectl: cannot access '\(tree.path("listable/sub").description)': Permission denied
             cachectl: cannot read directory '\(tree.path("locked").description)': Permission denied
 
             """)
-        XCTAssertEqual(Set(ours.err.split(separator: "\n").map { $0.replacingOccurrences(of: "cachectl:", with: "du:") }),
-                       Set(du.err.split(separator: "\n").map(String.init)), "the same messages as du")
-        XCTAssertEqual(ours.out, du.out, "the total still prints and counts the locked directory's own blocks, as du's does")
+        XCTAssertEqual(
+            Set(ours.err.split(separator: "\n").map { $0.replacingOccurrences(of: "cachectl:", with: "du:") }),
+            Set(du.err.split(separator: "\n").map(String.init)), "the same messages as du")
+        XCTAssertEqual(
+            ours.out, du.out, "the total still prints and counts the locked directory's own blocks, as du's does")
 
         let json = Binary.run(["du", "--json", tree.root.description], as: "65534")
         XCTAssertEqual(json.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
         let errors = try XCTUnwrap(object["errors"] as? [[String: Any]])
-        XCTAssertEqual(errors.compactMap { $0["path"] as? String }, ["listable/f", "listable/sub", "locked"].map { tree.path($0).description })
-        XCTAssertEqual(errors.last?["message"] as? String, "cannot read directory \(tree.path("locked").quoted): Permission denied")
+        XCTAssertEqual(
+            errors.compactMap { $0["path"] as? String },
+            ["listable/f", "listable/sub", "locked"].map { tree.path($0).description })
+        XCTAssertEqual(
+            errors.last?["message"] as? String, "cannot read directory \(tree.path("locked").quoted): Permission denied"
+        )
     }
 
     func testMissingPathIsReportedAndExitsOne() {
@@ -222,7 +248,8 @@ final class DuEndToEndTests: XCTestCase {
         tree.file("f", size: 10)
         let result = Binary.run(["du", "-sB1", tree.path("absent").description, tree.root.description])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.err, "cachectl: cannot access '\(tree.path("absent").description)': No such file or directory\n")
+        XCTAssertEqual(
+            result.err, "cachectl: cannot access '\(tree.path("absent").description)': No such file or directory\n")
         XCTAssertTrue(result.out.hasSuffix("\t\(tree.root.description)\n"), "the other argument still prints")
     }
 
@@ -248,11 +275,16 @@ final class DuEndToEndTests: XCTestCase {
         XCTAssertEqual(root["path"] as? String, tree.root.description)
         let du = Run.command(["du", "-sB1", tree.root.description]).out.split(separator: "\t")[0]
         XCTAssertEqual((root["allocatedBytes"] as? NSNumber)?.int64Value, Int64(du))
-        for key in ["apparentBytes", "files", "directories", "oldestModification", "newestModification", "caches", "largestFiles"] {
+        for key in [
+            "apparentBytes", "files", "directories", "oldestModification", "newestModification", "caches",
+            "largestFiles"
+        ] {
             XCTAssertNotNil(root[key], "missing \(key)")
         }
         let caches = try XCTUnwrap(root["caches"] as? [[String: Any]])
-        XCTAssertTrue(caches.contains { $0["path"] as? String == tree.path("c").description && $0["kind"] as? String == "tagged" })
+        XCTAssertTrue(
+            caches.contains { $0["path"] as? String == tree.path("c").description && $0["kind"] as? String == "tagged" }
+        )
         XCTAssertEqual(caches.compactMap { ($0["allocatedBytes"] as? NSNumber)?.int64Value }.reduce(0, +), Int64(du))
         XCTAssertEqual((root["largestFiles"] as? [Any])?.count, 2)
     }
@@ -270,10 +302,13 @@ final class DuEndToEndTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix(" SIZE") || lines[0].contains("SIZE"))
         XCTAssertTrue(lines[1].hasSuffix("\(tree.path("big").description)  [CACHEDIR.TAG]"), lines[1])
         XCTAssertTrue(lines[2].hasSuffix(tree.path("small").description), lines[2])
-        XCTAssertTrue(lines[3].hasSuffix("\(tree.root.description)  (the directory itself and files directly inside)"), lines[3])
+        XCTAssertTrue(
+            lines[3].hasSuffix("\(tree.root.description)  (the directory itself and files directly inside)"), lines[3])
         XCTAssertTrue(lines[4].hasSuffix("total \(tree.root.description)"), lines[4])
         let duHuman = Run.command(["du", "-sh", tree.root.description]).out.split(separator: "\t")[0]
-        XCTAssertTrue(lines[4].trimmingCharacters(in: .whitespaces).hasPrefix(String(duHuman)), "\(lines[4]) vs du -sh \(duHuman)")
+        XCTAssertTrue(
+            lines[4].trimmingCharacters(in: .whitespaces).hasPrefix(String(duHuman)), "\(lines[4]) vs du -sh \(duHuman)"
+        )
     }
 
     func testDepthViewMatchesDuMaxDepth() {
@@ -285,8 +320,10 @@ final class DuEndToEndTests: XCTestCase {
         // twice in one object).
         XCTAssertTrue(root?["directories"] is NSNumber, "\(root ?? [:])")
         let dirs = (root?["subdirectories"] as? [[String: Any]]) ?? []
-        let ours = Dictionary(uniqueKeysWithValues: dirs.map { ($0["path"] as! String, ($0["allocatedBytes"] as! NSNumber).int64Value) })
-        let du = Run.command(["du", "-B1", "-d", "1", tree.root.description]).out.split(separator: "\n").map { line -> (String, Int64) in
+        let ours = Dictionary(
+            uniqueKeysWithValues: dirs.map { ($0["path"] as! String, ($0["allocatedBytes"] as! NSNumber).int64Value) })
+        let du = Run.command(["du", "-B1", "-d", "1", tree.root.description]).out.split(separator: "\n").map {
+            line -> (String, Int64) in
             let parts = line.split(separator: "\t", maxSplits: 1)
             return (String(parts[1]), Int64(parts[0])!)
         }

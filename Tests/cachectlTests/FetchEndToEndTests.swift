@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// `cachectl fetch` and `localize --fetch` through the built binary, against a real HTTP
 /// server on 127.0.0.1 (Tests/TestSupport/httpd.py) that counts requests.
@@ -106,25 +106,32 @@ final class FetchEndToEndTests: XCTestCase {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
         let redirected = server.url("/redirect/3/c.txt")
-        let urls = [redirected, server.url("/loop"), server.url("/truncated/b.txt"), server.url("/big?size=3000000"),
-                    server.url("/big?size=3000000&chunked=1"), server.url("/status/404"), server.url("/hang"),
-                    "ftp://127.0.0.1/x", "http://no-such-host.invalid/x", "http://127.0.0.1:1/refused", "not a url",
-                    server.url("/files/a.png")]
+        let urls = [
+            redirected, server.url("/loop"), server.url("/truncated/b.txt"), server.url("/big?size=3000000"),
+            server.url("/big?size=3000000&chunked=1"), server.url("/status/404"), server.url("/hang"),
+            "ftp://127.0.0.1/x", "http://no-such-host.invalid/x", "http://127.0.0.1:1/refused", "not a url",
+            server.url("/files/a.png")
+        ]
         let result = fetch(urls + ["--max-body", "1M", "--timeout", "2s"], store)
         XCTAssertEqual(result.status, 1, "some failed")
         XCTAssertTrue(result.out.contains("downloaded\t\(redirected)\t"), result.out)
         let cat = storedBody(redirected, store)
         XCTAssertEqual(cat.out, "c body\n", "stored under the URL asked for: \(cat.err)")
-        XCTAssertTrue(result.out.contains("downloaded\t\(server.url("/files/a.png"))\t"), "the run continues past failures")
+        XCTAssertTrue(
+            result.out.contains("downloaded\t\(server.url("/files/a.png"))\t"), "the run continues past failures")
         let err = result.err
-        for (url, cause) in [(server.url("/loop"), "redirect loop"), (server.url("/truncated/b.txt"), "truncated"),
-                             (server.url("/big?size=3000000"), "larger than --max-body"),
-                             (server.url("/big?size=3000000&chunked=1"), "larger than --max-body"),
-                             (server.url("/status/404"), "HTTP 404"), (server.url("/hang"), "stalled"),
-                             ("ftp://127.0.0.1/x", "unsupported scheme"), ("http://no-such-host.invalid/x", "resolve"),
-                             ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL")] {
-            XCTAssertTrue(err.contains("cachectl: \(url): ") && err.split(separator: "\n").contains { $0.hasPrefix("cachectl: \(url): ") && $0.contains(cause) },
-                          "\(url) → \(cause) in:\n\(err)")
+        for (url, cause) in [
+            (server.url("/loop"), "redirect loop"), (server.url("/truncated/b.txt"), "truncated"),
+            (server.url("/big?size=3000000"), "larger than --max-body"),
+            (server.url("/big?size=3000000&chunked=1"), "larger than --max-body"),
+            (server.url("/status/404"), "HTTP 404"), (server.url("/hang"), "stalled"),
+            ("ftp://127.0.0.1/x", "unsupported scheme"), ("http://no-such-host.invalid/x", "resolve"),
+            ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL")
+        ] {
+            XCTAssertTrue(
+                err.contains("cachectl: \(url): ")
+                    && err.split(separator: "\n").contains { $0.hasPrefix("cachectl: \(url): ") && $0.contains(cause) },
+                "\(url) → \(cause) in:\n\(err)")
         }
         // Nothing partial anywhere: no row for a failure, tmp/ empty.
         for url in urls.dropFirst().dropLast() { XCTAssertNotEqual(catBody(url, store).status, 0, url) }
@@ -137,7 +144,8 @@ final class FetchEndToEndTests: XCTestCase {
         let url = server.url("/slow/big.txt?pause=30")
         // A previous good entry for the same URL.
         tree.file("old.txt", contents: Array("old body".utf8))
-        XCTAssertEqual(Binary.run(["put", url, tree.path("old.txt").description, "--cache", store, "--expires", "1s"]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", url, tree.path("old.txt").description, "--cache", store, "--expires", "1s"]).status, 0)
         Thread.sleep(forTimeInterval: 1.1)
         // Start a download that stalls half-way, then kill it.
         let process = Process()
@@ -148,7 +156,11 @@ final class FetchEndToEndTests: XCTestCase {
         try process.run()
         let tmp = store + "/tmp"
         var waited = 0.0
-        while waited < 20, ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).allSatisfy({ (try? FileManager.default.attributesOfItem(atPath: tmp + "/" + $0)[.size] as? Int) ?? 0 == 0 }) {
+        while waited < 20,
+            ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).allSatisfy({
+                (try? FileManager.default.attributesOfItem(atPath: tmp + "/" + $0)[.size] as? Int) ?? 0 == 0
+            })
+        {
             Thread.sleep(forTimeInterval: 0.1)
             waited += 0.1
         }
@@ -157,7 +169,8 @@ final class FetchEndToEndTests: XCTestCase {
         let remains = try FileManager.default.contentsOfDirectory(atPath: tmp)
         XCTAssertEqual(remains.count, 1, "the half body sits in tmp/")
         XCTAssertEqual(catBody(url, store).out, "", "expired entries are not served by cat")
-        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "old body", "the previous entry survives")
+        XCTAssertEqual(
+            Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "old body", "the previous entry survives")
         let listing = Binary.run(["ls", store, "--state", "fresh"])
         XCTAssertFalse(listing.out.contains("/slow/big.txt"), listing.out + listing.err)
         // The next prune drops the never-completed download (no grace), keeps the entry.
@@ -181,8 +194,10 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(killed.status, 128 + 9, killed.err)
         for url in urls { XCTAssertNotEqual(catBody(url, store).status, 0, url) }
         let orphans = Binary.run(["ls", store, "--grace", "0s", "--state", "orphan"]).out
-        XCTAssertGreaterThan(orphans.components(separatedBy: "no index entry refers to this body").count - 1, 0, orphans)
-        XCTAssertFalse(Binary.run(["ls", store, "--state", "corrupted", "--json"]).out.contains("\"url\""), "nothing corrupted")
+        XCTAssertGreaterThan(
+            orphans.components(separatedBy: "no index entry refers to this body").count - 1, 0, orphans)
+        XCTAssertFalse(
+            Binary.run(["ls", store, "--state", "corrupted", "--json"]).out.contains("\"url\""), "nothing corrupted")
         XCTAssertEqual(Binary.run(["prune", store, "--grace", "0s"]).status, 0)
         XCTAssertEqual(FileTree.files(under: RawPath(store + "/objects")).count, 0)
         let again = fetch(urls, store)
@@ -195,7 +210,7 @@ final class FetchEndToEndTests: XCTestCase {
     func testKilledSmallDownloadLeavesNothing() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
-        XCTAssertEqual(fetch([server.url("/files/c.txt")], store).status, 0) // the store exists
+        XCTAssertEqual(fetch([server.url("/files/c.txt")], store).status, 0)  // the store exists
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Binary.path)
         process.arguments = ["fetch", "--cache", store, server.url("/slow/b.txt?pause=30")]
@@ -207,13 +222,14 @@ final class FetchEndToEndTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.1)
             waited += 0.1
         }
-        Thread.sleep(forTimeInterval: 0.5) // half the body received; the server pauses 30 s
+        Thread.sleep(forTimeInterval: 0.5)  // half the body received; the server pauses 30 s
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         XCTAssertEqual(((try? FileManager.default.contentsOfDirectory(atPath: store + "/tmp")) ?? []), [])
         XCTAssertNotEqual(catBody(server.url("/slow/b.txt?pause=30"), store).status, 0)
-        XCTAssertEqual(Binary.run(["ls", store, "--grace", "0s", "--state", "orphan", "--json"]).out.contains("\"path\""), false)
+        XCTAssertEqual(
+            Binary.run(["ls", store, "--grace", "0s", "--state", "orphan", "--json"]).out.contains("\"path\""), false)
     }
 
     func testPrintWritesTheBodyAndUsageErrors() throws {
@@ -237,10 +253,13 @@ final class FetchEndToEndTests: XCTestCase {
     func testLocalizeFetchesMissingImagesThenRewrites() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
-        let page = "<p><img src=\"/files/a.png?cc=max-age=3600\"><img src=\"/files/c.txt?cc=max-age=3600\"><img src=\"/files/none.png\"></p>\n"
+        let page =
+            "<p><img src=\"/files/a.png?cc=max-age=3600\"><img src=\"/files/c.txt?cc=max-age=3600\"><img src=\"/files/none.png\"></p>\n"
         tree.file("page.html", contents: Array(page.utf8))
-        let result = Binary.run(["localize", tree.path("page.html").description, "--cache", store, "--fetch",
-                                 "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description])
+        let result = Binary.run([
+            "localize", tree.path("page.html").description, "--cache", store, "--fetch",
+            "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description
+        ])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.err.contains("2 rewritten, 1 missing"), result.err)
         XCTAssertTrue(result.err.contains("files/none.png: HTTP 404"), "the failed download is reported: \(result.err)")
@@ -250,8 +269,11 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertFalse(out.contains("src=\"/files/a.png"))
         // A second run finds them fresh: no new requests.
         let before = server.requests().count
-        XCTAssertEqual(Binary.run(["localize", tree.path("page.html").description, "--cache", store, "--fetch",
-                                   "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description]).status, 0)
+        XCTAssertEqual(
+            Binary.run([
+                "localize", tree.path("page.html").description, "--cache", store, "--fetch",
+                "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description
+            ]).status, 0)
         XCTAssertEqual(server.requests().count, before + 1, "only the missing image is asked for again")
     }
 
@@ -264,8 +286,10 @@ final class FetchEndToEndTests: XCTestCase {
         defer { withExtendedLifetime(tree) {} }
         let page = "<p><img src=\"/files/a.png?cc=max-age=0\"><img src=\"/files/c.txt?cc=no-cache\"></p>\n"
         tree.file("page.html", contents: Array(page.utf8))
-        let args = ["localize", tree.path("page.html").description, "--cache", store, "--fetch", "--require-all",
-                    "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description]
+        let args = [
+            "localize", tree.path("page.html").description, "--cache", store, "--fetch", "--require-all",
+            "--base-url", server.url("/site/page.html"), "-o", tree.path("out.html").description
+        ]
         let first = Binary.run(args)
         XCTAssertEqual(first.status, 0, first.err)
         XCTAssertTrue(first.err.contains("2 rewritten, 0 missing, 0 stale"), first.err)
@@ -276,8 +300,10 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertTrue(second.err.contains("2 rewritten, 0 missing, 0 stale"), second.err)
         XCTAssertEqual(server.requests().count, before + 2)
         // Without --fetch, an expired copy is still not used.
-        let offline = Binary.run(["localize", tree.path("page.html").description, "--cache", store,
-                                  "--base-url", server.url("/site/page.html"), "-o", tree.path("off.html").description])
+        let offline = Binary.run([
+            "localize", tree.path("page.html").description, "--cache", store,
+            "--base-url", server.url("/site/page.html"), "-o", tree.path("off.html").description
+        ])
         XCTAssertTrue(offline.err.contains("0 rewritten, 0 missing, 2 stale"), offline.err)
     }
 
@@ -286,10 +312,14 @@ final class FetchEndToEndTests: XCTestCase {
     func testLocalizeAPageURLWithFetch() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
-        tree.file("www/page.html", contents: Array("<p><img src=\"a.png?cc=max-age=3600\"> <a href=\"other.html\">o</a></p>\n".utf8))
+        tree.file(
+            "www/page.html",
+            contents: Array("<p><img src=\"a.png?cc=max-age=3600\"> <a href=\"other.html\">o</a></p>\n".utf8))
         let pageURL = server.url("/files/page.html?cc=max-age=3600")
         let out = tree.path("saved/page.html")
-        let run = Binary.run(["localize", pageURL, "--cache", store, "--fetch", "--output-dir", tree.path("saved").description])
+        let run = Binary.run([
+            "localize", pageURL, "--cache", store, "--fetch", "--output-dir", tree.path("saved").description
+        ])
         XCTAssertEqual(run.status, 0, run.err)
         let html = String(decoding: try FileIOProbe.read(out), as: UTF8.self)
         XCTAssertTrue(html.contains("<img src=\"page_files/a.png\">"), html)
@@ -299,7 +329,9 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(server.requests().count, before, "page and image fresh: no request the second time")
         // A page the server says not to store is used once.
         let unstored = server.url("/files/page.html?cc=no-store")
-        let once = Binary.run(["localize", unstored, "--cache", store, "--fetch", "-o", tree.path("once.html").description])
+        let once = Binary.run([
+            "localize", unstored, "--cache", store, "--fetch", "-o", tree.path("once.html").description
+        ])
         XCTAssertEqual(once.status, 0, once.err)
         let onceHTML = String(decoding: try FileIOProbe.read(tree.path("once.html")), as: UTF8.self)
         XCTAssertTrue(onceHTML.contains("<img src=\"store/objects/"), onceHTML)
@@ -311,19 +343,26 @@ final class FetchEndToEndTests: XCTestCase {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
         let cc = "?cc=max-age=3600"
-        tree.file("www/page.html", contents: Array("<link rel=\"stylesheet\" href=\"style.css\(cc)\"><p class=x>hi</p>\n".utf8))
-        tree.file("www/style.css", contents: Array("""
-            @import "more.css\(cc)";
-            body { background: url(bg.png\(cc)) }
-            @font-face { font-family: F; src: url('font.woff2\(cc)') }
-            .gone { background: url(missing.png\(cc)) }
-            """.utf8))
+        tree.file(
+            "www/page.html",
+            contents: Array("<link rel=\"stylesheet\" href=\"style.css\(cc)\"><p class=x>hi</p>\n".utf8))
+        tree.file(
+            "www/style.css",
+            contents: Array(
+                """
+                @import "more.css\(cc)";
+                body { background: url(bg.png\(cc)) }
+                @font-face { font-family: F; src: url('font.woff2\(cc)') }
+                .gone { background: url(missing.png\(cc)) }
+                """.utf8))
         tree.file("www/more.css", contents: Array(".x { background-image: url(\"icon.png\(cc)\") }".utf8))
         tree.file("www/bg.png", contents: Images.png)
         tree.file("www/icon.png", contents: Images.png)
         tree.file("www/font.woff2", contents: Array("wOF2 font bytes".utf8))
-        let run = Binary.run(["localize", server.url("/files/page.html\(cc)"), "--fetch", "--styles", "--cache", store,
-                              "--output-dir", tree.path("saved").description])
+        let run = Binary.run([
+            "localize", server.url("/files/page.html\(cc)"), "--fetch", "--styles", "--cache", store,
+            "--output-dir", tree.path("saved").description
+        ])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertTrue(run.err.contains("2 stylesheets saved, 4 of their references local, 1 missing"), run.err)
         let page = String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self)
@@ -331,7 +370,9 @@ final class FetchEndToEndTests: XCTestCase {
         let style = String(decoding: try FileIOProbe.read(tree.path("saved/page_files/style.css")), as: UTF8.self)
         XCTAssertTrue(style.contains("@import \"more.css\";"), style)
         XCTAssertTrue(style.contains("url(bg.png)") && style.contains("url('font.woff2')"), style)
-        XCTAssertTrue(style.contains("url(\(server.url("/files/missing.png\(cc)")))") || style.contains("url(missing.png\(cc))"), style)
+        XCTAssertTrue(
+            style.contains("url(\(server.url("/files/missing.png\(cc)")))") || style.contains("url(missing.png\(cc))"),
+            style)
         let more = String(decoding: try FileIOProbe.read(tree.path("saved/page_files/more.css")), as: UTF8.self)
         XCTAssertEqual(more, ".x { background-image: url(\"icon.png\") }")
         XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/font.woff2")), Array("wOF2 font bytes".utf8))
@@ -346,19 +387,23 @@ final class FetchEndToEndTests: XCTestCase {
         defer { withExtendedLifetime(tree) {} }
         let cc = "?cc=max-age=3600"
         // 「日本」 in Shift_JIS: 93 FA 96 7B.
-        let head = Array("<html><head><meta charset=\"shift_jis\"><title>".utf8) + [0x93, 0xFA, 0x96, 0x7B]
+        let head =
+            Array("<html><head><meta charset=\"shift_jis\"><title>".utf8) + [0x93, 0xFA, 0x96, 0x7B]
             + Array("</title><link rel=\"stylesheet\" href=\"".utf8)
         let tail = Array("\"></head><body><p>".utf8) + [0x93, 0xFA, 0x96, 0x7B] + Array("</p></body></html>\n".utf8)
         tree.file("www/sjis.html", contents: head + Array("s.css\(cc)".utf8) + tail)
         tree.file("www/s.css", contents: Array("body { background: url(bg.png\(cc)) }".utf8))
         tree.file("www/bg.png", contents: Images.png)
-        let run = Binary.run(["localize", server.url("/files/sjis.html\(cc)"), "--fetch", "--styles", "--cache", store,
-                              "--output-dir", tree.path("saved").description])
+        let run = Binary.run([
+            "localize", server.url("/files/sjis.html\(cc)"), "--fetch", "--styles", "--cache", store,
+            "--output-dir", tree.path("saved").description
+        ])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertFalse(run.err.contains("UTF-8 pages only"), run.err)
         XCTAssertTrue(run.err.contains("1 stylesheet saved, 1 of their references local"), run.err)
-        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/sjis.html")), head + Array("sjis_files/s.css".utf8) + tail,
-                       "only the href changed")
+        XCTAssertEqual(
+            try FileIOProbe.read(tree.path("saved/sjis.html")), head + Array("sjis_files/s.css".utf8) + tail,
+            "only the href changed")
         let style = String(decoding: try FileIOProbe.read(tree.path("saved/sjis_files/s.css")), as: UTF8.self)
         XCTAssertEqual(style, "body { background: url(bg.png) }")
     }

@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// What goes on the wire: request targets as the URL Standard serializes them, proxies from
 /// the environment, HTTPS verified against a certificate authority made here with openssl,
@@ -18,16 +18,20 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         let store = tree.path("store").description
         // As written → what a browser sends: `%2` and `}` stay, dot segments go, `'` in the
         // query is encoded, the host is lower-cased.
-        let cases = [("/files/c.txt?q=%22a%22}", "/files/c.txt?q=%22a%22}"),
-                     ("/files/foo%2", "/files/foo%2"),
-                     ("/files/a|b[c]", "/files/a|b[c]"),
-                     ("/x/../files/./c.txt?v='1'", "/files/c.txt?v=%271%27")]
+        let cases = [
+            ("/files/c.txt?q=%22a%22}", "/files/c.txt?q=%22a%22}"),
+            ("/files/foo%2", "/files/foo%2"),
+            ("/files/a|b[c]", "/files/a|b[c]"),
+            ("/x/../files/./c.txt?v='1'", "/files/c.txt?v=%271%27")
+        ]
         let run = fetch(cases.map { server.url($0.0) }, store)
         XCTAssertNotEqual(run.status, 2, run.err)
         let seen = server.requests()
         for (_, target) in cases { XCTAssertTrue(seen.contains(target), "\(target) not in \(seen)") }
         XCTAssertTrue(run.out.contains("downloaded\t\(server.url("/files/c.txt?q=%22a%22}"))"), run.out)
-        XCTAssertEqual(Binary.run(["cat", server.url("/files/c.txt?q=%22a%22}"), "--cache", store, "--allow-stale"]).out, "c body\n")
+        XCTAssertEqual(
+            Binary.run(["cat", server.url("/files/c.txt?q=%22a%22}"), "--cache", store, "--allow-stale"]).out,
+            "c body\n")
     }
 
     func testHTTPProxyFromTheEnvironmentAndNoProxy() throws {
@@ -38,11 +42,16 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         let env = ["http_proxy": "http://127.0.0.1:\(proxy.port)"]
         let run = fetch(["http://origin.invalid/files/c.txt?cc=max-age=60"], store, environment: env)
         XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertTrue(proxy.requests().contains("http://origin.invalid/files/c.txt?cc=max-age=60"), "absolute form to the proxy: \(proxy.requests())")
-        XCTAssertEqual(Binary.run(["cat", "http://origin.invalid/files/c.txt?cc=max-age=60", "--cache", store]).out, "c body\n")
+        XCTAssertTrue(
+            proxy.requests().contains("http://origin.invalid/files/c.txt?cc=max-age=60"),
+            "absolute form to the proxy: \(proxy.requests())")
+        XCTAssertEqual(
+            Binary.run(["cat", "http://origin.invalid/files/c.txt?cc=max-age=60", "--cache", store]).out, "c body\n")
 
         // no_proxy names the host: straight to it, past a proxy that would refuse.
-        let direct = fetch([proxy.url("/files/c.txt")], store, environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "localhost,127.0.0.1"])
+        let direct = fetch(
+            [proxy.url("/files/c.txt")], store,
+            environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "localhost,127.0.0.1"])
         XCTAssertEqual(direct.status, 0, direct.err)
         let refused = fetch([proxy.url("/files/c.txt?x=1")], store, environment: ["http_proxy": "http://127.0.0.1:9"])
         XCTAssertEqual(refused.status, 1, "the proxy is used when no_proxy does not name the host")
@@ -88,8 +97,9 @@ final class FetchNetworkEndToEndTests: XCTestCase {
 
         // Through a proxy: CONNECT, then TLS to the origin inside the tunnel.
         let proxy = try TestHTTPServer(root: tree.path("www"))
-        let tunnelled = fetch(["https://localhost:\(server.port)/files/c.txt?via=proxy", "--cacert", pki.ca], store,
-                              environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
+        let tunnelled = fetch(
+            ["https://localhost:\(server.port)/files/c.txt?via=proxy", "--cacert", pki.ca], store,
+            environment: ["https_proxy": "http://127.0.0.1:\(proxy.port)"])
         XCTAssertEqual(tunnelled.status, 0, tunnelled.err)
         XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port)"])
         XCTAssertTrue(server.requests().contains("/files/c.txt?via=proxy"))

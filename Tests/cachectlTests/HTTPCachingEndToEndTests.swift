@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// RFC 9111 as a private cache applies it, against a loopback server that replays scripted
 /// response sequences (`/seq` in Tests/TestSupport/httpd.py).
@@ -26,10 +26,14 @@ final class HTTPCachingEndToEndTests: XCTestCase {
     }
 
     /// One fetch, as JSON: outcome, freshness, expires (seconds from now), status.
-    private func fetch(_ url: String) throws -> (outcome: String, freshness: String?, expiresIn: Double?, error: String?) {
+    private func fetch(_ url: String) throws -> (
+        outcome: String, freshness: String?, expiresIn: Double?, error: String?
+    ) {
         let run = Binary.run(["fetch", "--cache", store, "--json", url])
-        let item = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first, run.out + run.err)
-        let expires = (item["expires"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }?.timeIntervalSinceNow
+        let item = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first, run.out + run.err)
+        let expires = (item["expires"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }?
+            .timeIntervalSinceNow
         return (item["outcome"] as! String, item["freshness"] as? String, expires, item["error"] as? String)
     }
 
@@ -49,8 +53,10 @@ final class HTTPCachingEndToEndTests: XCTestCase {
     }
 
     func testA304WithAnOldLastModifiedKeepsTheStoredLifetime() throws {
-        let url = script([(200, ["Cache-Control": "max-age=1", "ETag": "\"a\""], "body"),
-                          (304, ["ETag": "\"a\"", "Last-Modified": "{date:-2592000}"], "")])
+        let url = script([
+            (200, ["Cache-Control": "max-age=1", "ETag": "\"a\""], "body"),
+            (304, ["ETag": "\"a\"", "Last-Modified": "{date:-2592000}"], "")
+        ])
         XCTAssertEqual(try fetch(url).outcome, "downloaded")
         sleep(2)
         // Revalidated: the 304 gives no freshness, so the stored 1 s again, not a day.
@@ -61,9 +67,11 @@ final class HTTPCachingEndToEndTests: XCTestCase {
     }
 
     func testA304ForAnotherStrongETagDoesNotRenewTheStoredBody() throws {
-        let url = script([(200, ["Cache-Control": "max-age=0", "ETag": "\"a\""], "old body"),
-                          (304, ["ETag": "\"b\""], ""),
-                          (200, ["Cache-Control": "max-age=60", "ETag": "\"b\""], "new body")])
+        let url = script([
+            (200, ["Cache-Control": "max-age=0", "ETag": "\"a\""], "old body"),
+            (304, ["ETag": "\"b\""], ""),
+            (200, ["Cache-Control": "max-age=60", "ETag": "\"b\""], "new body")
+        ])
         XCTAssertEqual(try fetch(url).outcome, "downloaded")
         XCTAssertEqual(try fetch(url).outcome, "downloaded", "the 304 validated \"b\": the stored \"a\" is replaced")
         XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "new body")
@@ -107,11 +115,15 @@ final class HTTPCachingEndToEndTests: XCTestCase {
     }
 
     func testVaryIsCheckedAgainstTheHeadersSent() throws {
-        let url = script([(200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "en"),
-                          (200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "fr")])
+        let url = script([
+            (200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "en"),
+            (200, ["Cache-Control": "max-age=3600", "Vary": "Accept-Language"], "fr")
+        ])
         XCTAssertTrue(fetch(url, headers: ["Accept-Language: en"]).out.hasPrefix("downloaded"))
-        XCTAssertTrue(fetch(url, headers: ["Accept-Language: en"]).out.hasPrefix("hit"), "same value: the stored response")
-        XCTAssertTrue(fetch(url, headers: ["Accept-Language: fr"]).out.hasPrefix("downloaded"), "another value: not a match")
+        XCTAssertTrue(
+            fetch(url, headers: ["Accept-Language: en"]).out.hasPrefix("hit"), "same value: the stored response")
+        XCTAssertTrue(
+            fetch(url, headers: ["Accept-Language: fr"]).out.hasPrefix("downloaded"), "another value: not a match")
         XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).out, "fr")
         XCTAssertTrue(fetch(url, headers: []).out.hasPrefix("downloaded"), "not sent is another value too")
         XCTAssertEqual(requests(url), 3)
@@ -148,14 +160,18 @@ final class HTTPCachingEndToEndTests: XCTestCase {
 /// The fetcher's conveniences: retries with backoff and Retry-After, -o, Ctrl-C.
 final class FetchBehaviourEndToEndTests: XCTestCase {
     private func json(_ run: RunResult) throws -> [String: Any] {
-        try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first, run.out + run.err)
+        try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first, run.out + run.err)
     }
 
-    private func scriptURL(_ server: TestHTTPServer, _ steps: [(Int, [String: String], String)], tag: String) -> String {
+    private func scriptURL(_ server: TestHTTPServer, _ steps: [(Int, [String: String], String)], tag: String) -> String
+    {
         let data = try! JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        return server.url("/seq?t=\(tag)&r=" + String(decoding: data, as: UTF8.self).addingPercentEncoding(withAllowedCharacters: allowed)!)
+        return server.url(
+            "/seq?t=\(tag)&r=" + String(decoding: data, as: UTF8.self).addingPercentEncoding(
+                withAllowedCharacters: allowed)!)
     }
 
     func testRetriesHonourRetryAfterAndSkipClientErrors() throws {
@@ -163,7 +179,8 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         tree.dir("www")
         let server = try TestHTTPServer(root: tree.path("www"))
         let store = tree.path("store").description
-        let flaky = scriptURL(server, [(503, ["Retry-After": "1"], "busy"), (200, ["Cache-Control": "max-age=60"], "body")], tag: "flaky")
+        let flaky = scriptURL(
+            server, [(503, ["Retry-After": "1"], "busy"), (200, ["Cache-Control": "max-age=60"], "body")], tag: "flaky")
         let started = Date()
         let retried = Binary.run(["fetch", "--cache", store, "--json", "--retry", "2", flaky])
         XCTAssertEqual(retried.status, 0, retried.err)
@@ -197,7 +214,9 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         let run = Binary.run(["fetch", "--cache", store, "-o", out, server.url("/files/c.txt?cc=no-store")])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertEqual(try FileIOProbe.read(tree.path("out.txt")), Array("c body\n".utf8), "a no-store body too")
-        XCTAssertEqual(Binary.run(["fetch", "--cache", store, "-o", out, server.url("/files/c.txt"), server.url("/files/d")]).status, 2)
+        XCTAssertEqual(
+            Binary.run(["fetch", "--cache", store, "-o", out, server.url("/files/c.txt"), server.url("/files/d")])
+                .status, 2)
     }
 
     func testInterruptRemovesPartialDownloadsAndReportsWhatFinished() throws {
@@ -206,8 +225,10 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         tree.file("www/b.txt", contents: Array(repeating: UInt8(ascii: "b"), count: 400_000))
         let server = try TestHTTPServer(root: tree.path("www"))
         let store = tree.path("store").description
-        let fast = server.url("/files/c.txt?cc=max-age=60"), slow = server.url("/slow/b.txt?pause=30")
-        let script = "'\(Binary.path)' fetch --cache '\(store)' '\(fast)' '\(slow)' >'\(tree.path("out").description)' 2>'\(tree.path("err").description)' & "
+        let fast = server.url("/files/c.txt?cc=max-age=60")
+        let slow = server.url("/slow/b.txt?pause=30")
+        let script =
+            "'\(Binary.path)' fetch --cache '\(store)' '\(fast)' '\(slow)' >'\(tree.path("out").description)' 2>'\(tree.path("err").description)' & "
             + "pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $?"
         let started = Date()
         let run = Run.command(["sh", "-c", script])
@@ -242,7 +263,8 @@ final class FetchResumeEndToEndTests: XCTestCase {
 
         let second = Binary.run(["fetch", "--cache", store, "--json", url])
         XCTAssertEqual(second.status, 0, second.err)
-        let item = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(second.stdout)) as? [[String: Any]])?.first)
+        let item = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(second.stdout)) as? [[String: Any]])?.first)
         XCTAssertEqual(item["outcome"] as? String, "downloaded")
         XCTAssertEqual(item["bytesReceived"] as? Int, body.count - body.count / 2, "only the rest came")
         let ranges = server.requests().filter { $0.hasPrefix("Range: ") }

@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import TestSupport
+import XCTest
 
 /// The hostile suite (`Tests/Hostile/hostile.py`) against the built binary: symlink swaps of
 /// a directory and of the root mid-run (stopped at a named moment, and free-running), bind
@@ -13,11 +13,14 @@ import TestSupport
 /// Attacks that need mounts or another user run as root (CI is); elsewhere they are skipped
 /// with a message.
 final class HostileEndToEndTests: XCTestCase {
-    private func attack(_ scenario: String, trials: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func attack(_ scenario: String, trials: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws
+    {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Hostile/hostile.py").path
         let result = Run.command(["python3", script, scenario, "--bin", Binary.path, "--trials", String(trials)])
-        if result.status == 77 { throw XCTSkip("hostile suite '\(scenario)' needs root (mount namespaces, setpriv): \(result.out)") }
+        if result.status == 77 {
+            throw XCTSkip("hostile suite '\(scenario)' needs root (mount namespaces, setpriv): \(result.out)")
+        }
         XCTAssertEqual(result.status, 0, "\(scenario):\n\(result.out)\n\(result.err)", file: file, line: line)
         // What ran, for the log.
         print(result.out)
@@ -27,7 +30,9 @@ final class HostileEndToEndTests: XCTestCase {
     func testRootSwappedForASymlinkOnceChecked() throws { try attack("swap-root") }
     func testBindMountsAndTmpfsInsideTheRootAreNeverCrossed() throws { try attack("bind-mounts") }
     func testPlistRootsSpelledDotSymlinkDotDotAndNotUTF8() throws { try attack("plist-roots") }
-    func testConcurrentPutsFetchesAndPrunesKeepTheStoreConsistent() throws { try attack("concurrent-writers", trials: 2) }
+    func testConcurrentPutsFetchesAndPrunesKeepTheStoreConsistent() throws {
+        try attack("concurrent-writers", trials: 2)
+    }
     func testSIGKILLAtRandomMomentsKeepsTheStoreConsistent() throws { try attack("sigkill", trials: 2) }
     func testFullDiskStillListsReadsAndFreesSpace() throws { try attack("full-disk") }
     func testReadOnlyStoreIsReadAndSaysReadOnly() throws { try attack("read-only") }

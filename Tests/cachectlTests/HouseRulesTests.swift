@@ -1,10 +1,11 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// Rules of the code base the compiler does not check by itself, checked on the sources.
 final class HouseRulesTests: XCTestCase {
     private var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Every Swift file under `folder`, as (path relative to the package, lines).
@@ -22,7 +23,8 @@ final class HouseRulesTests: XCTestCase {
     /// The package is built in the Swift 6 language mode, so the compiler checks data races.
     func testSwift6LanguageMode() throws {
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-        XCTAssertTrue(manifest.contains("swiftLanguageModes: [.v6]"), "Package.swift must build in the Swift 6 language mode")
+        XCTAssertTrue(
+            manifest.contains("swiftLanguageModes: [.v6]"), "Package.swift must build in the Swift 6 language mode")
     }
 
     /// Where the compiler is told to trust the code (`@unchecked Sendable`,
@@ -41,9 +43,11 @@ final class HouseRulesTests: XCTestCase {
                         neighbours.append(lines[above])
                         above -= 1
                     }
-                    let justified = neighbours.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// \(escape):") }
+                    let justified =
+                        neighbours.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// \(escape):") }
                         || (escape == "@unchecked Sendable" && line.contains("// \(escape):"))
-                    XCTAssertTrue(justified, "\(path):\(index + 1): `\(escape)` without a `// \(escape): why` comment beside it")
+                    XCTAssertTrue(
+                        justified, "\(path):\(index + 1): `\(escape)` without a `// \(escape): why` comment beside it")
                 }
             }
         }

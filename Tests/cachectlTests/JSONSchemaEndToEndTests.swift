@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// Every command's `--json` output in each of its views, through the built binary, checked
 /// against `docs/schema/<command>.schema.json` (Binary.run validates any `--json` output; these
@@ -11,8 +11,12 @@ final class JSONSchemaEndToEndTests: XCTestCase {
     private func store(_ tree: TestTree) -> String {
         let store = tree.path("store").description
         let body = tree.file("in/body.png", contents: Images.png)
-        XCTAssertEqual(Binary.run(["put", "https://example.com/fresh.png", body.description, "--cache", store, "--expires", "1h"]).status, 0)
-        XCTAssertEqual(Binary.run(["put", "https://example.com/old.png", body.description, "--cache", store, "--expires", "1s"]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "https://example.com/fresh.png", body.description, "--cache", store, "--expires", "1h"])
+                .status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "https://example.com/old.png", body.description, "--cache", store, "--expires", "1s"])
+                .status, 0)
         return store
     }
 
@@ -67,8 +71,10 @@ final class JSONSchemaEndToEndTests: XCTestCase {
         XCTAssertEqual(failed.status, 1, failed.err)
         XCTAssertTrue(failed.out.contains("\"failed\""), failed.out)
         // One image is missing on the server: reported, and the document lists every reference.
-        let page = Binary.run(["localize", "--json", "--cache", store, server.url("/files/page.html"), "--fetch",
-                               "-o", tree.path("page-out.html").description])
+        let page = Binary.run([
+            "localize", "--json", "--cache", store, server.url("/files/page.html"), "--fetch",
+            "-o", tree.path("page-out.html").description
+        ])
         XCTAssertEqual(page.status, 0, page.err)
         XCTAssertTrue(page.out.contains("\"missing\"") && page.out.contains("\"rewritten\""), page.out)
     }

@@ -1,22 +1,24 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// Caches Linux users have, laid out as their owners write them, through the built binary.
 final class LinuxCachesEndToEndTests: XCTestCase {
     var now: Int { Int(FileTime.now.timeInterval) }
 
     private func survivors(_ dir: RawPath) -> [String] {
-        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(
+            String.init)
     }
 
     private func states(_ root: RawPath) throws -> [String: String] {
         let ls = Binary.run(["ls", root.description, "--json"])
         XCTAssertEqual(ls.status, 0, ls.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])
-        let entries = try XCTUnwrap(((object["caches"] as? [[String: Any]])?.first?["entries"] ?? object["entries"]) as? [[String: Any]],
-                                    ls.out)
+        let entries = try XCTUnwrap(
+            ((object["caches"] as? [[String: Any]])?.first?["entries"] ?? object["entries"]) as? [[String: Any]],
+            ls.out)
         var out: [String: String] = [:]
         for entry in entries {
             let path = (entry["path"] as? String) ?? ""
@@ -42,10 +44,11 @@ final class LinuxCachesEndToEndTests: XCTestCase {
             ("normal/\(Oracle.md5(uri(gone))).png", uri(gone), "\(now)"),
             ("normal/\(Oracle.md5("https://x.example/a.png")).png", "https://x.example/a.png", nil),
             ("normal/\(Oracle.md5(uri(source) + "#nomtime")).png", uri(source), ""),
-            ("fail/gnome-thumbnail-factory/\(Oracle.md5(uri(gone))).png", uri(gone), "\(now)"),
+            ("fail/gnome-thumbnail-factory/\(Oracle.md5(uri(gone))).png", uri(gone), "\(now)")
         ]
         for (relative, uri, mtime) in spec {
-            let made = Oracle.python("""
+            let made = Oracle.python(
+                """
                 import os, sys
                 from PIL import Image
                 from PIL.PngImagePlugin import PngInfo
@@ -88,7 +91,11 @@ final class LinuxCachesEndToEndTests: XCTestCase {
     func testGoBuildCacheByGosTrimRule() throws {
         let tree = TestTree("gobuild")
         let root = tree.dir("cache/go-build")
-        tree.file("cache/go-build/README", contents: Array("This directory holds cached build artifacts from the Go build system.\nRun \"go clean -cache\" if the directory is getting too large.\nRun \"go clean -fuzzcache\" to delete the fuzz cache.\nSee golang.org to learn more about Go.\n".utf8))
+        tree.file(
+            "cache/go-build/README",
+            contents: Array(
+                "This directory holds cached build artifacts from the Go build system.\nRun \"go clean -cache\" if the directory is getting too large.\nRun \"go clean -fuzzcache\" to delete the fuzz cache.\nSee golang.org to learn more about Go.\n"
+                    .utf8))
         tree.file("cache/go-build/trim.txt", contents: Array("\(now - 7 * 86_400)\n".utf8))
         tree.file("cache/go-build/testexpire.txt", contents: Array("1700000000000000000\n".utf8))
         tree.file("cache/go-build/fuzz/example.com/m/FuzzX/seed", size: 100)
@@ -99,12 +106,16 @@ final class LinuxCachesEndToEndTests: XCTestCase {
         var expected: [String] = ["./README", "./fuzz/example.com/m/FuzzX/seed", "./testexpire.txt", "./trim.txt"]
         /// Writes an action naming an output of `content` (the output's name is its SHA-256),
         /// both last used `daysAgo`; returns their relative paths.
-        func entry(_ id: String, _ content: [UInt8], daysAgo: Double, recordedSize: Int? = nil, writeOutput: Bool = true) -> (String, String) {
+        func entry(
+            _ id: String, _ content: [UInt8], daysAgo: Double, recordedSize: Int? = nil, writeOutput: Bool = true
+        ) -> (String, String) {
             let action = Oracle.sha256(id)
             let output = Digest.sha256(bytes: content)
-            let header = "v1 \(action) \(output) \(String(format: "%20d", recordedSize ?? content.count)) \(String(format: "%20d", 1_700_000_000_000_000_000))\n"
+            let header =
+                "v1 \(action) \(output) \(String(format: "%20d", recordedSize ?? content.count)) \(String(format: "%20d", 1_700_000_000_000_000_000))\n"
             XCTAssertEqual(header.utf8.count, 175)
-            let a = "\(action.prefix(2))/\(action)-a", d = "\(output.prefix(2))/\(output)-d"
+            let a = "\(action.prefix(2))/\(action)-a"
+            let d = "\(output.prefix(2))/\(output)-d"
             tree.file("cache/go-build/\(a)", contents: Array(header.utf8))
             tree.setModified("cache/go-build/\(a)", secondsSinceEpoch: now - Int(daysAgo * 86_400))
             if writeOutput {
@@ -146,16 +157,21 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
     var now: Int { Int(FileTime.now.timeInterval) }
 
     private func survivors(_ dir: RawPath) -> [String] {
-        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(
+            String.init)
     }
 
     private func home(_ tree: TestTree) -> RawPath {
         let day = 86_400
         // Go's build cache: one entry used a day ago, one 10 days ago.
-        tree.file("cache/go-build/README", contents: Array("This directory holds cached build artifacts from the Go build system.\n".utf8))
+        tree.file(
+            "cache/go-build/README",
+            contents: Array("This directory holds cached build artifacts from the Go build system.\n".utf8))
         for (id, days) in [("fresh", 1), ("old", 10)] {
-            let action = Oracle.sha256(id), output = Digest.sha256(bytes: Array(id.utf8))
-            let header = "v1 \(action) \(output) \(String(format: "%20d", id.utf8.count)) \(String(format: "%20d", 0))\n"
+            let action = Oracle.sha256(id)
+            let output = Digest.sha256(bytes: Array(id.utf8))
+            let header =
+                "v1 \(action) \(output) \(String(format: "%20d", id.utf8.count)) \(String(format: "%20d", 0))\n"
             tree.file("cache/go-build/\(action.prefix(2))/\(action)-a", contents: Array(header.utf8))
             tree.file("cache/go-build/\(output.prefix(2))/\(output)-d", contents: Array(id.utf8))
             tree.setModified("cache/go-build/\(action.prefix(2))/\(action)-a", secondsSinceEpoch: now - days * day)
@@ -191,7 +207,13 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         XCTAssertEqual(dry.status, 0, dry.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
         let roots = (object["roots"] as? [[String: Any]]) ?? []
-        let formats = Dictionary(uniqueKeysWithValues: roots.map { (String(($0["path"] as? String ?? "").dropFirst(cache.description.count)), $0["format"] as? String ?? "") })
+        let formats = Dictionary(
+            uniqueKeysWithValues: roots.map {
+                (
+                    String(($0["path"] as? String ?? "").dropFirst(cache.description.count)),
+                    $0["format"] as? String ?? ""
+                )
+            })
         XCTAssertEqual(formats["/go-build"], "gobuild")
         XCTAssertEqual(formats["/myapp"], "plain")
         XCTAssertEqual(formats["/tagged"], "plain")
@@ -201,37 +223,51 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         let ls = Binary.run(["ls", cache.description, "--json"], environment: env)
         XCTAssertEqual(ls.status, 0, ls.err)
         let listed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])
-        let listedFormats = Dictionary(uniqueKeysWithValues: ((listed["caches"] as? [[String: Any]]) ?? []).map {
-            (String(($0["path"] as? String ?? "").dropFirst(cache.description.count)), $0["format"] as? String ?? "")
-        })
+        let listedFormats = Dictionary(
+            uniqueKeysWithValues: ((listed["caches"] as? [[String: Any]]) ?? []).map {
+                (
+                    String(($0["path"] as? String ?? "").dropFirst(cache.description.count)),
+                    $0["format"] as? String ?? ""
+                )
+            })
         XCTAssertEqual(listedFormats.merging(["": "plain"]) { a, _ in a }, formats)
         // du, in its one walk, shows the same recognised caches at any depth.
         let du = Binary.run(["du", cache.description, "--json"], environment: env)
         XCTAssertEqual(du.status, 0, du.err)
         let duObject = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(du.stdout)) as? [String: Any])
         let duCaches = (((duObject["roots"] as? [[String: Any]])?.first?["caches"]) as? [[String: Any]]) ?? []
-        let duFormats = Dictionary(uniqueKeysWithValues: duCaches.compactMap { c -> (String, String)? in
-            guard let format = c["format"] as? String else { return nil }
-            return (String((c["path"] as? String ?? "").dropFirst(cache.description.count)), format)
-        })
+        let duFormats = Dictionary(
+            uniqueKeysWithValues: duCaches.compactMap { c -> (String, String)? in
+                guard let format = c["format"] as? String else { return nil }
+                return (String((c["path"] as? String ?? "").dropFirst(cache.description.count)), format)
+            })
         XCTAssertEqual(duFormats["/go-build"], "gobuild")
         XCTAssertEqual(duFormats["/backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache"], "sdwebimage", du.out)
-        XCTAssertEqual(duCaches.first { ($0["path"] as? String)?.hasSuffix("/com.hackemist.SDImageCache") == true }?["kind"] as? String, "recognised")
+        XCTAssertEqual(
+            duCaches.first { ($0["path"] as? String)?.hasSuffix("/com.hackemist.SDImageCache") == true }?["kind"]
+                as? String, "recognised")
 
         let run = Binary.run(["prune", cache.description, "--max-age", "30d"], environment: env)
         XCTAssertEqual(run.status, 0, run.err)
         let left = survivors(cache)
-        XCTAssertTrue(left.contains("./myapp/mirror.git/objects/pack/p.pack"), "a unit is judged by its newest file: \(left)")
+        XCTAssertTrue(
+            left.contains("./myapp/mirror.git/objects/pack/p.pack"), "a unit is judged by its newest file: \(left)")
         XCTAssertFalse(left.contains("./myapp/old/blob"))
         XCTAssertFalse(left.contains("./tagged/sub/old.bin"), "tagged: file by file")
         XCTAssertTrue(left.contains("./tagged/sub/new.bin"))
         XCTAssertTrue(left.contains("./tagged/CACHEDIR.TAG"))
         XCTAssertFalse(left.contains("./loose.log"))
         XCTAssertTrue(left.contains("./go-build/README"))
-        XCTAssertEqual(left.filter { $0.hasPrefix("./go-build/") && $0 != "./go-build/README" }.count, 2, "go's fresh entry, action and output: \(left)")
+        XCTAssertEqual(
+            left.filter { $0.hasPrefix("./go-build/") && $0 != "./go-build/README" }.count, 2,
+            "go's fresh entry, action and output: \(left)")
         let sdLeft = left.filter { $0.contains("SDImageCache") }
-        XCTAssertEqual(sdLeft, ["./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png"],
-                       "SDWebImage's 7 days by access date")
+        XCTAssertEqual(
+            sdLeft,
+            [
+                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png"
+            ],
+            "SDWebImage's 7 days by access date")
     }
 
     func testASharedCapEvictsTheLeastRecentlyUsedAcrossCaches() throws {
@@ -244,13 +280,18 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         // image 4 KiB (now), the loose log 4 KiB (45 days). Over 40 KiB, down to 36 KiB
         // (--trim-to 0.9), least recently used first across the caches: old/, old.bin, the
         // log, the mirror (whole).
-        let run = Binary.run(["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--json"], environment: env)
+        let run = Binary.run(
+            ["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--json"], environment: env)
         XCTAssertEqual(run.status, 0, run.err)
         let left = survivors(cache)
         let go = left.filter { $0.hasPrefix("./go-build/") && $0 != "./go-build/README" }
         XCTAssertEqual(go.count, 2)
-        XCTAssertEqual(left, (["./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png",
-                               "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"] + go).sorted(), run.out)
+        XCTAssertEqual(
+            left,
+            ([
+                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png",
+                "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"
+            ] + go).sorted(), run.out)
     }
 }
 
@@ -299,18 +340,27 @@ final class PipCacheEndToEndTests: XCTestCase {
         let cache = tree.dir("cache/pip")
         let server = Run.start(["python3", "-c", Self.server])
         let port = try XCTUnwrap(server.readLine())
-        let env = ["PIP_CONFIG_FILE": "/dev/null", "PIP_FIND_LINKS": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"]
+        let env = [
+            "PIP_CONFIG_FILE": "/dev/null", "PIP_FIND_LINKS": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+            "PIP_NO_INPUT": "1"
+        ]
         // pip caches plain-HTTP responses only from a trusted host (its secure adapter).
         func pip(_ args: [String]) -> RunResult {
-            Run.command(["python3", "-m", "pip", "--cache-dir", cache.description, "--trusted-host", "127.0.0.1"] + args, environment: env)
+            Run.command(
+                ["python3", "-m", "pip", "--cache-dir", cache.description, "--trusted-host", "127.0.0.1"] + args,
+                environment: env)
         }
         let base = "http://127.0.0.1:\(port)"
         for name in ["demo", "brief", "tagged"] {
-            let r = pip(["download", "--no-deps", "-d", tree.path("dl-\(name)").description, "\(base)/files/\(name)-1.0-py3-none-any.whl"])
+            let r = pip([
+                "download", "--no-deps", "-d", tree.path("dl-\(name)").description,
+                "\(base)/files/\(name)-1.0-py3-none-any.whl"
+            ])
             XCTAssertEqual(r.status, 0, r.err)
         }
         // pip ≥ 23.3's layout, written with pip's own serializer: metadata + .body.
-        let v2 = Oracle.python("""
+        let v2 = Oracle.python(
+            """
             import hashlib, os, sys, time, email.utils
             from pip._vendor.cachecontrol.serialize import Serializer
             from pip._vendor.urllib3 import HTTPResponse
@@ -333,16 +383,20 @@ final class PipCacheEndToEndTests: XCTestCase {
             os.utime(orphan, (time.time() - 7200, time.time() - 7200))
             """, [cache.description])
         XCTAssertEqual(v2.status, 0, v2.err)
-        sleep(2) // the max-age=1 responses go stale
+        sleep(2)  // the max-age=1 responses go stale
 
         XCTAssertEqual(CacheFormats.detect(cache), .pip)
         let format = try CacheFormats.open(cache)
         let entries = try format.entries(InspectionContext())
         let legacy = entries.filter { $0.path.description.contains("/http/") }
-        XCTAssertEqual(legacy.filter { $0.state == .fresh }.count, 2, "the year-long wheel and the one with an ETag: \(legacy.map(\.reason))")
+        XCTAssertEqual(
+            legacy.filter { $0.state == .fresh }.count, 2,
+            "the year-long wheel and the one with an ETag: \(legacy.map(\.reason))")
         XCTAssertEqual(legacy.filter { $0.state == .expired }.count, 1, "stale without an ETag: pip deletes it on read")
         let v2Entries = entries.filter { $0.path.description.contains("/http-v2/") }
-        XCTAssertEqual(v2Entries.map(\.state.rawValue).sorted(), ["corrupted", "fresh", "orphan"], v2Entries.map(\.reason).description)
+        XCTAssertEqual(
+            v2Entries.map(\.state.rawValue).sorted(), ["corrupted", "fresh", "orphan"],
+            v2Entries.map(\.reason).description)
         XCTAssertEqual(v2Entries.first { $0.state == .fresh }?.companions.count, 1, "the .body goes with its metadata")
 
         let prune = Binary.run(["prune", cache.description])
@@ -352,7 +406,9 @@ final class PipCacheEndToEndTests: XCTestCase {
         XCTAssertTrue(left.allSatisfy { $0.state == .fresh })
         // pip itself still serves the cached wheel, with the index gone.
         server.kill()
-        let offline = pip(["download", "--no-deps", "-d", tree.path("again").description, "\(base)/files/demo-1.0-py3-none-any.whl"])
+        let offline = pip([
+            "download", "--no-deps", "-d", tree.path("again").description, "\(base)/files/demo-1.0-py3-none-any.whl"
+        ])
         XCTAssertEqual(offline.status, 0, offline.err)
     }
 }
@@ -367,7 +423,8 @@ final class NpmCacheEndToEndTests: XCTestCase {
         let npmCache = tree.dir("npm")
         var tarballs: [RawPath] = []
         for name in ["alpha", "beta", "gamma", "delta"] {
-            tree.file("src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
+            tree.file(
+                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
             tree.file("src/\(name)/index.js", contents: Array("module.exports = '\(name)'\n".utf8))
             let pack = Run.command(["sh", "-c", "cd '\(tree.path("src/\(name)").description)' && npm pack --silent"])
             XCTAssertEqual(pack.status, 0, pack.err)
@@ -383,15 +440,19 @@ final class NpmCacheEndToEndTests: XCTestCase {
         let before = try format.entries(InspectionContext(verify: true))
         XCTAssertEqual(before.filter { $0.url != nil }.count, 4, before.map(\.reason).description)
         XCTAssertTrue(before.allSatisfy { $0.state == .fresh }, before.map(\.reason).description)
-        let keyed = before.filter { $0.url != nil }.sorted { $0.url! < $1.url! } // alpha, beta, delta, gamma
+        let keyed = before.filter { $0.url != nil }.sorted { $0.url! < $1.url! }  // alpha, beta, delta, gamma
         // beta's content flipped (same size), delta's content gone, an orphan, a temporary.
-        let betaContent = keyed[1].companions[0].relativePath, deltaContent = keyed[2].companions[0].relativePath
-        let flip = Oracle.python("import sys; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[10] ^= 0xff; open(p, 'wb').write(b)",
-                                 [root.appending(betaContent).description])
+        let betaContent = keyed[1].companions[0].relativePath
+        let deltaContent = keyed[2].companions[0].relativePath
+        let flip = Oracle.python(
+            "import sys; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[10] ^= 0xff; open(p, 'wb').write(b)",
+            [root.appending(betaContent).description])
         XCTAssertEqual(flip.status, 0, flip.err)
         XCTAssertTrue(FileIOProbe.remove(root.appending(deltaContent)))
         tree.file("npm/_cacache/content-v2/sha512/ab/cd/" + String(repeating: "e", count: 124), size: 3000)
-        tree.setModified("npm/_cacache/content-v2/sha512/ab/cd/" + String(repeating: "e", count: 124), secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
+        tree.setModified(
+            "npm/_cacache/content-v2/sha512/ab/cd/" + String(repeating: "e", count: 124),
+            secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         tree.file("npm/_cacache/tmp/a1b2c3", size: 500)
         tree.setModified("npm/_cacache/tmp/a1b2c3", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
 
@@ -427,20 +488,31 @@ final class CcacheEndToEndTests: XCTestCase {
         let env = ["CCACHE_DIR": cache.description, "CCACHE_NOHASHDIR": "1"]
         for i in 0..<48 {
             // Sizes vary: an array of i × 200 ints.
-            tree.file("src/f\(i).c", contents: Array("int data\(i)[\(i * 200 + 1)] = {\(i)}; int f\(i)(int x) { return x * \(i); }\n".utf8))
-            let cc = Run.command(["ccache", "gcc", "-c", tree.path("src/f\(i).c").description, "-o", tree.path("src/f\(i).o").description], environment: env)
+            tree.file(
+                "src/f\(i).c",
+                contents: Array("int data\(i)[\(i * 200 + 1)] = {\(i)}; int f\(i)(int x) { return x * \(i); }\n".utf8))
+            let cc = Run.command(
+                [
+                    "ccache", "gcc", "-c", tree.path("src/f\(i).c").description, "-o",
+                    tree.path("src/f\(i).o").description
+                ], environment: env)
             XCTAssertEqual(cc.status, 0, cc.err)
         }
         // Distinct last uses, in an order unrelated to the names.
-        let listed = Run.command(["sh", "-c", "cd '\(cache.description)' && find . -type f -name '*[RMW]' | sort"]).out.split(separator: "\n").map(String.init)
+        let listed = Run.command(["sh", "-c", "cd '\(cache.description)' && find . -type f -name '*[RMW]' | sort"]).out
+            .split(separator: "\n").map(String.init)
         XCTAssertGreaterThan(listed.count, 48)
         let now = Int(FileTime.now.timeInterval)
         for (i, file) in listed.enumerated() {
-            tree.setModified("cache/ccache/\(file.dropFirst(2))", secondsSinceEpoch: now - ((i * 37) % listed.count) * 60 - 60)
+            tree.setModified(
+                "cache/ccache/\(file.dropFirst(2))", secondsSinceEpoch: now - ((i * 37) % listed.count) * 60 - 60)
         }
         XCTAssertEqual(CacheFormats.detect(cache), .ccache)
         func bookkeeping(_ root: RawPath) -> [String] {
-            Run.command(["sh", "-c", "cd '\(root.description)' && find . -name stats -o -name CACHEDIR.TAG -o -name .cleaned | sort"]).out
+            Run.command([
+                "sh", "-c",
+                "cd '\(root.description)' && find . -name stats -o -name CACHEDIR.TAG -o -name .cleaned | sort"
+            ]).out
                 .split(separator: "\n").map(String.init)
         }
         let bookkeepingBefore = bookkeeping(cache)
@@ -457,26 +529,37 @@ final class CcacheEndToEndTests: XCTestCase {
         XCTAssertEqual(clean.status, 0, clean.err)
 
         func entries(_ root: RawPath) -> [String] {
-            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f -name '*[RMW]' | sort"]).out.split(separator: "\n").map(String.init)
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f -name '*[RMW]' | sort"]).out.split(
+                separator: "\n"
+            ).map(String.init)
         }
-        let ours = entries(cache), theirs = entries(copy)
+        let ours = entries(cache)
+        let theirs = entries(copy)
         XCTAssertLessThan(ours.count, listed.count, "the limit made both trim")
         XCTAssertEqual(ours, theirs, prune.out)
         // ccache's bookkeeping is intact (every stats file and tag it had) and it still works.
         XCTAssertEqual(bookkeeping(cache), bookkeepingBefore)
         XCTAssertEqual(Run.command(["ccache", "-s"], environment: env).status, 0)
-        let again = Run.command(["ccache", "gcc", "-c", tree.path("src/f1.c").description, "-o", tree.path("src/again.o").description], environment: env)
+        let again = Run.command(
+            ["ccache", "gcc", "-c", tree.path("src/f1.c").description, "-o", tree.path("src/again.o").description],
+            environment: env)
         XCTAssertEqual(again.status, 0, again.err)
 
         // A surviving entry with one byte flipped: its checksum no longer holds (--verify).
         let survivor = try XCTUnwrap(ours.first { $0.hasSuffix("R") })
-        let flip = Oracle.python("import os, sys, time; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[40] ^= 1; open(p, 'wb').write(b); os.utime(p, (time.time() - 7200, time.time() - 7200))",
-                                 [cache.appending(String(survivor.dropFirst(2))).description])
+        let flip = Oracle.python(
+            "import os, sys, time; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[40] ^= 1; open(p, 'wb').write(b); os.utime(p, (time.time() - 7200, time.time() - 7200))",
+            [cache.appending(String(survivor.dropFirst(2))).description])
         XCTAssertEqual(flip.status, 0, flip.err)
         let format = try CacheFormats.open(cache)
-        XCTAssertEqual(try format.entries(InspectionContext()).first { $0.path.description.hasSuffix(survivor.dropFirst(1)) }?.state, .fresh,
-                       "only the magic is read without --verify")
-        XCTAssertEqual(try format.entries(InspectionContext(verify: true)).first { $0.path.description.hasSuffix(survivor.dropFirst(1)) }?.state, .corrupted)
+        XCTAssertEqual(
+            try format.entries(InspectionContext()).first { $0.path.description.hasSuffix(survivor.dropFirst(1)) }?
+                .state, .fresh,
+            "only the magic is read without --verify")
+        XCTAssertEqual(
+            try format.entries(InspectionContext(verify: true)).first {
+                $0.path.description.hasSuffix(survivor.dropFirst(1))
+            }?.state, .corrupted)
     }
 }
 
@@ -486,7 +569,8 @@ final class HuggingFaceEndToEndTests: XCTestCase {
     func testRevisionsAreUnitsAndSharedBlobsStay() throws {
         let tree = TestTree("hf")
         let hub = tree.dir("cache/huggingface/hub")
-        let made = Oracle.python("""
+        let made = Oracle.python(
+            """
             import os, sys, time
             hub = sys.argv[1]
             old = time.time() - 7200
@@ -520,27 +604,37 @@ final class HuggingFaceEndToEndTests: XCTestCase {
         let revisions = Dictionary(uniqueKeysWithValues: entries.compactMap { e in e.url.map { ($0, e) } })
         XCTAssertEqual(revisions["models--org--a@" + String(repeating: "2", count: 40)]?.state, .fresh)
         XCTAssertEqual(revisions["models--org--a@" + String(repeating: "1", count: 40)]?.state, .expired, "detached")
-        XCTAssertEqual(revisions["models--org--a@" + String(repeating: "1", count: 40)]?.companions.count, 1, "only e2 is its own")
+        XCTAssertEqual(
+            revisions["models--org--a@" + String(repeating: "1", count: 40)]?.companions.count, 1, "only e2 is its own")
         XCTAssertEqual(revisions["datasets--org--b@" + String(repeating: "3", count: 40)]?.state, .corrupted)
 
         // Pruned as part of ~/.cache: discovered two levels down.
         let cache = tree.path("cache")
-        let prune = Binary.run(["prune", cache.description], environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
+        let prune = Binary.run(
+            ["prune", cache.description],
+            environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
         XCTAssertEqual(prune.status, 0, prune.err)
-        let left = Run.command(["sh", "-c", "cd '\(hub.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+        let left = Run.command(["sh", "-c", "cd '\(hub.description)' && find . ! -type d | sort"]).out.split(
+            separator: "\n"
+        ).map(String.init)
         // The corrupted revision went with the blob only it linked; its repository, left
         // with no revision, went whole.
         XCTAssertFalse(Run.command(["test", "-e", hub.appending("datasets--org--b").description]).status == 0)
-        XCTAssertEqual(left, ["./.locks/models--org--a/e1.lock", "./CACHEDIR.TAG",
-                              "./models--org--a/blobs/e1", "./models--org--a/blobs/e3", "./models--org--a/blobs/e4",
-                              "./models--org--a/refs/main",
-                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/config.json",
-                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/model.bin",
-                              "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/sub/x.txt"], prune.out)
+        XCTAssertEqual(
+            left,
+            [
+                "./.locks/models--org--a/e1.lock", "./CACHEDIR.TAG",
+                "./models--org--a/blobs/e1", "./models--org--a/blobs/e3", "./models--org--a/blobs/e4",
+                "./models--org--a/refs/main",
+                "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/config.json",
+                "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/model.bin",
+                "./models--org--a/snapshots/\(String(repeating: "2", count: 40))/sub/x.txt"
+            ], prune.out)
         // The owner's own scanner: one whole revision left, no warnings.
         let hasHub = Oracle.python("import huggingface_hub").status == 0
         guard hasHub else { throw XCTSkip("huggingface_hub is not installed: its scan is not compared") }
-        let scan = Oracle.python("""
+        let scan = Oracle.python(
+            """
             import sys
             from huggingface_hub import scan_cache_dir
             info = scan_cache_dir(sys.argv[1])
@@ -557,17 +651,22 @@ final class HuggingFaceEndToEndTests: XCTestCase {
 /// Chromium still loads the site from that cache afterwards.
 final class ChromiumCacheEndToEndTests: XCTestCase {
     func testSimpleCacheByItsEndRecordsAndCRCs() throws {
-        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else { throw XCTSkip("Chromium is not installed") }
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
+            throw XCTSkip("Chromium is not installed")
+        }
         let tree = TestTree("chromium")
         let site = tree.dir("site")
         var body = "<html><body>"
         for i in 0..<5 {
             tree.file("site/i\(i).png", contents: Images.png)
-            tree.file("site/s\(i).js", contents: Array("var v\(i) = '\(String(repeating: "x", count: i * 300))';\n".utf8))
+            tree.file(
+                "site/s\(i).js", contents: Array("var v\(i) = '\(String(repeating: "x", count: i * 300))';\n".utf8))
             body += "<img src=\"i\(i).png\"><script src=\"s\(i).js\"></script>"
         }
         tree.file("site/index.html", contents: Array((body + "done</body></html>").utf8))
-        let server = Run.start(["python3", "-c", """
+        let server = Run.start([
+            "python3", "-c",
+            """
             import functools, http.server, sys
             class H(http.server.SimpleHTTPRequestHandler):
                 def log_message(self, *a): pass
@@ -576,12 +675,16 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
             print(s.server_port, flush=True)
             s.serve_forever()
-            """, site.description])
+            """, site.description
+        ])
         let port = try XCTUnwrap(server.readLine())
         func browse() -> RunResult {
-            Run.command([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                         "--user-data-dir=\(tree.path("profile").description)", "--disk-cache-dir=\(tree.path("dc").description)",
-                         "--dump-dom", "http://127.0.0.1:\(port)/index.html"])
+            Run.command([
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(tree.path("profile").description)",
+                "--disk-cache-dir=\(tree.path("dc").description)",
+                "--dump-dom", "http://127.0.0.1:\(port)/index.html"
+            ])
         }
         let first = browse()
         XCTAssertTrue(first.out.contains("done"), first.err)
@@ -594,8 +697,10 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         XCTAssertTrue(entries.allSatisfy { $0.state == .fresh }, entries.map(\.reason).description)
 
         // One entry's body flipped, one cut short, both written two hours ago; a doomed file.
-        let flipped = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s3.js"]), cut = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i2.png"])
-        let damage = Oracle.python("""
+        let flipped = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s3.js"])
+        let cut = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i2.png"])
+        let damage = Oracle.python(
+            """
             import os, sys, time
             a, b = sys.argv[1], sys.argv[2]
             data = bytearray(open(a, 'rb').read()); data[24 + int.from_bytes(data[12:16], 'little') + 2] ^= 0xff; open(a, 'wb').write(data)
@@ -604,7 +709,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             open(os.path.join(os.path.dirname(a), 'todelete_00000000000000aa_0_1'), 'wb').write(b'x' * 100)
             """, [flipped.path.description, cut.path.description])
         XCTAssertEqual(damage.status, 0, damage.err)
-        let states = Dictionary(try format.entries(InspectionContext()).compactMap { e in e.url.map { ($0, e.state) } }) { a, _ in a }
+        let states = Dictionary(try format.entries(InspectionContext()).compactMap { e in e.url.map { ($0, e.state) } })
+        { a, _ in a }
         XCTAssertEqual(states[flipped.url!], .corrupted)
         XCTAssertEqual(states[cut.url!], .corrupted)
 
@@ -639,19 +745,26 @@ final class GitMirrorsEndToEndTests: XCTestCase {
         let mirrors = tree.dir("cache/org.swift.swiftpm/repositories")
         let now = Int(FileTime.now.timeInterval)
         for (i, name) in ["alpha-1a2b3c4d", "beta-5e6f7a8b", "gamma-9c0d1e2f"].enumerated() {
-            let clone = Run.command(["git", "clone", "-q", "--mirror", "--no-local", source.description, mirrors.appending(name).description])
+            let clone = Run.command([
+                "git", "clone", "-q", "--mirror", "--no-local", source.description, mirrors.appending(name).description
+            ])
             XCTAssertEqual(clone.status, 0, clone.err)
             // alpha used 30 days ago, beta 20, gamma 10: every file of the mirror.
             let age = (30 - i * 10) * 86_400
-            XCTAssertEqual(Run.command(["sh", "-c", "find '\(mirrors.appending(name).description)' -type f -exec touch -d @\(now - age) {} +"]).status, 0)
+            XCTAssertEqual(
+                Run.command([
+                    "sh", "-c",
+                    "find '\(mirrors.appending(name).description)' -type f -exec touch -d @\(now - age) {} +"
+                ]).status, 0)
         }
         XCTAssertEqual(CacheFormats.detect(mirrors), .gitmirrors)
         let entries = try CacheFormats.open(mirrors).entries(InspectionContext())
         XCTAssertEqual(entries.count, 3)
         XCTAssertTrue(entries.allSatisfy(\.isUnit))
         let cache = tree.path("cache")
-        let prune = Binary.run(["prune", cache.description, "--max-age", "15d"],
-                               environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
+        let prune = Binary.run(
+            ["prune", cache.description, "--max-age", "15d"],
+            environment: ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description])
         XCTAssertEqual(prune.status, 0, prune.err)
         let left = Run.command(["ls", mirrors.description]).out.split(separator: "\n").map(String.init)
         XCTAssertEqual(left, ["gamma-9c0d1e2f"])
@@ -664,17 +777,23 @@ final class GitMirrorsEndToEndTests: XCTestCase {
 /// Firefox loads the site again from the pruned cache.
 final class FirefoxCacheEndToEndTests: XCTestCase {
     func testCache2ByItsOwnHashes() throws {
-        guard let firefox = ["firefox-esr", "firefox"].first(where: Run.available) else { throw XCTSkip("Firefox is not installed") }
+        guard let firefox = ["firefox-esr", "firefox"].first(where: Run.available) else {
+            throw XCTSkip("Firefox is not installed")
+        }
         let tree = TestTree("firefox")
         tree.dir("site")
         var body = "<html><body>"
         for i in 0..<4 {
             tree.file("site/i\(i).png", contents: Images.png)
-            tree.file("site/s\(i).js", contents: Array("var v\(i) = '\(String(repeating: "y", count: 100 + i * 300))';\n".utf8))
+            tree.file(
+                "site/s\(i).js",
+                contents: Array("var v\(i) = '\(String(repeating: "y", count: 100 + i * 300))';\n".utf8))
             body += "<img src=\"i\(i).png\"><script src=\"s\(i).js\"></script>"
         }
         tree.file("site/index.html", contents: Array((body + "</body></html>").utf8))
-        let server = Run.start(["python3", "-c", """
+        let server = Run.start([
+            "python3", "-c",
+            """
             import functools, http.server, sys
             class H(http.server.SimpleHTTPRequestHandler):
                 def log_message(self, *a): pass
@@ -683,19 +802,27 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
             s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
             print(s.server_port, flush=True)
             s.serve_forever()
-            """, tree.path("site").description])
+            """, tree.path("site").description
+        ])
         let port = try XCTUnwrap(server.readLine())
-        tree.file("profile/user.js", contents: Array("""
-            user_pref("browser.cache.disk.enable", true);
-            user_pref("browser.cache.disk.smart_size.enabled", false);
-            user_pref("browser.cache.disk.capacity", 100000);
-            user_pref("browser.shell.checkDefaultBrowser", false);
-            user_pref("datareporting.policy.dataSubmissionEnabled", false);
-            """.utf8))
+        tree.file(
+            "profile/user.js",
+            contents: Array(
+                """
+                user_pref("browser.cache.disk.enable", true);
+                user_pref("browser.cache.disk.smart_size.enabled", false);
+                user_pref("browser.cache.disk.capacity", 100000);
+                user_pref("browser.shell.checkDefaultBrowser", false);
+                user_pref("datareporting.policy.dataSubmissionEnabled", false);
+                """.utf8))
         func browse(_ shot: String) -> RunResult {
-            Run.command(["timeout", "90", firefox, "--headless", "--no-remote", "--profile", tree.path("profile").description,
-                         "--screenshot", tree.path(shot).description, "http://127.0.0.1:\(port)/index.html"],
-                        environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
+            Run.command(
+                [
+                    "timeout", "90", firefox, "--headless", "--no-remote", "--profile",
+                    tree.path("profile").description,
+                    "--screenshot", tree.path(shot).description, "http://127.0.0.1:\(port)/index.html"
+                ],
+                environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
         }
         let first = browse("one.png")
         XCTAssertEqual(first.status, 0, first.err)
@@ -708,8 +835,10 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         XCTAssertTrue(entries.allSatisfy { $0.state == .fresh }, entries.map(\.reason).description)
 
         // A body byte flipped (only the chunk hash knows), metadata damaged, a doomed entry.
-        let data = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s2.js"]), meta = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i1.png"])
-        let damage = Oracle.python("""
+        let data = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/s2.js"])
+        let meta = try XCTUnwrap(byURL["http://127.0.0.1:\(port)/i1.png"])
+        let damage = Oracle.python(
+            """
             import os, sys, time
             a, b, doomed = sys.argv[1], sys.argv[2], sys.argv[3]
             x = bytearray(open(a, 'rb').read()); x[3] ^= 0xff; open(a, 'wb').write(x)
@@ -718,10 +847,16 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
             open(os.path.join(doomed, '123'), 'wb').write(b'z' * 300)
             """, [data.path.description, meta.path.description, root.appending("doomed").description])
         XCTAssertEqual(damage.status, 0, damage.err)
-        let plain = Dictionary(try format.entries(InspectionContext()).compactMap { e in e.path.lastComponent.isEmpty ? nil : (e.path.description, e.state) }) { a, _ in a }
+        let plain = Dictionary(
+            try format.entries(InspectionContext()).compactMap { e in
+                e.path.lastComponent.isEmpty ? nil : (e.path.description, e.state)
+            }
+        ) { a, _ in a }
         XCTAssertEqual(plain[data.path.description], .fresh, "without --verify only the metadata is checked")
         XCTAssertEqual(plain[meta.path.description], .corrupted)
-        let verified = Dictionary(try format.entries(InspectionContext(verify: true)).map { ($0.path.description, $0.state) }) { a, _ in a }
+        let verified = Dictionary(
+            try format.entries(InspectionContext(verify: true)).map { ($0.path.description, $0.state) }
+        ) { a, _ in a }
         XCTAssertEqual(verified[data.path.description], .corrupted)
         XCTAssertEqual(verified[root.appending("doomed/123").description], .orphan)
 
@@ -751,14 +886,22 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
             return tree.path(name)
         }
         func build(_ dir: RawPath, cache: RawPath) -> RunResult {
-            Run.command(["sh", "-c", "cd '\(dir.description)' && go build -o '\(dir.description)/out' ."],
-                        environment: ["GOCACHE": cache.description, "HOME": tree.root.description, "GOFLAGS": "-mod=mod",
-                                      "GOPATH": tree.path("gopath").description, "GO111MODULE": "on"])
+            Run.command(
+                ["sh", "-c", "cd '\(dir.description)' && go build -o '\(dir.description)/out' ."],
+                environment: [
+                    "GOCACHE": cache.description, "HOME": tree.root.description, "GOFLAGS": "-mod=mod",
+                    "GOPATH": tree.path("gopath").description, "GO111MODULE": "on"
+                ])
         }
-        let old = program("old", "package main\nimport (\"fmt\"; \"net/url\"; \"strings\")\nfunc main() { u, _ := url.Parse(\"http://x\"); fmt.Println(strings.ToUpper(u.Host)) }\n")
+        let old = program(
+            "old",
+            "package main\nimport (\"fmt\"; \"net/url\"; \"strings\")\nfunc main() { u, _ := url.Parse(\"http://x\"); fmt.Println(strings.ToUpper(u.Host)) }\n"
+        )
         let new = program("new", "package main\nimport \"fmt\"\nfunc main() { fmt.Println(\"hi\") }\n")
         XCTAssertEqual(build(old, cache: cache).status, 0)
-        XCTAssertEqual(Run.command(["sh", "-c", "find '\(cache.description)' -type f -exec touch -d '10 days ago' {} +"]).status, 0)
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "find '\(cache.description)' -type f -exec touch -d '10 days ago' {} +"]).status, 0
+        )
         let fresh = build(new, cache: cache)
         XCTAssertEqual(fresh.status, 0, fresh.err)
         // Built again, all hits: go marks every entry the build reads as used (an output it
@@ -773,12 +916,15 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(build(new, cache: copy).status, 0)
 
         func files(_ root: RawPath) -> [String] {
-            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f ! -name trim.txt | sort"]).out.split(separator: "\n").map(String.init)
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type f ! -name trim.txt | sort"]).out.split(
+                separator: "\n"
+            ).map(String.init)
         }
         let before = files(cache)
         let prune = Binary.run(["prune", cache.description, "--format", "gobuild"])
         XCTAssertEqual(prune.status, 0, prune.err)
-        let ours = files(cache), gos = files(copy)
+        let ours = files(cache)
+        let gos = files(copy)
         XCTAssertLessThan(gos.count, before.count, "go's trim removed the program unused for ten days")
         XCTAssertEqual(ours, gos, prune.out)
         // go still builds, from the pruned cache.
@@ -795,7 +941,8 @@ final class DuNamesEveryFormatTests: XCTestCase {
     func testEveryLayoutIsNamed() throws {
         let tree = TestTree("every-format")
         let cache = tree.dir("home/.cache")
-        let made = Oracle.python("""
+        let made = Oracle.python(
+            """
             import os, sys, struct, subprocess
             c = sys.argv[1]
             def f(p, data=b'x'):
@@ -827,10 +974,12 @@ final class DuNamesEveryFormatTests: XCTestCase {
         XCTAssertEqual(du.status, 0, du.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(du.stdout)) as? [String: Any])
         let caches = (((object["roots"] as? [[String: Any]])?.first?["caches"]) as? [[String: Any]]) ?? []
-        let named = Dictionary(caches.compactMap { c -> (String, String)? in
-            guard let format = c["format"] as? String else { return nil }
-            return (String((c["path"] as? String ?? "").dropFirst(cache.description.count + 1)), format)
-        }) { a, _ in a }
+        let named = Dictionary(
+            caches.compactMap { c -> (String, String)? in
+                guard let format = c["format"] as? String else { return nil }
+                return (String((c["path"] as? String ?? "").dropFirst(cache.description.count + 1)), format)
+            }
+        ) { a, _ in a }
         let expected = [
             "thumbnails": "thumbnails", "pip": "pip", "npm/_cacache": "npm", "go-build": "gobuild", "ccache": "ccache",
             "huggingface/hub": "huggingface", "chromium/Default/Cache/Cache_Data": "chromium",
@@ -840,11 +989,14 @@ final class DuNamesEveryFormatTests: XCTestCase {
             "apps/Library/Caches/com.onevcat.Kingfisher.ImageCache.default": "kingfisher",
             "apps/Library/Caches/com.pinterest.PINDiskCache.images": "pincache",
             "apps/Library/Caches/com.github.kean.Nuke.DataCache": "nuke",
-            "apps/Library/Caches/Downloads": "plist", "apps/Library/Caches/com.example.app": "urlcache",
+            "apps/Library/Caches/Downloads": "plist", "apps/Library/Caches/com.example.app": "urlcache"
         ]
         for (path, format) in expected.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(named[path], format, "\(path) in \(named)")
         }
-        XCTAssertTrue(caches.contains { ($0["path"] as? String)?.hasSuffix("/tagged") == true && $0["kind"] as? String == "tagged" })
+        XCTAssertTrue(
+            caches.contains {
+                ($0["path"] as? String)?.hasSuffix("/tagged") == true && $0["kind"] as? String == "tagged"
+            })
     }
 }

@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// `cachectl localize` through the built binary: outputs, permissions, exit codes, JSON.
 final class LocalizeEndToEndTests: XCTestCase {
@@ -11,7 +11,8 @@ final class LocalizeEndToEndTests: XCTestCase {
         let tree = TestTree("loc-e2e")
         let store = tree.path("store").description
         tree.file("img.png", contents: Images.png)
-        XCTAssertEqual(Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
         tree.file("site/page.html", contents: Array("<p>x</p><img src=\"/a.png\"><img src=\"/b.png\">\n".utf8))
         tree.chmod("site/page.html", 0o640)
         return (tree, store)
@@ -32,16 +33,22 @@ final class LocalizeEndToEndTests: XCTestCase {
         let out = tree.path("elsewhere/deeper/out.html")
         tree.dir("elsewhere/deeper")
         XCTAssertEqual(Binary.run(["localize", page, "-o", out.description] + base).status, 0)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(out), as: UTF8.self).contains("src=\"../../store/objects/"), "relative to the output's directory")
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(out), as: UTF8.self).contains("src=\"../../store/objects/"),
+            "relative to the output's directory")
 
         tree.dir("outdir")
         XCTAssertEqual(Binary.run(["localize", page, "--output-dir", tree.path("outdir").description] + base).status, 0)
         XCTAssertTrue(tree.path("outdir/page.html").exists)
 
         XCTAssertEqual(Binary.run(["localize", page, "--in-place"] + base).status, 0)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("site/page.html")), as: UTF8.self).contains("../store/objects/"))
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("site/page.html")), as: UTF8.self).contains(
+                "../store/objects/"))
         XCTAssertEqual(FileIO.mode(of: tree.path("site/page.html")), 0o640, "permissions kept")
-        XCTAssertEqual(Run.command(["sh", "-c", "ls '\(tree.path("site").description)'"]).out, "page.html\n", "no temporary file left")
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "ls '\(tree.path("site").description)'"]).out, "page.html\n",
+            "no temporary file left")
     }
 
     func testRequireAllJSONAndExitCodes() throws {
@@ -58,9 +65,11 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(refs.first?["offset"] as? Int, 18)
         XCTAssertEqual(refs.first?["length"] as? Int, 6)
 
-        let missing = Binary.run(["localize", tree.path("nope.html").description, "-o", tree.path("x.html").description] + base)
+        let missing = Binary.run(
+            ["localize", tree.path("nope.html").description, "-o", tree.path("x.html").description] + base)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.err, "cachectl: cannot access \(tree.path("nope.html").quoted): No such file or directory\n")
+        XCTAssertEqual(
+            missing.err, "cachectl: cannot access \(tree.path("nope.html").quoted): No such file or directory\n")
         XCTAssertFalse(tree.path("x.html").exists, "no output for an input that could not be read")
         XCTAssertEqual(Binary.run(["localize", page, page] + base).status, 2, "several pages need an output directory")
         XCTAssertEqual(Binary.run(["localize", page, "-o", "a", "--in-place"] + base).status, 2)
@@ -71,8 +80,10 @@ final class LocalizeEndToEndTests: XCTestCase {
         let fresh = Binary.run(["localize", page, "--base-url", "http://fakehost/test/page.html"], environment: env)
         XCTAssertEqual(fresh.status, 0, fresh.err)
         XCTAssertEqual(fresh.out, "<p>x</p><img src=\"http://fakehost/a.png\"><img src=\"http://fakehost/b.png\">\n")
-        XCTAssertEqual(fresh.err, "cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached yet\n"
-                       + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped" + Self.moved + "\n")
+        XCTAssertEqual(
+            fresh.err,
+            "cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached yet\n"
+                + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped" + Self.moved + "\n")
         // Without --base-url the page's URL is its file's, and stdout output is taken to live
         // beside it: nothing changes.
         let beside = Binary.run(["localize", page], environment: env)
@@ -84,21 +95,31 @@ final class LocalizeEndToEndTests: XCTestCase {
     func testPageWhoseBodyIsInTheCache() throws {
         let (tree, store) = fixture()
         tree.file("cached-page.html", contents: Array("<img src=\"a.png\">".utf8))
-        XCTAssertEqual(Binary.run(["put", "http://fakehost/index.html", tree.path("cached-page.html").description, "--cache", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run([
+                "put", "http://fakehost/index.html", tree.path("cached-page.html").description, "--cache", store
+            ]).status, 0)
         tree.dir("o")
-        let result = Binary.run(["localize", "http://fakehost/index.html", "--cache", store, "-o", tree.path("o/index.html").description])
+        let result = Binary.run([
+            "localize", "http://fakehost/index.html", "--cache", store, "-o", tree.path("o/index.html").description
+        ])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("o/index.html")), as: UTF8.self).hasPrefix("<img src=\"../store/objects/"))
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("o/index.html")), as: UTF8.self).hasPrefix(
+                "<img src=\"../store/objects/"))
     }
 
     func testHundredMegabytePageIsHandledWithoutPartialOutput() throws {
         let (tree, store) = fixture()
         let big = tree.path("big.html")
         // 100 MB: filler paragraphs with an image every so often.
-        let script = "python3 -c \"import sys; chunk = '<p>' + 'x' * 9990 + '</p>\\n'; f = open(sys.argv[1], 'w'); [f.write(chunk + ('<img src=/a.png>' if i % 1000 == 0 else '')) for i in range(10000)]\" '\(big.description)'"
+        let script =
+            "python3 -c \"import sys; chunk = '<p>' + 'x' * 9990 + '</p>\\n'; f = open(sys.argv[1], 'w'); [f.write(chunk + ('<img src=/a.png>' if i % 1000 == 0 else '')) for i in range(10000)]\" '\(big.description)'"
         XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
         let out = tree.path("big-out.html")
-        let result = Binary.run(["localize", big.description, "--cache", store, "--base-url", "http://fakehost/", "-o", out.description])
+        let result = Binary.run([
+            "localize", big.description, "--cache", store, "--base-url", "http://fakehost/", "-o", out.description
+        ])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.err.contains(": 10 rewritten"), result.err)
     }
@@ -111,14 +132,17 @@ final class LocalizeEndToEndTests: XCTestCase {
         let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
         let made = Binary.run(["localize", page, "--output-dir", tree.path("new/deeper").description] + base)
         XCTAssertEqual(made.status, 0, made.err)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("new/deeper/page.html")), as: UTF8.self).contains("src=\"page_files/a.png\""))
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("new/deeper/page.html")), as: UTF8.self).contains(
+                "src=\"page_files/a.png\""))
         tree.file("blocker", contents: [])
         let blocked = Binary.run(["localize", page, "--output-dir", tree.path("blocker").description] + base)
         XCTAssertEqual(blocked.status, 1)
         XCTAssertTrue(blocked.err.contains("not a directory"), blocked.err)
 
         let input = Array("<img src=\"/a.png\"><img src=\"/b.png\">".utf8)
-        let stdin = Run.bytes([Binary.path, "localize", "-"].map { Array($0.utf8) } + base.map { Array($0.utf8) }, stdin: input)
+        let stdin = Run.bytes(
+            [Binary.path, "localize", "-"].map { Array($0.utf8) } + base.map { Array($0.utf8) }, stdin: input)
         XCTAssertEqual(stdin.status, 0, stdin.err)
         XCTAssertTrue(stdin.out.hasPrefix("<img src=\"store/objects/") || stdin.out.contains("objects/"), stdin.out)
         XCTAssertTrue(stdin.out.hasSuffix("<img src=\"http://fakehost/b.png\">"), stdin.out)
@@ -141,11 +165,14 @@ final class LocalizeEndToEndTests: XCTestCase {
 
         let again = Binary.run(["localize", page.description, "--in-place", "--require-all"] + base)
         XCTAssertEqual(again.status, 0, again.err)
-        XCTAssertEqual(again.err, "cachectl: \(page.description): 0 rewritten, 0 missing, 0 stale, 0 skipped, 2 local" + Self.moved + "\n")
+        XCTAssertEqual(
+            again.err,
+            "cachectl: \(page.description): 0 rewritten, 0 missing, 0 stale, 0 skipped, 2 local" + Self.moved + "\n")
         XCTAssertEqual(try FileIOProbe.read(page), localized, "not a byte changed")
 
         tree.dir("other/deep")
-        let moved = Binary.run(["localize", page.description, "-o", tree.path("other/deep/out.html").description, "--json"] + base)
+        let moved = Binary.run(
+            ["localize", page.description, "-o", tree.path("other/deep/out.html").description, "--json"] + base)
         XCTAssertEqual(moved.status, 0, moved.err)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(moved.stdout)) as? [String: Any])
         let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
@@ -159,24 +186,30 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// becomes absolute against the base (fragment-only ones stay), and nothing else changes.
     func testReferencesKeepTheirMeaningWhenThePageMoves() throws {
         let (tree, store) = fixture()
-        let original = "<a href=\"../other.html\">o</a><link rel=stylesheet href=\"style.css\"><script src=\"app.js?v=1\"></script>"
+        let original =
+            "<a href=\"../other.html\">o</a><link rel=stylesheet href=\"style.css\"><script src=\"app.js?v=1\"></script>"
             + "<form action=\"/post\"></form><a href=\"#top\">t</a><img src=\"/a.png\"><img src=\"gone.png\" srcset=\"gone2.png 2x\">\n"
         tree.file("site/page.html", contents: Array(original.utf8))
         let page = tree.path("site/page.html").description
         tree.dir("elsewhere")
-        let run = Binary.run(["localize", page, "-o", tree.path("elsewhere/out.html").description, "--cache", store,
-                              "--base-url", "http://fakehost/dir/page.html"])
+        let run = Binary.run([
+            "localize", page, "-o", tree.path("elsewhere/out.html").description, "--cache", store,
+            "--base-url", "http://fakehost/dir/page.html"
+        ])
         XCTAssertEqual(run.status, 0, run.err)
         let out = String(decoding: try FileIOProbe.read(tree.path("elsewhere/out.html")), as: UTF8.self)
-        for expected in ["href=\"http://fakehost/other.html\"", "href=\"http://fakehost/dir/style.css\"",
-                         "src=\"http://fakehost/dir/app.js?v=1\"", "action=\"http://fakehost/post\"", "href=\"#top\"",
-                         "src=\"../store/objects/", "src=\"http://fakehost/dir/gone.png\"",
-                         "srcset=\"http://fakehost/dir/gone2.png 2x\""] {
+        for expected in [
+            "href=\"http://fakehost/other.html\"", "href=\"http://fakehost/dir/style.css\"",
+            "src=\"http://fakehost/dir/app.js?v=1\"", "action=\"http://fakehost/post\"", "href=\"#top\"",
+            "src=\"../store/objects/", "src=\"http://fakehost/dir/gone.png\"",
+            "srcset=\"http://fakehost/dir/gone2.png 2x\""
+        ] {
             XCTAssertTrue(out.contains(expected), "\(expected) in \(out)")
         }
         // Only the values changed: with every URL value blanked, the two pages are the same.
         func skeleton(_ html: String) -> String {
-            html.replacingOccurrences(of: "(href|src|action|srcset)=\"[^\"]*\"", with: "$1=\"\"", options: .regularExpression)
+            html.replacingOccurrences(
+                of: "(href|src|action|srcset)=\"[^\"]*\"", with: "$1=\"\"", options: .regularExpression)
         }
         XCTAssertEqual(skeleton(out), skeleton(original))
 
@@ -201,11 +234,14 @@ final class LocalizeEndToEndTests: XCTestCase {
         let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
         let run = Binary.run(["localize", page, "--output-dir", tree.path("saved").description] + base)
         XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertTrue(run.err.contains("1 files in") && run.err.contains("1 hard links sharing the cache's bytes"), run.err)
+        XCTAssertTrue(
+            run.err.contains("1 files in") && run.err.contains("1 hard links sharing the cache's bytes"), run.err)
         let html = String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self)
         XCTAssertTrue(html.contains("<img src=\"page_files/a.png\">"), html)
         XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page_files/a.png")), Images.png)
-        XCTAssertEqual(Run.command(["stat", "-c", "%h", tree.path("saved/page_files/a.png").description]).out, "2\n", "a hard link")
+        XCTAssertEqual(
+            Run.command(["stat", "-c", "%h", tree.path("saved/page_files/a.png").description]).out, "2\n", "a hard link"
+        )
 
         // The cache goes; the saved page keeps its image.
         XCTAssertEqual(Binary.run(["clear", store]).status, 0)
@@ -213,21 +249,29 @@ final class LocalizeEndToEndTests: XCTestCase {
         let again = Binary.run(["localize", tree.path("saved/page.html").description, "--in-place", "--cache", store])
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertTrue(again.err.contains("1 local"), again.err)
-        XCTAssertEqual(String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self), html, "unchanged")
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self), html, "unchanged")
 
         // Relative folders name the same places (run from inside the tree).
         let (tree2, store2) = fixture()
-        let relative = Run.command(["sh", "-c", "cd '\(tree2.path("").description)' && '\(Binary.path)' localize site/page.html "
-                                    + "--output-dir rel --cache store --base-url http://fakehost/test/page.html"])
+        let relative = Run.command([
+            "sh", "-c",
+            "cd '\(tree2.path("").description)' && '\(Binary.path)' localize site/page.html "
+                + "--output-dir rel --cache store --base-url http://fakehost/test/page.html"
+        ])
         XCTAssertEqual(relative.status, 0, relative.err)
         let relativeHTML = String(decoding: try FileIOProbe.read(tree2.path("rel/page.html")), as: UTF8.self)
         XCTAssertTrue(relativeHTML.contains("<img src=\"page_files/a.png\">"), relativeHTML)
 
         // --no-assets points into the cache, as before.
-        let direct = Binary.run(["localize", tree2.path("site/page.html").description, "--output-dir", tree2.path("out").description,
-                                 "--no-assets", "--cache", store2, "--base-url", "http://fakehost/test/page.html"])
+        let direct = Binary.run([
+            "localize", tree2.path("site/page.html").description, "--output-dir", tree2.path("out").description,
+            "--no-assets", "--cache", store2, "--base-url", "http://fakehost/test/page.html"
+        ])
         XCTAssertEqual(direct.status, 0, direct.err)
-        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree2.path("out/page.html")), as: UTF8.self).contains("../store/objects/"))
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree2.path("out/page.html")), as: UTF8.self).contains(
+                "../store/objects/"))
         XCTAssertFalse(tree2.path("out/page_files").exists)
     }
 
@@ -238,27 +282,34 @@ final class LocalizeEndToEndTests: XCTestCase {
         let store = tree.path("store").description
         tree.file("img.png", contents: Images.png)
         let url = "http://fakehost/a.png"
-        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
         tree.file("site/page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
         let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
         let out = tree.path("site/out.html")
-        XCTAssertEqual(Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
-        sleep(2) // expired now
+        XCTAssertEqual(
+            Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
+        sleep(2)  // expired now
         let kept = Binary.run(["prune", store, "--max-size", "0B"])
         XCTAssertEqual(kept.status, 0, kept.err)
         XCTAssertTrue((kept.out + kept.err).contains("pinned by"), kept.out + kept.err)
-        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout, Images.png, "kept past expiry and the cap")
+        XCTAssertEqual(
+            Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout, Images.png,
+            "kept past expiry and the cap")
         XCTAssertTrue(Binary.run(["ls", store]).out.contains("pinned by"))
 
         let unpin = Binary.run(["unpin", out.description, "--cache", store])
         XCTAssertEqual(unpin.status, 0, unpin.err)
         XCTAssertEqual(unpin.out, "1\t\(out.canonical.escaped)\n")
         XCTAssertEqual(Binary.run(["prune", store]).status, 0)
-        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "released, then pruned as expired")
+        XCTAssertEqual(
+            Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "released, then pruned as expired")
 
         // A deleted page releases its pins at the next prune.
-        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
-        XCTAssertEqual(Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["localize", tree.path("site/page.html").description, "-o", out.description] + base).status, 0)
         sleep(2)
         _ = Run.command(["rm", out.description])
         XCTAssertEqual(Binary.run(["prune", store]).status, 0)

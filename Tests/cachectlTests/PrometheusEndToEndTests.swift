@@ -17,19 +17,30 @@ final class PrometheusEndToEndTests: XCTestCase {
         let tree = TestTree("prom-du")
         let store = tree.path("caches/store").description
         tree.file("body", contents: Array("hello".utf8))
-        XCTAssertEqual(Binary.run(["put", "https://x.example/a", tree.path("body").description, "--cache", store]).status, 0)
-        XCTAssertEqual(Binary.run(["put", "https://x.example/b", tree.path("body").description, "--cache", store, "--expires", "0s"]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "https://x.example/a", tree.path("body").description, "--cache", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run([
+                "put", "https://x.example/b", tree.path("body").description, "--cache", store, "--expires", "0s"
+            ]).status, 0)
         tree.file("caches/other/f", size: 10_000)
         let textfiles = tree.dir("textfiles").description
         let run = Binary.run(["du", tree.path("caches").description, "--textfile-dir", textfiles])
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertTrue(run.out.contains("total"), "the report still prints")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: textfiles), ["cachectl_du.prom"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: textfiles), ["cachectl_du.prom"],
+            "no temporary file left")
         let file = textfiles + "/cachectl_du.prom"
         let text = String(decoding: try FileIOProbe.read(RawPath(file)), as: UTF8.self)
-        XCTAssertTrue(text.contains("cachectl_cache_bytes{cache=\"\(store)\",format=\"native\",state=\"fresh\"} "), text)
-        XCTAssertTrue(text.contains("cachectl_cache_entries{cache=\"\(store)\",format=\"native\",state=\"expired\"} 1"), text)
-        XCTAssertTrue(text.contains("cachectl_cache_bytes{cache=\"\(tree.path("caches/other").description)\",format=\"unknown\",state=\"unknown\"} 16384"), text)
+        XCTAssertTrue(
+            text.contains("cachectl_cache_bytes{cache=\"\(store)\",format=\"native\",state=\"fresh\"} "), text)
+        XCTAssertTrue(
+            text.contains("cachectl_cache_entries{cache=\"\(store)\",format=\"native\",state=\"expired\"} 1"), text)
+        XCTAssertTrue(
+            text.contains(
+                "cachectl_cache_bytes{cache=\"\(tree.path("caches/other").description)\",format=\"unknown\",state=\"unknown\"} 16384"
+            ), text)
         XCTAssertTrue(text.contains("cachectl_du_last_run_timestamp_seconds "), text)
         let check = try promtool(file)
         XCTAssertEqual(check.status, 0, check.out + check.err)
@@ -53,10 +64,14 @@ final class PrometheusEndToEndTests: XCTestCase {
             }
         }
         fill()
-        let first = Binary.run(["prune", root, "--format", "plain", "--max-size", "20K", "--trim-to", "0.5", "--textfile-dir", textfiles])
+        let first = Binary.run([
+            "prune", root, "--format", "plain", "--max-size", "20K", "--trim-to", "0.5", "--textfile-dir", textfiles
+        ])
         XCTAssertEqual(first.status, 0, first.err)
         fill()
-        let second = Binary.run(["prune", root, "--format", "plain", "--max-size", "20K", "--trim-to", "0.5", "--textfile-dir", textfiles])
+        let second = Binary.run([
+            "prune", root, "--format", "plain", "--max-size", "20K", "--trim-to", "0.5", "--textfile-dir", textfiles
+        ])
         XCTAssertEqual(second.status, 0, second.err)
         let file = textfiles + "/cachectl_prune.prom"
         let text = String(decoding: try FileIOProbe.read(RawPath(file)), as: UTF8.self)

@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 final class PruneEndToEndTests: XCTestCase {
     let now = Int(FileTime.now.timeInterval)
@@ -17,8 +17,12 @@ final class PruneEndToEndTests: XCTestCase {
     }
 
     private func check(_ dir: RawPath, _ frozen: String) -> String {
-        let r = Run.bytes([Array("python3".utf8), Array("-c".utf8), Array(Self.fingerprintScript.utf8), Array("check".utf8), dir.bytes],
-                          stdin: Array(frozen.utf8))
+        let r = Run.bytes(
+            [
+                Array("python3".utf8), Array("-c".utf8), Array(Self.fingerprintScript.utf8), Array("check".utf8),
+                dir.bytes
+            ],
+            stdin: Array(frozen.utf8))
         return r.out + r.err
     }
 
@@ -51,7 +55,8 @@ final class PruneEndToEndTests: XCTestCase {
         """
 
     private func survivors(_ dir: RawPath) -> [String] {
-        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(String.init)
+        Run.command(["sh", "-c", "cd '\(dir.description)' && find . ! -type d | sort"]).out.split(separator: "\n").map(
+            String.init)
     }
 
     private func plainFixture(_ tree: TestTree) -> RawPath {
@@ -63,7 +68,7 @@ final class PruneEndToEndTests: XCTestCase {
         tree.setModified("c/old.part", secondsSinceEpoch: now - 7200)
         tree.file("c/young.part", size: 100)
         tree.file("c/broken.png", contents: Images.truncated(Images.png))
-        tree.setModified("c/broken.png", secondsSinceEpoch: now - 7200) // past the grace period
+        tree.setModified("c/broken.png", secondsSinceEpoch: now - 7200)  // past the grace period
         return tree.path("c")
     }
 
@@ -106,10 +111,13 @@ final class PruneEndToEndTests: XCTestCase {
         let aged = Binary.run(["prune", root.description, "--max-age", "30d"], environment: env)
         XCTAssertEqual(aged.status, 0, aged.err)
         XCTAssertEqual(survivors(root), ["./repo.git/HEAD", "./repo.git/objects/pack/p.pack"], aged.out)
-        XCTAssertFalse(Run.command(["test", "-e", tree.path("cache/tool/old").description]).status == 0, "the old unit went whole, folder and all")
+        XCTAssertFalse(
+            Run.command(["test", "-e", tree.path("cache/tool/old").description]).status == 0,
+            "the old unit went whole, folder and all")
 
         build()
-        let sized = Binary.run(["prune", root.description, "--max-size", "60K", "--trim-to", "0.9", "--json"], environment: env)
+        let sized = Binary.run(
+            ["prune", root.description, "--max-size", "60K", "--trim-to", "0.9", "--json"], environment: env)
         XCTAssertEqual(sized.status, 0, sized.err)
         // 32 + 4 KiB (repo.git) + 24 KiB (old/) + 4 KiB > 60 KiB: the least recently written
         // unit goes first (old/, newest file 50 days), down to 54 KiB — the 90-day-old pack
@@ -117,7 +125,8 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(survivors(root), ["./repo.git/HEAD", "./repo.git/objects/pack/p.pack", "./stale.log"], sized.out)
 
         build()
-        let declared = Binary.run(["prune", root.description, "--format", "plain", "--max-age", "30d"], environment: env)
+        let declared = Binary.run(
+            ["prune", root.description, "--format", "plain", "--max-age", "30d"], environment: env)
         XCTAssertEqual(declared.status, 0, declared.err)
         XCTAssertEqual(survivors(root), ["./repo.git/HEAD"], "declared plain: file by file, as asked")
     }
@@ -141,21 +150,38 @@ final class PruneEndToEndTests: XCTestCase {
         let before = survivors(tree.root)
 
         let cases: [([String], String)] = [
-            (["prune", home.appending("blobs").description], "only its file names look like a Kingfisher cache: no marker file, "
-                + "folder name or CACHEDIR.TAG says so, and it is not under the cache root \(home.appending(".cache").quoted) "
-                + "(pass --format kingfisher to treat it as one)"),
-            (["prune", home.description, "--max-size", "1B"], "it is the home directory; name a cache directory inside it"),
-            (["prune", home.description, "--format", "plain"], "it is the home directory; name a cache directory inside it"),
+            (
+                ["prune", home.appending("blobs").description],
+                "only its file names look like a Kingfisher cache: no marker file, "
+                    + "folder name or CACHEDIR.TAG says so, and it is not under the cache root \(home.appending(".cache").quoted) "
+                    + "(pass --format kingfisher to treat it as one)"
+            ),
+            (
+                ["prune", home.description, "--max-size", "1B"],
+                "it is the home directory; name a cache directory inside it"
+            ),
+            (
+                ["prune", home.description, "--format", "plain"],
+                "it is the home directory; name a cache directory inside it"
+            ),
             (["clear", home.description], "it is the home directory; name a cache directory inside it"),
             (["prune", "/", "--dry-run"], "it is the file system root"),
-            (["prune", tree.root.description, "--dry-run"], "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"),
-            (["prune", home.appending("projects").description], "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
-                + "\(home.appending(".cache").quoted) (pass --format plain to treat it as a plain cache folder)"),
+            (
+                ["prune", tree.root.description, "--dry-run"],
+                "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"
+            ),
+            (
+                ["prune", home.appending("projects").description],
+                "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                    + "\(home.appending(".cache").quoted) (pass --format plain to treat it as a plain cache folder)"
+            )
         ]
         for (args, cause) in cases {
             let run = Binary.run(args, environment: env)
             XCTAssertEqual(run.status, 1, args.joined(separator: " "))
-            XCTAssertEqual(run.err, "cachectl: will not delete in \(RawPath(args[1]).quoted): \(cause)\n", args.joined(separator: " "))
+            XCTAssertEqual(
+                run.err, "cachectl: will not delete in \(RawPath(args[1]).quoted): \(cause)\n",
+                args.joined(separator: " "))
         }
         XCTAssertEqual(survivors(tree.root), before, "nothing was deleted")
 
@@ -164,7 +190,8 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(tagged.status, 0, tagged.err)
         XCTAssertFalse(tree.path("tagged/x.part").exists)
         XCTAssertTrue(tree.path("tagged/CACHEDIR.TAG").exists)
-        let underRoot = Binary.run(["prune", home.appending(".cache/app").description, "--max-size", "1B"], environment: env)
+        let underRoot = Binary.run(
+            ["prune", home.appending(".cache/app").description, "--max-size", "1B"], environment: env)
         XCTAssertEqual(underRoot.status, 0, underRoot.err)
         XCTAssertFalse(tree.path("home/.cache/app/blob").exists)
         let named = Binary.run(["clear", home.appending("projects").description, "--format", "plain"], environment: env)
@@ -172,12 +199,16 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertFalse(tree.path("home/projects/photo.png").exists)
         XCTAssertTrue(tree.path("home/notes.part").exists)
         // Under the cache root the same folder is a cache, pruned as a plain one: nothing is stale.
-        XCTAssertEqual(Run.command(["cp", "-a", home.appending("blobs").description, home.appending(".cache/blobs").description]).status, 0)
+        XCTAssertEqual(
+            Run.command(["cp", "-a", home.appending("blobs").description, home.appending(".cache/blobs").description])
+                .status, 0)
         let underRootBlobs = Binary.run(["prune", home.appending(".cache/blobs").description], environment: env)
         XCTAssertEqual(underRootBlobs.status, 0, underRootBlobs.err)
         XCTAssertTrue(underRootBlobs.out.contains("(plain directory)"), underRootBlobs.out)
         XCTAssertEqual(survivors(home.appending(".cache/blobs")).count, 4)
-        XCTAssertEqual(Binary.run(["prune", home.appending("blobs").description, "--format", "kingfisher"], environment: env).status, 0)
+        XCTAssertEqual(
+            Binary.run(["prune", home.appending("blobs").description, "--format", "kingfisher"], environment: env)
+                .status, 0)
         XCTAssertEqual(survivors(home.appending("blobs")), [], "named as Kingfisher, its past-dated files are expired")
     }
 
@@ -186,13 +217,16 @@ final class PruneEndToEndTests: XCTestCase {
     func testNestedStoreInAPlainFolderIsKeptWhole() throws {
         let tree = TestTree("prune-nested")
         let store = tree.path("c/cachectl")
-        XCTAssertEqual(Binary.run(["put", "https://x.com/a", tree.file("in", size: 9000).description, "--cache", store.description]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "https://x.com/a", tree.file("in", size: 9000).description, "--cache", store.description]
+            ).status, 0)
         tree.file("c/app/old", size: 5000)
         tree.setModified("c/app/old", secondsSinceEpoch: now - 86_400)
         tree.file("c/app/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
         let storeFiles = survivors(store)
 
-        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-size", "1B", "--json"])
+        let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-size", "1B", "--json"]
+        )
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertFalse(tree.path("c/app/old").exists)
         XCTAssertTrue(tree.path("c/app/CACHEDIR.TAG").exists, "a nested cache's tag is not an entry")
@@ -203,11 +237,16 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertEqual(kept.compactMap { $0["path"] as? String }, [store.description])
 
         // Nor is a folder inside the store pruned on its own, whatever the format named.
-        for args in [["prune", store.appending("objects").description, "--format", "plain", "--max-size", "1B"],
-                     ["clear", store.appending("tmp").description, "--format", "plain"]] {
+        for args in [
+            ["prune", store.appending("objects").description, "--format", "plain", "--max-size", "1B"],
+            ["clear", store.appending("tmp").description, "--format", "plain"]
+        ] {
             let run = Binary.run(args)
             XCTAssertEqual(run.status, 1, args.joined(separator: " "))
-            XCTAssertEqual(run.err, "cachectl: will not delete in \(RawPath(args[1]).quoted): it lies inside the cachectl store \(store.quoted); prune that\n")
+            XCTAssertEqual(
+                run.err,
+                "cachectl: will not delete in \(RawPath(args[1]).quoted): it lies inside the cachectl store \(store.quoted); prune that\n"
+            )
         }
         XCTAssertEqual(survivors(store), storeFiles)
     }
@@ -217,8 +256,11 @@ final class PruneEndToEndTests: XCTestCase {
         let root = plainFixture(tree)
         let store = tree.path("store")
         for i in 0..<6 {
-            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 3000 * (i + 1)).description,
-                                       "--cache", store.description, "--expires", i < 2 ? "1s" : "1d"]).status, 0)
+            XCTAssertEqual(
+                Binary.run([
+                    "put", "https://x.com/\(i)", tree.file("in\(i)", size: 3000 * (i + 1)).description,
+                    "--cache", store.description, "--expires", i < 2 ? "1s" : "1d"
+                ]).status, 0)
         }
         sleep(2)
         // The plain fixture is untagged and outside the cache root: its format is named.
@@ -227,13 +269,18 @@ final class PruneEndToEndTests: XCTestCase {
             let frozen = freeze(dir)
             // The dry run reads the native index from a private copy in $TMPDIR, removed after.
             let temporary = tree.dir("tmp-\(dir.lastComponent.count)")
-            let dry = Binary.run(["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"] + plain(dir),
-                                 environment: ["TMPDIR": temporary.description])
+            let dry = Binary.run(
+                ["prune", dir.description, "--max-size", "20K", "--dry-run", "--json"] + plain(dir),
+                environment: ["TMPDIR": temporary.description])
             XCTAssertEqual(dry.status, 0, dry.err)
             XCTAssertEqual(check(dir, frozen), "", "dry run touched \(dir)")
-            XCTAssertEqual(Run.command(["ls", "-A", temporary.description]).out, "", "the index snapshot was left behind")
+            XCTAssertEqual(
+                Run.command(["ls", "-A", temporary.description]).out, "", "the index snapshot was left behind")
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dry.stdout)) as? [String: Any])
-            let planned = Set(((object["roots"] as? [[String: Any]])?.first?["plan"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+            let planned = Set(
+                ((object["roots"] as? [[String: Any]])?.first?["plan"] as? [[String: Any]] ?? []).compactMap {
+                    $0["path"] as? String
+                })
             XCTAssertFalse(planned.isEmpty)
             let real = Binary.run(["prune", dir.description, "--max-size", "20K"] + plain(dir))
             XCTAssertEqual(real.status, 0, real.err)
@@ -246,14 +293,20 @@ final class PruneEndToEndTests: XCTestCase {
         let tree = TestTree("prune-native")
         let store = tree.path("store")
         for i in 0..<6 {
-            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 10_000).description, "--cache", store.description]).status, 0)
+            XCTAssertEqual(
+                Binary.run([
+                    "put", "https://x.com/\(i)", tree.file("in\(i)", size: 10_000).description, "--cache",
+                    store.description
+                ]).status, 0)
         }
         // Use entry 0 last: by last access it is the most recent despite being oldest.
         XCTAssertEqual(Binary.run(["cat", "https://x.com/0", "--cache", store.description]).status, 0)
         let result = Binary.run(["prune", store.description, "--max-size", "50K"])
         XCTAssertEqual(result.status, 0, result.err)
         let ls = Binary.run(["ls", store.description, "--json"])
-        let entries = ((try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        let entries =
+            ((try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any])?["entries"]
+            as? [[String: Any]] ?? []
         XCTAssertEqual(entries.compactMap { $0["url"] as? String }.sorted(), ["https://x.com/0", "https://x.com/5"])
         XCTAssertEqual(FileTree.files(under: store.appending("objects")).count, 2, "bodies went with their rows")
         XCTAssertTrue(CacheDirTag.isTagged(store))
@@ -299,14 +352,22 @@ final class PruneEndToEndTests: XCTestCase {
               'http://out': {'DownloadStartDate': d(days=-9), 'DownloadEndDate': d(days=-9), 'ExpiryDate': d(days=-8), 'LocalURL': sys.argv[3]},
             }, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)
             """
-        XCTAssertEqual(Oracle.python(code, [root.appending("CachedDownloads.dic").description, root.description, outside.path("elsewhere.cache").description]).status, 0)
+        XCTAssertEqual(
+            Oracle.python(
+                code,
+                [
+                    root.appending("CachedDownloads.dic").description, root.description,
+                    outside.path("elsewhere.cache").description
+                ]
+            ).status, 0)
         let result = Binary.run(["prune", root.description])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("kept"), result.out)
         XCTAssertTrue(outside.path("elsewhere.cache").exists)
         XCTAssertEqual(survivors(root), ["./CachedDownloads.dic", "./ok.cache"])
-        let check = Oracle.python("import plistlib,sys; raw=open(sys.argv[1],'rb').read(); d=plistlib.loads(raw); print(raw[:8] == b'bplist00', sorted(d), d['http://ok']['Extra'])",
-                                  [root.appending("CachedDownloads.dic").description])
+        let check = Oracle.python(
+            "import plistlib,sys; raw=open(sys.argv[1],'rb').read(); d=plistlib.loads(raw); print(raw[:8] == b'bplist00', sorted(d), d['http://ok']['Extra'])",
+            [root.appending("CachedDownloads.dic").description])
         XCTAssertEqual(check.out, "True ['http://ok', 'http://out'] [1, 2]\n")
     }
 
@@ -317,7 +378,8 @@ final class PruneEndToEndTests: XCTestCase {
             tree.setModified("c/d\(i % 10)/f\(i)", secondsSinceEpoch: now - i * 60)
         }
         let root = tree.path("c").description
-        let script = "\"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
+        let script =
+            "\"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
         let run = Run.command(["sh", "-c", script, Binary.path, root])
         XCTAssertEqual(run.status, 0, run.err)
         // 300 files of 4 KiB; target 300 KiB → the 75 most recent stay.
@@ -328,15 +390,20 @@ final class PruneEndToEndTests: XCTestCase {
         let tree = TestTree("prune-kill")
         let store = tree.path("store").description
         for i in 0..<20 {
-            XCTAssertEqual(Binary.run(["put", "https://x.com/\(i)", tree.file("in\(i)", size: 5000).description, "--cache", store,
-                                       "--expires", i < 10 ? "1s" : "1d"]).status, 0)
+            XCTAssertEqual(
+                Binary.run([
+                    "put", "https://x.com/\(i)", tree.file("in\(i)", size: 5000).description, "--cache", store,
+                    "--expires", i < 10 ? "1s" : "1d"
+                ]).status, 0)
         }
         sleep(2)
         let killed = Binary.run(["prune", store], environment: ["CACHECTL_CRASH_AT": "prune.afterIndex"])
         XCTAssertEqual(killed.status, 128 + 9)
         // Rows went first: every remaining row has its body; the expired bodies are orphans now.
         let afterKill = Binary.run(["ls", store, "--grace", "0s", "--json"])
-        let entries = ((try? JSONSerialization.jsonObject(with: Data(afterKill.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        let entries =
+            ((try? JSONSerialization.jsonObject(with: Data(afterKill.stdout))) as? [String: Any])?["entries"]
+            as? [[String: Any]] ?? []
         XCTAssertEqual(entries.filter { $0["state"] as? String == "fresh" }.count, 10)
         XCTAssertEqual(entries.filter { $0["state"] as? String == "orphan" }.count, 10)
         XCTAssertEqual(entries.filter { $0["state"] as? String == "corrupted" }.count, 0, "no row lost its body")
@@ -344,7 +411,9 @@ final class PruneEndToEndTests: XCTestCase {
         let again = Binary.run(["prune", store, "--grace", "0s"])
         XCTAssertEqual(again.status, 0, again.err)
         let final = Binary.run(["ls", store, "--grace", "0s", "--json"])
-        let finalEntries = ((try? JSONSerialization.jsonObject(with: Data(final.stdout))) as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        let finalEntries =
+            ((try? JSONSerialization.jsonObject(with: Data(final.stdout))) as? [String: Any])?["entries"]
+            as? [[String: Any]] ?? []
         XCTAssertEqual(finalEntries.count, 10)
         XCTAssertTrue(finalEntries.allSatisfy { $0["state"] as? String == "fresh" })
         for i in 10..<20 { XCTAssertEqual(Binary.run(["cat", "https://x.com/\(i)", "--cache", store]).status, 0) }
@@ -359,7 +428,10 @@ final class PruneEndToEndTests: XCTestCase {
             throw XCTSkip("cannot mount a tmpfs here")
         }
         defer { _ = Run.command(["umount", mount.description]) }
-        _ = Run.command(["sh", "-c", "echo data > '\(mount.description)/other-fs' && touch -d '200 days ago' '\(mount.description)/other-fs'"])
+        _ = Run.command([
+            "sh", "-c",
+            "echo data > '\(mount.description)/other-fs' && touch -d '200 days ago' '\(mount.description)/other-fs'"
+        ])
         let result = Binary.run(["prune", tree.path("c").description, "--format", "plain", "--max-age", "1d"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertFalse(tree.path("c/old").exists)
@@ -377,7 +449,8 @@ final class PruneEndToEndTests: XCTestCase {
         // report as a failure; a root named explicitly must exist.
         let tree = TestTree("prune-fresh")
         let env = ["XDG_CACHE_HOME": tree.path("cache").description]
-        let note = "cachectl: default store \(tree.path("cache/cachectl").quoted) does not exist: nothing is cached yet\n"
+        let note =
+            "cachectl: default store \(tree.path("cache/cachectl").quoted) does not exist: nothing is cached yet\n"
         for args in [["prune", "--max-size", "500M"], ["clear"], ["ls"]] {
             let run = Binary.run(args, environment: env)
             XCTAssertEqual(run.status, 0, args[0])
@@ -404,15 +477,18 @@ final class PruneSwapTests: XCTestCase {
         tree.file("c/keep/f3", size: 100)
         let root = tree.path("c")
         let format = try CacheFormats.open(root, as: .plain)
-        let plan = PrunePolicy.plan(try format.entries(InspectionContext()), rules: PruneRules(maxAge: 0, now: FileTime.now.adding(10)))
+        let plan = PrunePolicy.plan(
+            try format.entries(InspectionContext()), rules: PruneRules(maxAge: 0, now: FileTime.now.adding(10)))
         XCTAssertEqual(plan.deletions.count, 3)
         // Swap: sub becomes a symlink to the outside folder holding files of the same names.
-        XCTAssertEqual(Run.command(["mv", tree.path("c/sub").description, tree.path("c/sub-moved").description]).status, 0)
+        XCTAssertEqual(
+            Run.command(["mv", tree.path("c/sub").description, tree.path("c/sub-moved").description]).status, 0)
         tree.symlink(outside.root.description, at: "c/sub")
         let outcome = PruneExecutor.execute(plan, on: format)
         XCTAssertTrue(outside.path("f1").exists && outside.path("f2").exists, "nothing outside was deleted")
         XCTAssertEqual(outcome.failures.count, 2)
-        XCTAssertTrue(outcome.failures.allSatisfy { $0.message.contains("symlink") }, "\(outcome.failures.map(\.message))")
+        XCTAssertTrue(
+            outcome.failures.allSatisfy { $0.message.contains("symlink") }, "\(outcome.failures.map(\.message))")
         XCTAssertFalse(tree.path("c/keep/f3").exists)
     }
 }

@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import TestSupport
+import XCTest
 
 /// The system layer (`CacheKitSystem`) owns every file-system call: nothing above it may open,
 /// stat, unlink, rename or remove by itself. Checked on what the compiler produced, not on
@@ -8,17 +8,27 @@ import TestSupport
 /// not name a file-system function of libc, nor the C shims.
 final class SystemBoundaryTests: XCTestCase {
     static let forbidden: Set<String> = [
-        "open", "open64", "openat", "openat64", "creat", "creat64", "stat", "stat64", "lstat", "lstat64", "fstat", "fstat64",
+        "open", "open64", "openat", "openat64", "creat", "creat64", "stat", "stat64", "lstat", "lstat64", "fstat",
+        "fstat64",
         "fstatat", "fstatat64", "__xstat", "__lxstat", "__fxstat", "__fxstatat", "statx", "statvfs", "fstatvfs",
-        "unlink", "unlinkat", "rmdir", "remove", "rename", "renameat", "renameat2", "mkdir", "mkdirat", "mkdtemp", "mkstemp",
-        "mkstemps", "mkstemp64", "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "chown", "fchown",
-        "lchown", "truncate", "ftruncate", "ftruncate64", "flock", "fcntl", "opendir", "fdopendir", "readdir", "readdir64",
-        "closedir", "realpath", "readlink", "readlinkat", "utimensat", "futimens", "access", "faccessat", "close", "read",
-        "write", "pread", "pread64", "pwrite", "fsync", "dup", "dup2", "lseek", "lseek64", "syscall", "fgetxattr", "getxattr",
-        "cachectl_openat2", "cachectl_statx", "cachectl_renameat_noreplace", "cachectl_lock_holder", "cachectl_fgetxattr",
+        "unlink", "unlinkat", "rmdir", "remove", "rename", "renameat", "renameat2", "mkdir", "mkdirat", "mkdtemp",
+        "mkstemp",
+        "mkstemps", "mkstemp64", "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "chown",
+        "fchown",
+        "lchown", "truncate", "ftruncate", "ftruncate64", "flock", "fcntl", "opendir", "fdopendir", "readdir",
+        "readdir64",
+        "closedir", "realpath", "readlink", "readlinkat", "utimensat", "futimens", "access", "faccessat", "close",
+        "read",
+        "write", "pread", "pread64", "pwrite", "fsync", "dup", "dup2", "lseek", "lseek64", "syscall", "fgetxattr",
+        "getxattr",
+        "cachectl_openat2", "cachectl_statx", "cachectl_renameat_noreplace", "cachectl_lock_holder",
+        "cachectl_fgetxattr"
     ]
 
-    private var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    private var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
     private var buildFolder: URL { URL(fileURLWithPath: Binary.path).deletingLastPathComponent() }
 
     /// The Swift sources of a target and the undefined symbols of each one's object file.
@@ -29,10 +39,12 @@ final class SystemBoundaryTests: XCTestCase {
         for case let relative as String in enumerator where relative.hasSuffix(".swift") {
             let name = (relative as NSString).lastPathComponent
             let object = buildFolder.appendingPathComponent("\(target).build/\(name).o").path
-            XCTAssertTrue(FileManager.default.fileExists(atPath: object), "no object file for \(target)/\(relative) at \(object)")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: object), "no object file for \(target)/\(relative) at \(object)")
             let nm = Run.command(["nm", "-u", object])
             XCTAssertEqual(nm.status, 0, nm.err)
-            let symbols = Set(nm.out.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+            let symbols = Set(
+                nm.out.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
             out.append(("\(target)/\(relative)", symbols))
         }
         return out
@@ -45,7 +57,9 @@ final class SystemBoundaryTests: XCTestCase {
             XCTAssertGreaterThan(files.count, 3, target)
             for (source, symbols) in files {
                 let calls = symbols.intersection(Self.forbidden)
-                XCTAssertTrue(calls.isEmpty, "\(source) calls \(calls.sorted()) directly: go through CacheKitSystem's Sys wrappers")
+                XCTAssertTrue(
+                    calls.isEmpty,
+                    "\(source) calls \(calls.sorted()) directly: go through CacheKitSystem's Sys wrappers")
             }
         }
         // Not vacuous: the system layer itself does call them.

@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// The URL Standard's test data (urltestdata.json) through the built binary: every case
 /// `localize --json` can be given (as an `<img src>` under a `<base href>` of the case's
@@ -19,7 +19,9 @@ final class URLStandardEndToEndTests: XCTestCase {
     /// Controls other than tab, LF and CR, and DEL: not carried faithfully by an HTML page
     /// or a command line.
     private func carriable(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || $0.value == 0x7F }
+        !text.unicodeScalars.contains {
+            ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || $0.value == 0x7F
+        }
     }
 
     func testLocalizeReportsTheStandardsResolution() throws {
@@ -27,7 +29,9 @@ final class URLStandardEndToEndTests: XCTestCase {
         let tree = TestTree("url-e2e")
         let store = tree.path("store").description
         tree.file("img.png", contents: Images.png)
-        XCTAssertEqual(Binary.run(["put", "http://example.invalid/seed.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["put", "http://example.invalid/seed.png", tree.path("img.png").description, "--cache", store])
+                .status, 0)
         // A case without a base is given under a page URL that cannot change its result.
         let pageURL = "http://example.invalid/"
         var byBase: [String?: [[String: Any]]] = [:]
@@ -55,11 +59,14 @@ final class URLStandardEndToEndTests: XCTestCase {
             html += "</body></html>\n"
             let page = "page\(index).html"
             tree.file(page, contents: Array(html.utf8))
-            let run = Binary.run(["localize", tree.path(page).description, "-o", tree.path("out-\(page)").description, "--json",
-                                  "--cache", store, "--base-url", pageURL])
+            let run = Binary.run([
+                "localize", tree.path(page).description, "-o", tree.path("out-\(page)").description, "--json",
+                "--cache", store, "--base-url", pageURL
+            ])
             XCTAssertEqual(run.status, 0, run.err)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any], run.out)
-            let references = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+            let references = try XCTUnwrap(
+                (object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
             // Each <img> is on a line of its own, from line 2; an empty `src` is no reference.
             var byLine: [Int: [String: Any]] = [:]
             for reference in references { byLine[(reference["line"] as? Int) ?? 0] = reference }
@@ -69,18 +76,25 @@ final class URLStandardEndToEndTests: XCTestCase {
                 let input = test["input"] as! String
                 var expected = test["failure"] as? Bool == true ? nil : test["href"] as? String
                 let trimmed = input.drop { $0.isWhitespace || $0.unicodeScalars.first!.value < 0x20 }
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { expected = nil } // the page itself: nothing to localize
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { expected = nil }  // the page itself: nothing to localize
                 if let scheme = expected.flatMap({ StandardURL($0)?.scheme }),
-                   ["data", "blob", "javascript", "about", "mailto", "tel"].contains(scheme) { expected = nil }
+                    ["data", "blob", "javascript", "about", "mailto", "tel"].contains(scheme)
+                {
+                    expected = nil
+                }
                 let got = reference["resolved"] as? String
                 compared += 1
                 if got != expected {
-                    differences.append("\(input.debugDescription) against \(String(describing: base)): \(got ?? "none"), expected \(expected ?? "none")")
+                    differences.append(
+                        "\(input.debugDescription) against \(String(describing: base)): \(got ?? "none"), expected \(expected ?? "none")"
+                    )
                 }
             }
         }
         XCTAssertGreaterThan(compared, 750, "\(skipped) skipped")
-        XCTAssertEqual(differences.count, 0, "\(differences.count) of \(compared):\n" + differences.prefix(30).joined(separator: "\n"))
+        XCTAssertEqual(
+            differences.count, 0,
+            "\(differences.count) of \(compared):\n" + differences.prefix(30).joined(separator: "\n"))
     }
 
     func testPutCatAndRmKeyByTheStandardsSerialization() throws {
@@ -89,12 +103,14 @@ final class URLStandardEndToEndTests: XCTestCase {
         let store = tree.path("store").description
         tree.file("body", contents: Array("the body".utf8))
         let body = tree.path("body").description
-        var puts = 0, refusals = 0
+        var puts = 0
+        var refusals = 0
         var differences: [String] = []
         var seen = Set<String>()
         for test in cases {
             guard let input = test["input"] as? String, test["base"] is NSNull || test["base"] == nil, carriable(input),
-                  seen.insert(input).inserted else { continue }
+                seen.insert(input).inserted
+            else { continue }
             let href = test["failure"] as? Bool == true ? nil : test["href"] as? String
             let parsed = href.flatMap { StandardURL($0) }
             if let parsed, parsed.isHTTP {
@@ -103,7 +119,8 @@ final class URLStandardEndToEndTests: XCTestCase {
                 puts += 1
                 let printed = put.out.split(separator: "\t").first.map(String.init)
                 if put.status != 0 || printed != key {
-                    differences.append("put \(input.debugDescription): \(put.status) \(printed ?? put.err), expected \(key)")
+                    differences.append(
+                        "put \(input.debugDescription): \(put.status) \(printed ?? put.err), expected \(key)")
                     continue
                 }
                 let cat = Binary.run(["cat", key, "--cache", store])
@@ -114,7 +131,8 @@ final class URLStandardEndToEndTests: XCTestCase {
                 let put = Binary.run(["put", input, body, "--cache", store])
                 refusals += 1
                 if put.status == 0 || !put.err.contains("not a URL") {
-                    differences.append("put \(input.debugDescription): accepted (\(put.status)) \(put.out), expected a refusal")
+                    differences.append(
+                        "put \(input.debugDescription): accepted (\(put.status)) \(put.out), expected a refusal")
                 }
             }
         }
@@ -122,7 +140,8 @@ final class URLStandardEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(refusals, 30)
         XCTAssertEqual(differences.count, 0, "\(differences.count):\n" + differences.prefix(30).joined(separator: "\n"))
         let ls = Binary.run(["ls", store, "--json"])
-        let entries = (try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])?["entries"] as? [[String: Any]]
+        let entries =
+            (try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])?["entries"] as? [[String: Any]]
         XCTAssertEqual(entries?.count, 0, "every entry put was removed by its URL as written")
     }
 }

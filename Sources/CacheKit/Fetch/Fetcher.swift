@@ -43,7 +43,8 @@ public struct FetchOptions: Sendable {
     /// `Name: value` → (name, value trimmed); nil when the name is no token (RFC 9110
     /// §5.6.2) or the text holds CR, LF or NUL (what `--header` takes).
     public static func header(parsing text: String) -> (name: String, value: String)? {
-        guard let colon = text.firstIndex(of: ":"), !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { return nil }
+        guard let colon = text.firstIndex(of: ":"), !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
+        else { return nil }
         let name = String(text[..<colon])
         guard !name.isEmpty, name.utf8.allSatisfy({ HTTPConnection.tokenBytes.contains($0) }) else { return nil }
         return (name, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
@@ -105,7 +106,9 @@ public struct FetchProgress: Sendable {
     public var bytesExpected: Int64?
 
     public init(itemsDone: Int = 0, itemsTotal: Int = 0, bytesReceived: Int64 = 0, bytesExpected: Int64? = nil) {
-        (self.itemsDone, self.itemsTotal, self.bytesReceived, self.bytesExpected) = (itemsDone, itemsTotal, bytesReceived, bytesExpected)
+        (self.itemsDone, self.itemsTotal, self.bytesReceived, self.bytesExpected) = (
+            itemsDone, itemsTotal, bytesReceived, bytesExpected
+        )
     }
 }
 
@@ -173,9 +176,11 @@ public final class Fetcher: @unchecked Sendable {
     public init(store: NativeStore, options: FetchOptions = FetchOptions()) {
         self.store = store
         self.options = options
-        pool = HTTPConnectionPool(settings: .init(connectTimeout: .milliseconds(Int64(options.connectTimeout * 1000)),
-                                                  stallTimeout: .milliseconds(Int64(options.stallTimeout * 1000)),
-                                                  caFile: options.caFile, proxies: options.proxies))
+        pool = HTTPConnectionPool(
+            settings: .init(
+                connectTimeout: .milliseconds(Int64(options.connectTimeout * 1000)),
+                stallTimeout: .milliseconds(Int64(options.stallTimeout * 1000)),
+                caFile: options.caFile, proxies: options.proxies))
     }
 
     /// Closes the connections; call once done.
@@ -193,7 +198,10 @@ public final class Fetcher: @unchecked Sendable {
             let key = URLKey(url)?.normalized
             keys.append(key)
             if let key {
-                if firstIndex[key] == nil { firstIndex[key] = i; distinct.append(i) }
+                if firstIndex[key] == nil {
+                    firstIndex[key] = i
+                    distinct.append(i)
+                }
             } else {
                 distinct.append(i)
             }
@@ -280,7 +288,9 @@ public final class Fetcher: @unchecked Sendable {
     private func answerFromCache(_ url: String, _ entry: NativeStore.StoredEntry) -> FetchResult? {
         var result = FetchResult(url: url, outcome: .failed)
         do {
-            guard try cachedAnswer(url, entry, now: FileTime.now, into: &result) == nil, result.outcome == .hit else { return nil }
+            guard try cachedAnswer(url, entry, now: FileTime.now, into: &result) == nil, result.outcome == .hit else {
+                return nil
+            }
             return result
         } catch {
             return failed(result, error)
@@ -291,8 +301,10 @@ public final class Fetcher: @unchecked Sendable {
     /// (a fresh intact hit; a kept negative answer throws `storedStatus`), else the
     /// validators for a conditional request (nil inside when there are none: a plain
     /// download), as `.some`.
-    private func cachedAnswer(_ url: String, _ entry: NativeStore.StoredEntry, now: FileTime,
-                              into result: inout FetchResult) throws -> Revalidation?? {
+    private func cachedAnswer(
+        _ url: String, _ entry: NativeStore.StoredEntry, now: FileTime,
+        into result: inout FetchResult
+    ) throws -> Revalidation?? {
         let hit = entry.hit
         guard entry.vary.map({ Self.varyLines($0, sending: requestHeaders) == $0 }) ?? true else { return .some(nil) }
         let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
@@ -314,7 +326,9 @@ public final class Fetcher: @unchecked Sendable {
             return nil
         }
         if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
-            return .some(Revalidation(etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds))
+            return .some(
+                Revalidation(
+                    etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds))
         }
         return .some(nil)
     }
@@ -330,12 +344,14 @@ public final class Fetcher: @unchecked Sendable {
                 return result
             } catch {
                 attempt += 1
-                guard attempt <= options.retries, !Task.isCancelled, let wait = retryWait(after: error, attempt: attempt) else {
+                guard attempt <= options.retries, !Task.isCancelled,
+                    let wait = retryWait(after: error, attempt: attempt)
+                else {
                     return failed(result, error)
                 }
                 result = FetchResult(url: url, outcome: .failed)
                 result.attempts = attempt
-                known = .unknown // looked up again: the entry may have changed meanwhile
+                known = .unknown  // looked up again: the entry may have changed meanwhile
                 try? await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
             }
         }
@@ -356,7 +372,7 @@ public final class Fetcher: @unchecked Sendable {
             }
         }
         if error is StoreError || error is CancellationError { return nil }
-        return backoff // the connection: refused, reset, timed out, stalled, closed early
+        return backoff  // the connection: refused, reset, timed out, stalled, closed early
     }
 
     private func failed(_ partial: FetchResult, _ error: Error) -> FetchResult {
@@ -387,7 +403,9 @@ public final class Fetcher: @unchecked Sendable {
 
     private func fetchOne(_ url: String, known: Known, into result: inout FetchResult, run: Run) async throws {
         guard let parsed = StandardURL(url) else { throw FetchError.malformedURL }
-        guard parsed.scheme == "http" || parsed.scheme == "https" else { throw FetchError.unsupportedScheme(parsed.scheme) }
+        guard parsed.scheme == "http" || parsed.scheme == "https" else {
+            throw FetchError.unsupportedScheme(parsed.scheme)
+        }
         guard parsed.isHTTP else { throw FetchError.malformedURL }
         let now = FileTime.now
         result.attempts += 1
@@ -433,7 +451,8 @@ public final class Fetcher: @unchecked Sendable {
     /// The headers every request sends: `User-Agent: cachectl` unless `--header` names one,
     /// then the `--header` ones.
     var requestHeaders: [(String, String)] {
-        let agent = options.headers.contains { $0.name.lowercased() == "user-agent" } ? [] : [("User-Agent", "cachectl")]
+        let agent =
+            options.headers.contains { $0.name.lowercased() == "user-agent" } ? [] : [("User-Agent", "cachectl")]
         return agent + options.headers.map { ($0.name, $0.value) }
     }
 
@@ -441,16 +460,21 @@ public final class Fetcher: @unchecked Sendable {
     /// order), `name: value` as this request sent it (empty when not sent). `stored` is
     /// either such lines (their names are read back) or a `Vary` header value.
     static func varyLines(_ stored: String, sending headers: [(String, String)]) -> String {
-        let names = stored.contains("\n") || stored.contains(": ") || stored.hasSuffix(":")
+        let names =
+            stored.contains("\n") || stored.contains(": ") || stored.hasSuffix(":")
             ? stored.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
-            : stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            : stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
+                !$0.isEmpty
+            }
         return Set(names).sorted().map { name in
             name + ": " + headers.filter { $0.0.lowercased() == name }.map(\.1).joined(separator: ", ")
         }.joined(separator: "\n")
     }
 
-    private func request(_ url: StandardURL, originalURL: String, revalidation: Revalidation?,
-                         into result: inout FetchResult, run: Run) async throws {
+    private func request(
+        _ url: StandardURL, originalURL: String, revalidation: Revalidation?,
+        into result: inout FetchResult, run: Run
+    ) async throws {
         var headers = requestHeaders
         if let revalidation {
             if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
@@ -458,7 +482,9 @@ public final class Fetcher: @unchecked Sendable {
         }
         // A partial download kept from an earlier attempt: ask for the rest, if the
         // representation is still the one it began (RFC 9110 §14.2, §13.1.5).
-        let resumed = revalidation == nil && run.partials.withLock({ $0 }) ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
+        let resumed =
+            revalidation == nil && run.partials.withLock({ $0 })
+            ? (try? store.claimPartial(url: originalURL)) ?? nil : nil
         if let resumed, let validator = resumed.partial.validator {
             headers.append(("Range", "bytes=\(resumed.body.length)-"))
             headers.append(("If-Range", validator))
@@ -475,11 +501,14 @@ public final class Fetcher: @unchecked Sendable {
             let snapshot = result
             // The exchange runs on the connection's task: it captures copies of this
             // function's variables and hands back what it decided in `Hop`.
-            let step: Hop = try await pool.withConnection(pool.route(for: current)) { [self, current, headers, chainLifetime] connection in
+            let step: Hop = try await pool.withConnection(pool.route(for: current)) {
+                [self, current, headers, chainLifetime] connection in
                 let sent = FileTime.now.timeInterval
                 let head = try await connection.get(current, headers: headers)
                 let pairs = head.headers.map { (name: $0.name, value: $0.value) }
-                if [301, 302, 303, 307, 308].contains(head.status.code), let location = head.headers.first(name: "location") {
+                if [301, 302, 303, 307, 308].contains(head.status.code),
+                    let location = head.headers.first(name: "location")
+                {
                     try await connection.discardBody()
                     return .redirect(location: location, status: Int(head.status.code), headers: pairs)
                 }
@@ -487,8 +516,11 @@ public final class Fetcher: @unchecked Sendable {
                 let partial = head.status.code == 206 ? resumed : nil
                 // Set before `finish`: a download cut again keeps its partial for the next try.
                 if partial != nil { resumeUsed.withLock { $0 = true } }
-                try await finish(originalURL, head: head, headers: pairs, sent: headers, connection: connection, revalidation: revalidation,
-                                 resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, run: run)
+                try await finish(
+                    originalURL, head: head, headers: pairs, sent: headers, connection: connection,
+                    revalidation: revalidation,
+                    resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, run: run
+                )
                 return .done(final)
             }
             switch step {
@@ -500,8 +532,12 @@ public final class Fetcher: @unchecked Sendable {
                 guard let next = StandardURL(location, base: current) else {
                     throw FetchError.transport("redirect to a malformed URL (\(location))")
                 }
-                guard next.scheme == "http" || next.scheme == "https" else { throw FetchError.unsupportedScheme(next.scheme) }
-                guard visited.insert(next.hrefWithoutFragment).inserted else { throw FetchError.transport("redirect loop") }
+                guard next.scheme == "http" || next.scheme == "https" else {
+                    throw FetchError.unsupportedScheme(next.scheme)
+                }
+                guard visited.insert(next.hrefWithoutFragment).inserted else {
+                    throw FetchError.transport("redirect loop")
+                }
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
                 chainLifetime = min(chainLifetime ?? lifetime, lifetime)
                 if hop == options.maxRedirects { break }
@@ -518,7 +554,9 @@ public final class Fetcher: @unchecked Sendable {
         let parts = rest.split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let bounds = parts[0].split(separator: "-", maxSplits: 1)
-        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last else { return nil }
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last else {
+            return nil
+        }
         let total = parts[1] == "*" ? nil : Int64(parts[1])
         if parts[1] != "*" && total == nil { return nil }
         return (first, last, total)
@@ -535,22 +573,30 @@ public final class Fetcher: @unchecked Sendable {
 
     /// The final response: a 304 renews the entry, a 200 is streamed to `tmp/` and
     /// committed when complete, anything else fails.
-    private func finish(_ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)], sent requestHeaders: [(String, String)],
-                        connection: HTTPConnection, revalidation: Revalidation?,
-                        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
-                        chainLifetime: Double?, started: FileTime, sent: Double,
-                        into result: inout FetchResult, run: Run) async throws {
+    private func finish(
+        _ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)],
+        sent requestHeaders: [(String, String)],
+        connection: HTTPConnection, revalidation: Revalidation?,
+        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
+        chainLifetime: Double?, started: FileTime, sent: Double,
+        into result: inout FetchResult, run: Run
+    ) async throws {
         let tracker = run.tracker
         result.status = Int(head.status.code)
-        var freshness = Freshness.decide(headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
-        if let chainLifetime, freshness.storable, freshness.source != .option { freshness.lifetime = min(freshness.lifetime, chainLifetime) }
+        var freshness = Freshness.decide(
+            headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
+        if let chainLifetime, freshness.storable, freshness.source != .option {
+            freshness.lifetime = min(freshness.lifetime, chainLifetime)
+        }
         result.freshnessSource = freshness.source
         let etag = head.headers.first(name: "etag")
         let lastModified = head.headers.first(name: "last-modified")
 
         if head.status == .notModified, let revalidation {
             try await connection.discardBody()
-            if let tag = etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"), tag != stored {
+            if let tag = etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"),
+                tag != stored
+            {
                 throw FetchError.otherRepresentation
             }
             // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
@@ -579,13 +625,16 @@ public final class Fetcher: @unchecked Sendable {
         // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4). The
         // other heuristically cacheable statuses (RFC 9111 §4.2.2) are kept when their
         // freshness is explicit, as a negative answer; anything else is not kept.
-        let negative = Self.keptNegativeStatuses.contains(code) && freshness.storable
+        let negative =
+            Self.keptNegativeStatuses.contains(code) && freshness.storable
             && [.maxAge, .expires].contains(freshness.source) && freshness.lifetime > 0
         // 206: the rest of a kept partial download, from exactly where it ended.
         var resumeTotal: Int64?
         if code == 206 {
             guard let resumed, let range = Self.contentRange(head.headers.first(name: "content-range")),
-                  range.first == resumed.body.length, range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true else {
+                range.first == resumed.body.length,
+                range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true
+            else {
                 connection.abandon()
                 resumed?.body.discard()
                 throw FetchError.transport("the server answered the resume with another range")
@@ -596,11 +645,14 @@ public final class Fetcher: @unchecked Sendable {
             try? await connection.discardBody()
             let retryAfter = head.headers.first(name: "retry-after").flatMap { text -> Double? in
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                return CacheControl.deltaSeconds(trimmed) ?? HTTPDate.parse(trimmed).map { $0 - FileTime.now.timeInterval }
+                return CacheControl.deltaSeconds(trimmed)
+                    ?? HTTPDate.parse(trimmed).map { $0 - FileTime.now.timeInterval }
             }
             throw HTTPStatusError(code: Int(head.status.code), reason: head.status.reasonPhrase, retryAfter: retryAfter)
         }
-        let declared = head.headers.first(name: "content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        let declared = head.headers.first(name: "content-length").flatMap {
+            Int64($0.trimmingCharacters(in: .whitespaces))
+        }
         if let declared {
             if declared > options.maxBody {
                 connection.abandon()
@@ -610,7 +662,8 @@ public final class Fetcher: @unchecked Sendable {
         }
 
         // Stream to tmp/; commit only when complete.
-        let body = try resumed?.body ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
+        let body =
+            try resumed?.body ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
@@ -624,17 +677,24 @@ public final class Fetcher: @unchecked Sendable {
                 tracker.received(Int64(buffer.readableBytes))
             }
             if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
-            if let resumeTotal, body.length != resumeTotal { throw FetchError.truncated(expected: resumeTotal, received: body.length) }
+            if let resumeTotal, body.length != resumeTotal {
+                throw FetchError.truncated(expected: resumeTotal, received: body.length)
+            }
         } catch {
             // A download cut off (not cancelled) whose representation has a validator is
             // kept for a resume; anything else goes.
             let strongETag = etag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
             var overLimit = false
             if case FetchError.tooLarge = error { overLimit = true }
-            if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0, strongETag != nil || lastModified != nil {
+            if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0,
+                strongETag != nil || lastModified != nil
+            {
                 let total = resumeTotal ?? declared
-                if body.keepForResume(NativeStore.PartialDownload(url: URLKey(url)?.normalized ?? url, etag: strongETag,
-                                                                  lastModified: lastModified, total: total)) {
+                if body.keepForResume(
+                    NativeStore.PartialDownload(
+                        url: URLKey(url)?.normalized ?? url, etag: strongETag,
+                        lastModified: lastModified, total: total))
+                {
                     run.partials.withLock { $0 = true }
                 }
             } else {
@@ -652,12 +712,13 @@ public final class Fetcher: @unchecked Sendable {
             result.outcome = .notStored
             return
         }
-        var put = PutOptions(lifetime: freshness.lifetime, sliding: options.sliding,
-                             contentType: head.headers.first(name: "content-type"))
+        var put = PutOptions(
+            lifetime: freshness.lifetime, sliding: options.sliding,
+            contentType: head.headers.first(name: "content-type"))
         put.etag = etag
         put.lastModified = lastModified
         put.downloadStarted = started
-        put.status = code == 206 ? 200 : code // a resumed body is the whole 200 representation
+        put.status = code == 206 ? 200 : code  // a resumed body is the whole 200 representation
         put.vary = vary
         // Committed with the run's next batch (the path and expiry are filled in then).
         try body.seal(flush: false)

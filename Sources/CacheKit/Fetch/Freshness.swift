@@ -37,18 +37,24 @@ public struct Freshness: Equatable, Sendable {
     /// response arrived (seconds since the epoch); `Age` is subtracted from the lifetime.
     /// `requestTime`, when given, is when the request was sent: the response delay counts
     /// as age (§4.2.3).
-    public static func decide(headers: [(name: String, value: String)], responseTime: Double, requestTime: Double? = nil,
-                              override: Double? = nil) -> Freshness {
+    public static func decide(
+        headers: [(name: String, value: String)], responseTime: Double, requestTime: Double? = nil,
+        override: Double? = nil
+    ) -> Freshness {
         func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
         let directives = CacheControl(all("cache-control").joined(separator: ","))
         if directives.has("no-store") { return Freshness(storable: false, lifetime: 0, source: .noStore) }
-        if all("vary").contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" } }) {
+        if all("vary").contains(where: {
+            $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" }
+        }) {
             return Freshness(storable: false, lifetime: 0, source: .varyAll)
         }
         if let override { return Freshness(storable: true, lifetime: max(0, override), source: .option) }
         if directives.has("no-cache") { return Freshness(storable: true, lifetime: 0, source: .noCache) }
         // Age (RFC 9111 §5.1): delta-seconds; of a list, the first member; anything else none.
-        let ageMember = all("age").first.map { String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "") }
+        let ageMember = all("age").first.map {
+            String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "")
+        }
         let ageValue = ageMember.flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
         // §4.2.3: the initial age is the larger of the apparent age (how old the Date says it
@@ -63,7 +69,9 @@ public struct Freshness: Equatable, Sendable {
         // ignored. A `max-age` that is present but not delta-seconds (negative, quoted, not a
         // number) leaves no valid lifetime: the response is stale (§4.2.1), not heuristic.
         if directives.has("max-age") {
-            guard let maxAge = directives.seconds("max-age") else { return Freshness(storable: true, lifetime: 0, source: .maxAge) }
+            guard let maxAge = directives.seconds("max-age") else {
+                return Freshness(storable: true, lifetime: 0, source: .maxAge)
+            }
             return afterAge(maxAge, .maxAge)
         }
         if let expiresText = all("expires").first {
@@ -123,7 +131,9 @@ struct CacheControl {
 
 /// HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms.
 public enum HTTPDate {
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"
+    ]
     private static let formatters: [DateFormatter] = formats.map { format in
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -155,8 +165,9 @@ public enum HTTPDate {
     static func parseIMFFixdate(_ text: String) -> Double? {
         let b = Array(text.utf8)
         guard b.count == 29, b[3] == UInt8(ascii: ","), b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
-              b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54][...],
-              dayNames.contains(Array(b[0..<3])) else { return nil }
+            b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54][...],
+            dayNames.contains(Array(b[0..<3]))
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for c in b[range] {
@@ -165,9 +176,11 @@ public enum HTTPDate {
             }
             return value
         }
-        guard let day = number(5..<7), let monthIndex = monthNames.firstIndex(of: Array(b[8..<11])), let year = number(12..<16),
-              let hour = number(17..<19), let minute = number(20..<22), let second = number(23..<25),
-              hour < 24, minute < 60, second < 61 else { return nil }
+        guard let day = number(5..<7), let monthIndex = monthNames.firstIndex(of: Array(b[8..<11])),
+            let year = number(12..<16),
+            let hour = number(17..<19), let minute = number(20..<22), let second = number(23..<25),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
         let month = monthIndex + 1
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -176,10 +189,14 @@ public enum HTTPDate {
         return Double(days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59))
     }
     private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map { Array($0.utf8) }
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        .map { Array($0.utf8) }
 
     /// IMF-fixdate, as sent in If-Modified-Since.
     public static func format(_ seconds: Double) -> String {
-        lock.withLock { formatters[0].string(from: Date(timeIntervalSince1970: seconds)).replacingOccurrences(of: "UTC", with: "GMT") }
+        lock.withLock {
+            formatters[0].string(from: Date(timeIntervalSince1970: seconds)).replacingOccurrences(
+                of: "UTC", with: "GMT")
+        }
     }
 }

@@ -58,14 +58,17 @@ final class HTTPConnectionPool: @unchecked Sendable {
         var host = url.hostname ?? ""
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let secure = url.scheme == "https"
-        return Route(secure: secure, host: host, port: url.port ?? (secure ? 443 : 80),
-                     proxy: settings.proxies.proxy(for: url))
+        return Route(
+            secure: secure, host: host, port: url.port ?? (secure ? 443 : 80),
+            proxy: settings.proxies.proxy(for: url))
     }
 
     /// Runs `body` with a connection on `route`: an idle one if there is, else a new one.
     /// A kept-alive connection the server closed before answering (`staleConnection`) is
     /// replaced by a new one once.
-    func withConnection<T: Sendable>(_ route: Route, _ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(_ route: Route, _ body: @escaping @Sendable (HTTPConnection) async throws -> T)
+        async throws -> T
+    {
         if let connection = takeIdle(route) {
             do {
                 return try await connection.run(body)
@@ -108,7 +111,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
     /// One connection: a task that connects, then runs the exchanges given to it in turn.
     fileprivate final class Connection: @unchecked Sendable {
-        // @unchecked Sendable: `channel` and `connectFailure` are only touched with `failureLock` held; the job stream is Sendable.
+        // @unchecked Sendable: `channel` and `connectFailure` are only touched with `failureLock` held; the job stream
+        // is Sendable.
         typealias Job = @Sendable (Result<HTTPConnection, Error>) async -> Bool
         let route: Route
         private let pool: HTTPConnectionPool
@@ -136,7 +140,9 @@ final class HTTPConnectionPool: @unchecked Sendable {
             }
         }
 
-        private func submitAndWait<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
+        private func submitAndWait<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T)
+            async throws -> T
+        {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
                 let job: Job = { connection in
                     switch connection {
@@ -154,7 +160,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
                     }
                 }
                 if case .terminated = submit.yield(job) {
-                    continuation.resume(throwing: failureLock.withLock { connectFailure } ?? HTTPConnectionError.staleConnection)
+                    continuation.resume(
+                        throwing: failureLock.withLock { connectFailure } ?? HTTPConnectionError.staleConnection)
                 }
             }
         }
@@ -171,7 +178,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
                     let channel = try await pool.connect(route)
                     failureLock.withLock { self.channel = channel.channel }
                     try await channel.executeThenClose { inbound, outbound in
-                        let http = HTTPConnection(route: route, inbound: inbound.makeAsyncIterator(), outbound: outbound)
+                        let http = HTTPConnection(
+                            route: route, inbound: inbound.makeAsyncIterator(), outbound: outbound)
                         for await job in jobs {
                             guard await job(.success(http)) else { break }
                             pool.returnIdle(self)
@@ -189,7 +197,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
     // MARK: Connecting
 
-    private func connect(_ route: Route) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
+    private func connect(_ route: Route) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
+    {
         let tls: NIOSSLContext?
         if route.secure {
             switch tlsContext {
@@ -208,18 +217,24 @@ final class HTTPConnectionPool: @unchecked Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let proxy = route.proxy, route.secure {
-                        try pipeline.addHandler(TunnelHandler(host: route.host, port: route.port, authorization: proxy.authorization))
+                        try pipeline.addHandler(
+                            TunnelHandler(host: route.host, port: route.port, authorization: proxy.authorization))
                     }
                     if let tls {
-                        let isAddress = route.host.contains(":") || route.host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
-                        try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : route.host))
+                        let isAddress =
+                            route.host.contains(":")
+                            || route.host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
+                        try pipeline.addHandler(
+                            try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : route.host))
                     }
                     // NIO's outbound validation refuses `|`, `{`, `}`, `^` and `` ` `` in a
                     // request target, which browsers send as the URL Standard leaves them;
                     // `get` checks the head itself (no controls, spaces or non-ASCII).
-                    try pipeline.addHTTPClientHandlers(leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
+                    try pipeline.addHTTPClientHandlers(
+                        leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
                     try pipeline.addHandler(StallHandler(timeout: stall))
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel)
                 }
             }
     }
@@ -253,7 +268,8 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
 /// A connection as an exchange sees it: send a request head, read the response head, then
 /// its body a buffer at a time.
 final class HTTPConnection: @unchecked Sendable {
-    // @unchecked Sendable: used by one exchange at a time, on its connection's task (`Connection.start` runs the jobs in turn).
+    // @unchecked Sendable: used by one exchange at a time, on its connection's task (`Connection.start` runs the jobs
+    // in turn).
     let route: HTTPConnectionPool.Route
     private var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
@@ -263,8 +279,10 @@ final class HTTPConnection: @unchecked Sendable {
     private var exchanges = 0
     private var bodyDone = true
 
-    init(route: HTTPConnectionPool.Route, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
-         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>) {
+    init(
+        route: HTTPConnectionPool.Route, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
+    ) {
         self.route = route
         self.inbound = inbound
         self.outbound = outbound
@@ -297,10 +315,11 @@ final class HTTPConnection: @unchecked Sendable {
         // printable ASCII (a serialization has none: §1.3's sets encode them), a header name
         // that is not a token, a value with CR, LF or NUL.
         guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-              head.headers.allSatisfy({ header in
-                  !header.name.isEmpty && header.name.utf8.allSatisfy { Self.tokenBytes.contains($0) }
-                      && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
-              }) else {
+            head.headers.allSatisfy({ header in
+                !header.name.isEmpty && header.name.utf8.allSatisfy { Self.tokenBytes.contains($0) }
+                    && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+            })
+        else {
             reusable = false
             throw HTTPConnectionError.invalidRequest
         }
@@ -437,7 +456,8 @@ private final class TunnelHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     init(host: String, port: Int, authorization: String?) {
         let authority = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-        request = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+        request =
+            "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
             + (authorization.map { "Proxy-Authorization: \($0)\r\n" } ?? "") + "\r\n"
     }
 
@@ -496,7 +516,9 @@ public struct ProxySettings: Sendable {
 
     public init() {}
 
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ProxySettings {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> ProxySettings
+    {
         var settings = ProxySettings()
         settings.http = environment["http_proxy"].flatMap(parse)
         settings.https = (environment["https_proxy"] ?? environment["HTTPS_PROXY"]).flatMap(parse)
@@ -510,9 +532,11 @@ public struct ProxySettings: Sendable {
     static func parse(_ text: String) -> HTTPConnectionPool.Proxy? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let url = StandardURL(trimmed.contains("://") ? trimmed : "http://" + trimmed),
-              url.scheme == "http" || url.scheme == "https", var host = url.hostname, !host.isEmpty else { return nil }
+            url.scheme == "http" || url.scheme == "https", var host = url.hostname, !host.isEmpty
+        else { return nil }
         if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
-        return HTTPConnectionPool.Proxy(host: host, port: url.port ?? (url.scheme == "https" ? 443 : 1080), authorization: url.basicAuthorization)
+        return HTTPConnectionPool.Proxy(
+            host: host, port: url.port ?? (url.scheme == "https" ? 443 : 1080), authorization: url.basicAuthorization)
     }
 
     func proxy(for url: StandardURL) -> HTTPConnectionPool.Proxy? {
@@ -523,7 +547,7 @@ public struct ProxySettings: Sendable {
             if entry == "*" { return nil }
             var name = entry.hasPrefix(".") ? String(entry.dropFirst()) : entry
             if let colon = name.lastIndex(of: ":"), !name.hasPrefix("["), name.filter({ $0 == ":" }).count == 1 {
-                name = String(name[..<colon]) // a port in the entry: curl ignores it too
+                name = String(name[..<colon])  // a port in the entry: curl ignores it too
             }
             if name.hasPrefix("[") { name = String(name.dropFirst().dropLast()) }
             if host == name || host.hasSuffix("." + name) { return nil }
@@ -544,7 +568,8 @@ extension StandardURL {
     /// `Basic` credentials from the userinfo (percent-decoded), or nil when it has none.
     var basicAuthorization: String? {
         guard !record.username.isEmpty || !record.password.isEmpty else { return nil }
-        let credentials = HostParser.percentDecode(record.username) + [UInt8(ascii: ":")] + HostParser.percentDecode(record.password)
+        let credentials =
+            HostParser.percentDecode(record.username) + [UInt8(ascii: ":")] + HostParser.percentDecode(record.password)
         return "Basic " + Data(credentials).base64EncodedString()
     }
 }

@@ -34,7 +34,8 @@ public final class AssetFolder: CopyPlacer {
         let (stem, ext) = Self.readableName(for: url)
         var attempt = 1
         while attempt < 1000 {
-            let name = Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
+            let name =
+                Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
             attempt += 1
             guard !names.contains(name) else { continue }
             let target = directory.appending(name)
@@ -49,7 +50,9 @@ public final class AssetFolder: CopyPlacer {
             if case .success = Sys.link(body, target) {
                 linked += 1
             } else {
-                guard let bytes = try? FileIO.readAll(body), (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil else { return nil }
+                guard let bytes = try? FileIO.readAll(body),
+                    (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil
+                else { return nil }
                 copied += 1
             }
             names.insert(name)
@@ -91,7 +94,8 @@ public final class AssetFolder: CopyPlacer {
     /// (letters and digits, at most 8) kept apart.
     static func readableName(for url: String) -> (stem: String, ext: String?) {
         let parsed = StandardURL(url)
-        let segment = parsed.flatMap { $0.hasOpaquePath ? nil : $0.path.split(separator: "/").last.map(String.init) } ?? ""
+        let segment =
+            parsed.flatMap { $0.hasOpaquePath ? nil : $0.path.split(separator: "/").last.map(String.init) } ?? ""
         let decoded = HostParser.percentDecode(Array(segment.utf8))
         var ext: String?
         var stemBytes = decoded[...]
@@ -102,13 +106,18 @@ public final class AssetFolder: CopyPlacer {
                 stemBytes = decoded[..<dot]
             }
         }
-        var stem = String(decoding: stemBytes.prefix(80).map { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") ? $0 : UInt8(ascii: "_") },
-                          as: UTF8.self)
+        var stem = String(
+            decoding: stemBytes.prefix(80).map {
+                isLetterOrDigit($0) || $0 == UInt8(ascii: "-") ? $0 : UInt8(ascii: "_")
+            },
+            as: UTF8.self)
         if stem.isEmpty || stem.allSatisfy({ $0 == "_" }) { stem = "file" + (stem.isEmpty ? "" : stem) }
         return (stem, ext ?? parsed.flatMap { $0.pathExtension })
     }
 
-    private static func isLetterOrDigit(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) }
+    private static func isLetterOrDigit(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A)
+    }
 
     private static func sameContent(_ a: RawPath, _ b: RawPath) -> Bool {
         guard case .success(let sa) = Sys.stat(path: a), case .success(let sb) = Sys.stat(path: b) else { return false }

@@ -29,43 +29,55 @@ public final class Localizer {
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
         withLocators(0, []) { locators in
-            PageRewriter(placer: options.assets.map(AssetFolder.init)).rewrite(page, options: options, lookupSharing: { urls, loop in
-                // Memoised across pages (the rewriter itself asks for each URL once); a batch
-                // joins the memo only when another lookup comes, which one page seldom makes.
-                for batch in unmemoised {
-                    memo.reserveCapacity(memo.count + batch.urls.count)
-                    for (url, copy) in zip(batch.urls, batch.copies) { memo[url] = .some(copy) }
-                }
-                unmemoised = []
-                var answers: [CachedCopy?] = Array(repeating: nil, count: urls.count)
-                var unknown: [String] = []
-                var unknownAt: [Int] = []
-                if memo.isEmpty {
-                    (unknown, unknownAt) = (urls, Array(urls.indices))
-                } else {
-                    for (i, url) in urls.enumerated() {
-                        if let known = memo[url] { answers[i] = known } else { unknown.append(url); unknownAt.append(i) }
+            PageRewriter(placer: options.assets.map(AssetFolder.init)).rewrite(
+                page, options: options,
+                lookupSharing: { urls, loop in
+                    // Memoised across pages (the rewriter itself asks for each URL once); a batch
+                    // joins the memo only when another lookup comes, which one page seldom makes.
+                    for batch in unmemoised {
+                        memo.reserveCapacity(memo.count + batch.urls.count)
+                        for (url, copy) in zip(batch.urls, batch.copies) { memo[url] = .some(copy) }
                     }
-                }
-                guard !unknown.isEmpty else { return answers }
-                var copies: [CachedCopy?] = []
-                copies.reserveCapacity(unknown.count)
-                let found = locators.map { $0(unknown, loop) }
-                for j in unknown.indices {
-                    var stale: CachedCopy?
-                    var fresh: CachedCopy?
-                    for located in found {
-                        guard let entry = located[j] else { continue }
-                        if entry.state == .fresh { fresh = CachedCopy(path: entry.path, isFresh: true); break }
-                        if entry.state == .expired && stale == nil { stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason) }
+                    unmemoised = []
+                    var answers: [CachedCopy?] = Array(repeating: nil, count: urls.count)
+                    var unknown: [String] = []
+                    var unknownAt: [Int] = []
+                    if memo.isEmpty {
+                        (unknown, unknownAt) = (urls, Array(urls.indices))
+                    } else {
+                        for (i, url) in urls.enumerated() {
+                            if let known = memo[url] {
+                                answers[i] = known
+                            } else {
+                                unknown.append(url)
+                                unknownAt.append(i)
+                            }
+                        }
                     }
-                    let copy = fresh ?? stale
-                    copies.append(copy)
-                    answers[unknownAt[j]] = copy
-                }
-                unmemoised.append((unknown, copies))
-                return answers
-            })
+                    guard !unknown.isEmpty else { return answers }
+                    var copies: [CachedCopy?] = []
+                    copies.reserveCapacity(unknown.count)
+                    let found = locators.map { $0(unknown, loop) }
+                    for j in unknown.indices {
+                        var stale: CachedCopy?
+                        var fresh: CachedCopy?
+                        for located in found {
+                            guard let entry = located[j] else { continue }
+                            if entry.state == .fresh {
+                                fresh = CachedCopy(path: entry.path, isFresh: true)
+                                break
+                            }
+                            if entry.state == .expired && stale == nil {
+                                stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason)
+                            }
+                        }
+                        let copy = fresh ?? stale
+                        copies.append(copy)
+                        answers[unknownAt[j]] = copy
+                    }
+                    unmemoised.append((unknown, copies))
+                    return answers
+                })
         }
     }
 
@@ -81,25 +93,43 @@ public final class Localizer {
     private typealias Locator = ([String], LoopRunner) -> [Located?]
 
     /// One locator per cache; native stores answer inside one read transaction.
-    private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult) -> LocalizeResult {
+    private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult)
+        -> LocalizeResult
+    {
         guard index < caches.count else { return body(locators) }
         let cache = caches[index]
         let context = InspectionContext(now: now)
         if let native = cache as? NativeFormat,
-           let result = try? native.store.withBodyLookups(now: now, { lookup in
-               withLocators(index + 1, locators + [{ urls, loop in
-                   lookup(urls, loop).map { $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) } }
-               }], body)
-           }) {
+            let result = try? native.store.withBodyLookups(
+                now: now,
+                { lookup in
+                    withLocators(
+                        index + 1,
+                        locators + [
+                            { urls, loop in
+                                lookup(urls, loop).map {
+                                    $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) }
+                                }
+                            }
+                        ], body)
+                })
+        {
             return result
         }
-        return withLocators(index + 1, locators + [{ urls, _ in
-            // Only a body in a file of its own can be pointed at (not one inside a database).
-            urls.map { url in
-                (try? cache.locate(url: url, context)).flatMap { found in
-                    found.flatMap { $0.inlineBody || $0.relativePath == nil ? nil : Located(path: $0.path, state: $0.state, reason: $0.reason) }
+        return withLocators(
+            index + 1,
+            locators + [
+                { urls, _ in
+                    // Only a body in a file of its own can be pointed at (not one inside a database).
+                    urls.map { url in
+                        (try? cache.locate(url: url, context)).flatMap { found in
+                            found.flatMap {
+                                $0.inlineBody || $0.relativePath == nil
+                                    ? nil : Located(path: $0.path, state: $0.state, reason: $0.reason)
+                            }
+                        }
+                    }
                 }
-            }
-        }], body)
+            ], body)
     }
 }

@@ -37,13 +37,16 @@ public enum CacheDiscovery {
         Array(relative.prefix { $0 != UInt8(ascii: "/") })
     }
 
-    private static func search(_ anchor: AnchoredDirectory, _ relative: [UInt8], depth: Int, into found: inout [Found]) {
+    private static func search(_ anchor: AnchoredDirectory, _ relative: [UInt8], depth: Int, into found: inout [Found])
+    {
         guard depth <= maxDepth else { return }
         for name in FileTree.subdirectories(in: anchor, of: relative) {
             let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             guard case .success(let inner) = anchor.anchoring(child) else { continue }
             if let kind = CacheFormats.detectByMarkers(inner) {
-                if case .trusted = DeletableRoot.markerTrust(inner, kind) { found.append(Found(relative: child, kind: kind)) }
+                if case .trusted = DeletableRoot.markerTrust(inner, kind) {
+                    found.append(Found(relative: child, kind: kind))
+                }
                 continue
             }
             if CacheDirTag.trust(in: inner) == .trusted {
@@ -68,14 +71,17 @@ extension CacheDiscovery {
     /// then each cache found in it by its owner's rules. A cache that cannot be read is
     /// returned as an error beside the others.
     public static func listings(_ root: RawPath, as kind: CacheFormatKind?, context: InspectionContext)
-        throws -> (listings: [Listing], errors: [(path: RawPath, error: StoreError)]) {
+        throws -> (listings: [Listing], errors: [(path: RawPath, error: StoreError)])
+    {
         let anchor: AnchoredDirectory
         switch AnchoredDirectory.open(root) {
         case .success(let opened): anchor = opened
         case .failure(let error): throw StoreError.cannotRead(root, error.description)
         }
-        guard kind == nil, CacheFormats.detectByMarkers(anchor) == nil, CacheFormats.detectByNameShapes(anchor) == .plain,
-              let found = caches(in: anchor) else {
+        guard kind == nil, CacheFormats.detectByMarkers(anchor) == nil,
+            CacheFormats.detectByNameShapes(anchor) == .plain,
+            let found = caches(in: anchor)
+        else {
             let format = try CacheFormats.open(anchor, as: kind, declaredPlain: kind == .plain)
             return ([Listing(path: root, kind: format.kind, entries: try format.entries(context))], [])
         }
@@ -86,7 +92,9 @@ extension CacheDiscovery {
         for cache in found {
             let path = anchor.path(of: cache.relative)
             do {
-                guard case .success(let inner) = anchor.anchoring(cache.relative) else { throw StoreError.cannotRead(path, "cannot open it") }
+                guard case .success(let inner) = anchor.anchoring(cache.relative) else {
+                    throw StoreError.cannotRead(path, "cannot open it")
+                }
                 let format = try CacheFormats.open(inner, as: cache.kind)
                 listings.append(Listing(path: path, kind: format.kind, entries: try format.entries(context)))
             } catch let error as StoreError {

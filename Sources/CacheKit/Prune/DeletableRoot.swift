@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which directories `prune` and `clear` may delete in: a policy, checked on the root's
@@ -26,7 +26,9 @@ public enum DeletableRoot {
     ///   - environment: `HOME` and `XDG_CACHE_HOME` (default: the process's).
     /// - Returns: the format to open the root as.
     @discardableResult
-    public static func check(_ anchor: AnchoredDirectory, as kind: CacheFormatKind?, environment: [String: String]? = nil) throws -> CacheFormatKind {
+    public static func check(
+        _ anchor: AnchoredDirectory, as kind: CacheFormatKind?, environment: [String: String]? = nil
+    ) throws -> CacheFormatKind {
         let root = anchor.path
         let env = environment ?? CacheLocations.currentEnvironment()
         let resolved = anchor.canonicalPath
@@ -36,23 +38,29 @@ public enum DeletableRoot {
             throw StoreError.notACache(root, "it is the home directory; name a cache directory inside it")
         }
         if cacheRoot != resolved && cacheRoot.isInside(resolved) {
-            throw StoreError.notACache(root, "it holds the cache root \(cacheRoot.quoted); name that or a cache inside it")
+            throw StoreError.notACache(
+                root, "it holds the cache root \(cacheRoot.quoted); name that or a cache inside it")
         }
         // Inside a cache with an index, files are bodies its index names: deleting them as
         // loose files would leave rows whose bodies are gone.
         var ancestor = resolved.parentDirectory
         while ancestor.bytes.count > 1 {
-            if case .success(let above) = AnchoredDirectory.open(ancestor, mustPreserveAccessTimes: anchor.mustPreserveAccessTimes),
-               let kind = CacheFormats.indexedKind(above) {
-                throw StoreError.notACache(root, "it lies inside the \(kind.displayName) \(ancestor.quoted); prune that")
+            if case .success(let above) = AnchoredDirectory.open(
+                ancestor, mustPreserveAccessTimes: anchor.mustPreserveAccessTimes),
+                let kind = CacheFormats.indexedKind(above)
+            {
+                throw StoreError.notACache(
+                    root, "it lies inside the \(kind.displayName) \(ancestor.quoted); prune that")
             }
             ancestor = ancestor.parentDirectory
         }
         if let kind { return kind }
         if let declared = CacheFormats.detectByMarkers(anchor) {
             if case .untrusted(let owner, let marker) = markerTrust(anchor, declared) {
-                throw StoreError.notACache(root, "its \(marker) belongs to \(userName(owner)), who owns neither the directory nor this "
-                                           + "process: not trusted (pass --format \(declared.rawValue) to treat it as one)")
+                throw StoreError.notACache(
+                    root,
+                    "its \(marker) belongs to \(userName(owner)), who owns neither the directory nor this "
+                        + "process: not trusted (pass --format \(declared.rawValue) to treat it as one)")
             }
             return declared
         }
@@ -63,16 +71,23 @@ public enum DeletableRoot {
         let tag = CacheDirTag.trust(in: anchor)
         if tag == .trusted || resolved.isInside(cacheRoot) { return .plain }
         if case .untrusted(let owner) = tag {
-            throw StoreError.notACache(root, "its CACHEDIR.TAG belongs to \(userName(owner)), who owns neither the directory nor this "
-                                       + "process: a tag planted by another user is not trusted (pass --format plain to treat it as a plain cache folder)")
+            throw StoreError.notACache(
+                root,
+                "its CACHEDIR.TAG belongs to \(userName(owner)), who owns neither the directory nor this "
+                    + "process: a tag planted by another user is not trusted (pass --format plain to treat it as a plain cache folder)"
+            )
         }
         if byNames == .plain {
-            throw StoreError.notACache(root, "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
-                                       + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
+            throw StoreError.notACache(
+                root,
+                "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                    + "\(cacheRoot.quoted) (pass --format plain to treat it as a plain cache folder)")
         }
-        throw StoreError.notACache(root, "only its file names look like a \(byNames.displayName) cache: no marker file, folder "
-                                   + "name or CACHEDIR.TAG says so, and it is not under the cache root \(cacheRoot.quoted) "
-                                   + "(pass --format \(byNames.rawValue) to treat it as one)")
+        throw StoreError.notACache(
+            root,
+            "only its file names look like a \(byNames.displayName) cache: no marker file, folder "
+                + "name or CACHEDIR.TAG says so, and it is not under the cache root \(cacheRoot.quoted) "
+                + "(pass --format \(byNames.rawValue) to treat it as one)")
     }
 
     /// Opens `root` once for checking and everything after (with `dryRun`, so that no
@@ -81,12 +96,16 @@ public enum DeletableRoot {
         switch AnchoredDirectory.open(root, mustPreserveAccessTimes: dryRun) {
         case .success(let anchor): return anchor
         case .failure(let error) where error.code == EPERM && dryRun:
-            throw StoreError.cannotRead(root, "cannot be read without changing its access time (not its owner); a dry run changes nothing")
+            throw StoreError.cannotRead(
+                root, "cannot be read without changing its access time (not its owner); a dry run changes nothing")
         case .failure(let error): throw StoreError.cannotRead(root, error.description)
         }
     }
 
-    enum MarkerTrust { case trusted, untrusted(UInt32, String) }
+    enum MarkerTrust {
+        case trusted
+        case untrusted(UInt32, String)
+    }
 
     /// Whether the marker file that declared `kind` may be believed (same rule as a tag).
     static func markerTrust(_ anchor: AnchoredDirectory, _ kind: CacheFormatKind) -> MarkerTrust {
@@ -97,8 +116,8 @@ public enum DeletableRoot {
         case .urlcache: marker = AppleURLCacheFormat.databaseName
         case .nuke: marker = ".data-cache-info"
         case .gobuild: marker = "README"
-        case .ccache: return .trusted // its stats files: same rule as the folder's own
-        default: return .trusted // declared by the folder's name: its owner chose it
+        case .ccache: return .trusted  // its stats files: same rule as the folder's own
+        default: return .trusted  // declared by the folder's name: its owner chose it
         }
         guard case .success(let st) = anchor.status(of: Array(marker.utf8)) else { return .trusted }
         if st.owner == Sys.effectiveUser || st.owner == 0 || st.owner == anchor.status.owner { return .trusted }

@@ -1,8 +1,9 @@
 import TOMLKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A prune policy kept in a file, in the spirit of `tmpfiles.d` and `ccache.conf`: one TOML
@@ -45,8 +46,11 @@ public struct PruneConfiguration: Sendable {
             var roots: [RawPath] = []
             for index in 0..<Int(result.gl_pathc) {
                 guard let pointer = result.gl_pathv[index] else { continue }
-                let path = RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                                   count: strlen(pointer))))
+                let path = RawPath(
+                    bytes: Array(
+                        UnsafeBufferPointer(
+                            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                            count: strlen(pointer))))
                 if case .success(let st) = Sys.lstat(path: path), st.isDirectory { roots.append(path) }
             }
             return roots.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
@@ -82,7 +86,8 @@ public struct PruneConfiguration: Sendable {
             return .failure(Problems(all: [Problem(file: file, line: nil, message: "\(error)")]))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(Problems(all: [Problem(file: file, line: nil, message: "not UTF-8 text (TOML files are UTF-8)")]))
+            return .failure(
+                Problems(all: [Problem(file: file, line: nil, message: "not UTF-8 text (TOML files are UTF-8)")]))
         }
         return parse(text, file: file)
     }
@@ -90,7 +95,8 @@ public struct PruneConfiguration: Sendable {
     static func parse(_ text: String, file: RawPath) -> Result<PruneConfiguration, Problems> {
         let document: TOMLTable
         do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            return .failure(Problems(all: [Problem(file: file, line: error.source.begin.line, message: error.description)]))
+            return .failure(
+                Problems(all: [Problem(file: file, line: error.source.begin.line, message: error.description)]))
         } catch {
             return .failure(Problems(all: [Problem(file: file, line: nil, message: "\(error)")]))
         }
@@ -100,16 +106,26 @@ public struct PruneConfiguration: Sendable {
         for pattern in document.keys {
             let headerLine = lines.header(pattern)
             guard let table = document[pattern]?.table else {
-                problems.append(Problem(file: file, line: lines.key(pattern, after: 0), message: "'\(pattern)' must be a table: [\"/path/to/cache\"]"))
+                problems.append(
+                    Problem(
+                        file: file, line: lines.key(pattern, after: 0),
+                        message: "'\(pattern)' must be a table: [\"/path/to/cache\"]"))
                 continue
             }
             guard pattern.hasPrefix("/") || pattern.hasPrefix("~/") else {
-                problems.append(Problem(file: file, line: headerLine, message: "'\(pattern)': a cache is an absolute path or starts with ~/"))
+                problems.append(
+                    Problem(
+                        file: file, line: headerLine,
+                        message: "'\(pattern)': a cache is an absolute path or starts with ~/"))
                 continue
             }
-            var policy = Policy(pattern: pattern, line: headerLine ?? 0, rules: PruneRules(), format: nil, graceSeconds: nil)
+            var policy = Policy(
+                pattern: pattern, line: headerLine ?? 0, rules: PruneRules(), format: nil, graceSeconds: nil)
             func problem(_ key: String, _ message: String) {
-                problems.append(Problem(file: file, line: lines.key(key, after: headerLine ?? 0), message: "[\(pattern)] \(key): \(message)"))
+                problems.append(
+                    Problem(
+                        file: file, line: lines.key(key, after: headerLine ?? 0),
+                        message: "[\(pattern)] \(key): \(message)"))
             }
             for key in table.keys.sorted() {
                 guard Self.keys.contains(key) else {
@@ -119,19 +135,34 @@ public struct PruneConfiguration: Sendable {
                 let value = table[key]
                 switch key {
                 case "max-size":
-                    guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else { problem(key, "a size with a unit, as a string: \"500M\""); continue }
-                    guard !Units.isForgottenUnit(size) else { problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes"); continue }
+                    guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else {
+                        problem(key, "a size with a unit, as a string: \"500M\"")
+                        continue
+                    }
+                    guard !Units.isForgottenUnit(size) else {
+                        problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes")
+                        continue
+                    }
                     policy.rules.maxSize = size.bytes
                     policy.maxSizeText = text
                 case "max-age":
-                    guard let text = value?.string, let seconds = Units.parseDuration(text) else { problem(key, "a systemd time span, as a string: \"30d\", \"1M\""); continue }
+                    guard let text = value?.string, let seconds = Units.parseDuration(text) else {
+                        problem(key, "a systemd time span, as a string: \"30d\", \"1M\"")
+                        continue
+                    }
                     policy.rules.maxAge = seconds
                     policy.maxAgeText = text
                 case "grace":
-                    guard let text = value?.string, let seconds = Units.parseDuration(text) else { problem(key, "a systemd time span, as a string: \"1h\""); continue }
+                    guard let text = value?.string, let seconds = Units.parseDuration(text) else {
+                        problem(key, "a systemd time span, as a string: \"1h\"")
+                        continue
+                    }
                     policy.graceSeconds = seconds
                 case "trim-to":
-                    guard let ratio = value?.double ?? value?.int.map(Double.init), ratio > 0, ratio <= 1 else { problem(key, "a number greater than 0 and at most 1: 0.5"); continue }
+                    guard let ratio = value?.double ?? value?.int.map(Double.init), ratio > 0, ratio <= 1 else {
+                        problem(key, "a number greater than 0 and at most 1: 0.5")
+                        continue
+                    }
                     policy.rules.trimTo = ratio
                 case "format":
                     guard let text = value?.string, let kind = CacheFormatKind(rawValue: text) else {
@@ -142,8 +173,15 @@ public struct PruneConfiguration: Sendable {
                 default: break
                 }
             }
-            if policy.rules.maxSize == nil && policy.rules.maxAge == nil && table["max-size"] == nil && table["max-age"] == nil {
-                problems.append(Problem(file: file, line: headerLine, message: "[\(pattern)] sets neither max-size nor max-age: it would only remove damaged entries; say so with max-age if that is meant"))
+            if policy.rules.maxSize == nil && policy.rules.maxAge == nil && table["max-size"] == nil
+                && table["max-age"] == nil
+            {
+                problems.append(
+                    Problem(
+                        file: file, line: headerLine,
+                        message:
+                            "[\(pattern)] sets neither max-size nor max-age: it would only remove damaged entries; say so with max-age if that is meant"
+                    ))
             }
             policies.append(policy)
         }
@@ -153,8 +191,11 @@ public struct PruneConfiguration: Sendable {
 
     /// The files read when none is named: the system's, then the user's (whose tables replace
     /// the system's of the same name).
-    public static func defaultFiles(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> [RawPath] {
-        let configHome = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+    public static func defaultFiles(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+        -> [RawPath]
+    {
+        let configHome =
+            environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment("HOME") ?? "/") + "/.config"
         return [RawPath("/etc/cachectl/config.toml"), RawPath(configHome + "/cachectl/config.toml")].filter(\.exists)
     }
@@ -191,7 +232,7 @@ private struct SourceLines {
 
     /// The 1-based line of `key =` after line `after` (1-based), before the next header.
     func key(_ key: String, after: Int) -> Int? {
-        var index = after // the line after the header (0-based)
+        var index = after  // the line after the header (0-based)
         while index < lines.count {
             let trimmed = lines[index].trimmingWhitespace()
             if trimmed.hasPrefix("[") { break }
@@ -204,6 +245,6 @@ private struct SourceLines {
     }
 }
 
-private extension Substring {
-    func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+extension Substring {
+    fileprivate func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
 }

@@ -20,7 +20,12 @@ public final class PruneProgress: @unchecked Sendable {
     private var done = 0
     public private(set) var total = 0
     public init() {}
-    func start(_ count: Int) { lock.withLock { total = count; done = 0 } }
+    func start(_ count: Int) {
+        lock.withLock {
+            total = count
+            done = 0
+        }
+    }
     func advance(_ n: Int = 1) { lock.withLock { done += n } }
     func noteInspected(_ n: Int) { lock.withLock { inspected += n } }
     func notePlanning() { lock.withLock { planning = true } }
@@ -51,7 +56,9 @@ public enum PruneExecutor {
     ///
     /// Every file is checked again just before `unlinkat` (same inode, size and modification
     /// time as inspected); one that changed is kept and reported.
-    public static func execute(_ plan: PrunePlan, on format: any CacheFormat, progress: PruneProgress? = nil) -> PruneOutcome {
+    public static func execute(_ plan: PrunePlan, on format: any CacheFormat, progress: PruneProgress? = nil)
+        -> PruneOutcome
+    {
         var outcome = PruneOutcome()
         progress?.start(plan.deletions.count)
         let unindexed = plan.deletions.filter { $0.entry.indexKey == nil }
@@ -60,7 +67,9 @@ public enum PruneExecutor {
 
         for batch in unindexed.chunked(4096) {
             do {
-                let results = try format.removeUnindexed(batch.map(\.entry)) { entries in removeFiles(entries, format.anchor, progress) }
+                let results = try format.removeUnindexed(batch.map(\.entry)) { entries in
+                    removeFiles(entries, format.anchor, progress)
+                }
                 record(batch, results, &outcome, &parents)
             } catch {
                 outcome.failures += batch.map { ($0, "\(error)") }
@@ -88,7 +97,12 @@ public enum PruneExecutor {
             TestPoint.reach("prune.afterIndex")
             var forgotten: [PlannedDeletion] = []
             for (deletion, gone) in zip(batch, went) {
-                if gone { forgotten.append(deletion) } else { outcome.changed.append(deletion); progress?.advance() }
+                if gone {
+                    forgotten.append(deletion)
+                } else {
+                    outcome.changed.append(deletion)
+                    progress?.advance()
+                }
             }
             record(forgotten, removeFiles(forgotten.map(\.entry), format.anchor, progress), &outcome, &parents)
             pending = pending.dropFirst(batch.count)
@@ -114,12 +128,21 @@ public enum PruneExecutor {
     /// Files the plan decided on, deleted through per-thread deleters (unlinking dominates a
     /// large prune): each worker takes whole directories. Entries with nothing to delete (a
     /// record without a body) count as removed; a file the plan never saw is not touched.
-    static func removeFiles(_ entries: [CacheEntry], _ anchor: AnchoredDirectory, _ progress: PruneProgress?) -> [DeletionResult] {
+    static func removeFiles(_ entries: [CacheEntry], _ anchor: AnchoredDirectory, _ progress: PruneProgress?)
+        -> [DeletionResult]
+    {
         var results = [DeletionResult](repeating: .removed, count: entries.count)
         var groups: [[UInt8]: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
-            guard let relative = entry.relativePath else { progress?.advance(); continue }
-            guard entry.identity != nil else { results[index] = .vanished; progress?.advance(); continue }
+            guard let relative = entry.relativePath else {
+                progress?.advance()
+                continue
+            }
+            guard entry.identity != nil else {
+                results[index] = .vanished
+                progress?.advance()
+                continue
+            }
             groups[AnchoredDirectory.split(relative).parent, default: []].append(index)
         }
         guard !groups.isEmpty else { return results }
@@ -149,14 +172,19 @@ public enum PruneExecutor {
         let relative = entry.relativePath!
         if entry.isUnit { return removeUnit(entry, relative, deleter, anchor) }
         if entry.isDatabase, let pid = DatabaseUnits.lockHolder(relative, in: anchor) {
-            return .failed(Errno.busy, pid == 0 ? "a database in use (another process holds a lock on it): not deleted"
-                           : "a database in use by process \(pid) (it holds a lock on it): not deleted")
+            return .failed(
+                Errno.busy,
+                pid == 0
+                    ? "a database in use (another process holds a lock on it): not deleted"
+                    : "a database in use by process \(pid) (it holds a lock on it): not deleted")
         }
         // The entry is checked first: a database replaced since it was inspected keeps its
         // companions too. (Without companions, the deleter's own check before unlinking is
         // the same check.)
-        if !entry.companions.isEmpty, let expected = entry.identity?.expected, case .success(let st) = anchor.status(of: relative),
-           !expected.matches(st) {
+        if !entry.companions.isEmpty, let expected = entry.identity?.expected,
+            case .success(let st) = anchor.status(of: relative),
+            !expected.matches(st)
+        {
             return .changed
         }
         for companion in entry.companions {
@@ -173,19 +201,25 @@ public enum PruneExecutor {
     /// snapshot) goes whole, unless it is no longer the directory inspected or a file in it was
     /// written after the newest one the plan saw (a tool is at work in it): then it is kept
     /// and reported as changed. Its companions go after it.
-    private static func removeUnit(_ entry: CacheEntry, _ relative: [UInt8], _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
+    private static func removeUnit(
+        _ entry: CacheEntry, _ relative: [UInt8], _ deleter: Deleter, _ anchor: AnchoredDirectory
+    ) -> DeletionResult {
         switch anchor.status(of: relative) {
         case .failure(let error) where error == .noEntry: return .vanished
         case .failure(let error): return .failed(error, nil)
         case .success(let st):
-            guard st.isDirectory, let id = entry.identity, st.device == id.device, st.inode == id.inode else { return .changed }
+            guard st.isDirectory, let id = entry.identity, st.device == id.device, st.inode == id.inode else {
+                return .changed
+            }
         }
         let newest = FileTree.files(in: anchor, under: relative).map(\.modified).max()
         if let newest, let planned = entry.modified, newest > planned { return .changed }
         if let failure = deleter.removeContents(of: relative).first {
             return .failed(failure.error, "\(failure.path.quoted): \(DeletionResult.explain(failure.error))")
         }
-        guard deleter.removeEmptyDirectory(relative) else { return .failed(.notEmpty, "written to while it was being deleted") }
+        guard deleter.removeEmptyDirectory(relative) else {
+            return .failed(.notEmpty, "written to while it was being deleted")
+        }
         // Then the files that belong to it elsewhere (a Hugging Face revision's ref and the
         // blobs only it links), each checked to be the file inspected.
         for companion in entry.companions {
@@ -197,13 +231,20 @@ public enum PruneExecutor {
         return .removed
     }
 
-    private static func record(_ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>) {
+    private static func record(
+        _ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome,
+        _ parents: inout Set<[UInt8]>
+    ) {
         for (deletion, result) in zip(batch, results) {
             switch result {
             case .removed:
                 outcome.removed.append(deletion)
-                if let relative = deletion.entry.relativePath { parents.insert(AnchoredDirectory.split(relative).parent) }
-                for companion in deletion.entry.companions { parents.insert(AnchoredDirectory.split(companion.relativePath).parent) }
+                if let relative = deletion.entry.relativePath {
+                    parents.insert(AnchoredDirectory.split(relative).parent)
+                }
+                for companion in deletion.entry.companions {
+                    parents.insert(AnchoredDirectory.split(companion.relativePath).parent)
+                }
             case .vanished:
                 outcome.vanished += 1
                 outcome.removed.append(deletion)

@@ -108,7 +108,10 @@ public enum PrunePolicy {
                 plan.kept.append(KeptEntry(entry: entry, why: entry.reason))
                 continue
             }
-            if entry.inGracePeriod { survivors.append(index); continue }
+            if entry.inGracePeriod {
+                survivors.append(index)
+                continue
+            }
             switch entry.state {
             case .corrupted: delete(index, .corrupted)
             case .incomplete: delete(index, .incomplete)
@@ -122,13 +125,16 @@ public enum PrunePolicy {
             let entry = entries[index]
             if !entry.pinnedBy.isEmpty {
                 // A saved page points here: kept whatever its age, and outside the size trim.
-                let pages = entry.pinnedBy.count == 1 ? "a saved page (\(entry.pinnedBy[0]))" : "\(entry.pinnedBy.count) saved pages"
+                let pages =
+                    entry.pinnedBy.count == 1
+                    ? "a saved page (\(entry.pinnedBy[0]))" : "\(entry.pinnedBy.count) saved pages"
                 plan.kept.append(KeptEntry(entry: entry, why: "pinned by \(pages); `cachectl unpin PAGE` releases it"))
                 continue
             }
-            let tooOld = rules.maxAge.map { age in
-                entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
-            } ?? false
+            let tooOld =
+                rules.maxAge.map { age in
+                    entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
+                } ?? false
             if !entry.inGracePeriod && (entry.state == .expired || tooOld) {
                 delete(index, .expired)
             } else {
@@ -142,8 +148,11 @@ public enum PrunePolicy {
             plan.sizeRule = sizeRule
             // The owner's metric: file sizes (Kingfisher, corelibs URLCache) or blocks.
             func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
-            func size(_ index: Int) -> Int64 { sizeRule.metric == .allocated ? entries[index].allocatedBytes : entries[index].apparentBytes }
-            let start = sizeRule.startsAbove < 1 ? Int64((Double(maxSize) * sizeRule.startsAbove).rounded(.down)) : maxSize
+            func size(_ index: Int) -> Int64 {
+                sizeRule.metric == .allocated ? entries[index].allocatedBytes : entries[index].apparentBytes
+            }
+            let start =
+                sizeRule.startsAbove < 1 ? Int64((Double(maxSize) * sizeRule.startsAbove).rounded(.down)) : maxSize
             let over = sizeRule.trimsAtLimit ? measured() >= start : measured() > start
             if sizeRule.partitions > 0 {
                 // Each partition holds its share of the cap and is trimmed on its own.
@@ -151,7 +160,8 @@ public enum PrunePolicy {
                 let partTarget = Int64((share * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
                 var groups: [[UInt8]: [Int]] = [:]
                 for index in fresh where !entries[index].inGracePeriod {
-                    groups[Array((entries[index].relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []].append(index)
+                    groups[Array((entries[index].relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []]
+                        .append(index)
                 }
                 for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                     let group = groups[key]!
@@ -170,11 +180,14 @@ public enum PrunePolicy {
                     let now = rules.now.timeInterval
                     let worth = candidates.map { index -> Double in
                         let e = entries[index]
-                        return max(0, now - (e.lastAccess ?? e.modified ?? rules.now).timeInterval) * Double(e.allocatedBytes + 512)
+                        return max(0, now - (e.lastAccess ?? e.modified ?? rules.now).timeInterval)
+                            * Double(e.allocatedBytes + 512)
                     }
                     order = candidates.indices.sorted { a, b in
-                        worth[a] != worth[b] ? worth[a] > worth[b]
-                            : entries[candidates[a]].path.bytes.lexicographicallyPrecedes(entries[candidates[b]].path.bytes)
+                        worth[a] != worth[b]
+                            ? worth[a] > worth[b]
+                            : entries[candidates[a]].path.bytes.lexicographicallyPrecedes(
+                                entries[candidates[b]].path.bytes)
                     }.map { candidates[$0] }
                 } else {
                     order = evictionOrder(candidates, entries)
@@ -197,7 +210,8 @@ public enum PrunePolicy {
             return e.lastAccess ?? e.modified ?? FileTime(seconds: 0)
         }
         return indices.indices.sorted { a, b in
-            clock[a] != clock[b] ? clock[a] < clock[b]
+            clock[a] != clock[b]
+                ? clock[a] < clock[b]
                 : entries[indices[a]].path.bytes.lexicographicallyPrecedes(entries[indices[b]].path.bytes)
         }.map { indices[$0] }
     }

@@ -16,15 +16,20 @@ public enum Pruner {
     ///     access time changes: the native index is read from a private copy, and every file
     ///     and directory (the tag included) is opened with O_NOATIME, or not at all.
     ///   - onWait: called once if another prune holds the root and this one must wait.
-    public static func prune(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
-                             dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> PruneReport {
+    public static func prune(
+        _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
+        dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}
+    ) throws -> PruneReport {
         try PruneProgress.$current.withValue(progress) {
-            try pruneOne(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
+            try pruneOne(
+                root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
         }
     }
 
-    private static func pruneOne(_ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
-                                 dryRun: Bool, progress: PruneProgress?, onWait: () -> Void) throws -> PruneReport {
+    private static func pruneOne(
+        _ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
+        dryRun: Bool, progress: PruneProgress?, onWait: () -> Void
+    ) throws -> PruneReport {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
         let declaredPlain = kind == .plain
         let kind = try DeletableRoot.check(anchor, as: kind)
@@ -60,18 +65,28 @@ public enum Pruner {
     /// `--trim-to`, else half the cap), and each cache's plan runs on its own format, under
     /// its own lock. The folder's own loose files and the subdirectories that hold no cache
     /// are pruned as units. A root that is one cache gives one report, as `prune` does.
-    public static func pruneAll(_ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
-                                dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}) throws -> Batch {
+    public static func pruneAll(
+        _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
+        dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}
+    ) throws -> Batch {
         try PruneProgress.$current.withValue(progress) {
-            try pruneFolder(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
+            try pruneFolder(
+                root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
         }
     }
 
-    private static func pruneFolder(_ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
-                                    dryRun: Bool, progress: PruneProgress?, onWait: () -> Void) throws -> Batch {
+    private static func pruneFolder(
+        _ root: RawPath, as kind: CacheFormatKind?, rules: PruneRules, context: InspectionContext,
+        dryRun: Bool, progress: PruneProgress?, onWait: () -> Void
+    ) throws -> Batch {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
-        guard kind == nil, try DeletableRoot.check(anchor, as: nil) == .plain, let found = CacheDiscovery.caches(in: anchor) else {
-            return Batch(reports: [try prune(root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)])
+        guard kind == nil, try DeletableRoot.check(anchor, as: nil) == .plain,
+            let found = CacheDiscovery.caches(in: anchor)
+        else {
+            return Batch(reports: [
+                try prune(
+                    root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
+            ])
         }
         let lock = dryRun ? nil : try lockRoot(anchor, onWait: onWait)
         var batch = Batch()
@@ -110,14 +125,17 @@ public enum Pruner {
             var sub = PrunePlan()
             sub.entriesBefore = own.count
             var seen = Set<FileIdentity>()
-            for entry in own where entry.identity.map({ seen.insert($0).inserted }) ?? true { sub.bytesBefore += entry.allocatedBytes }
+            for entry in own where entry.identity.map({ seen.insert($0).inserted }) ?? true {
+                sub.bytesBefore += entry.allocatedBytes
+            }
             sub.deletions = plan.deletions.filter { $0.entry.origin == index }
             sub.kept = plan.kept.filter { $0.entry.origin == index }
             sub.bytesAfter = sub.bytesBefore - sub.deletions.reduce(0) { $0 + $1.freesBytes }
             sub.sizeTarget = plan.sizeTarget
             sub.sizeRule = plan.sizeRule.map { rule in
                 var shared = rule
-                shared.owner = "a cap shared by the caches under \(root.quoted): least recently used first across them, each by its own clock"
+                shared.owner =
+                    "a cap shared by the caches under \(root.quoted): least recently used first across them, each by its own clock"
                 return shared
             }
             if index == 0 && own.isEmpty { continue }

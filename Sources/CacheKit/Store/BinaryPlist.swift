@@ -28,8 +28,14 @@ public indirect enum PlistValue: Equatable, Sendable {
         return nil
     }
 
-    public var string: String? { if case .string(let s) = self { return s }; return nil }
-    public var int: Int64? { if case .int(let n) = self { return n }; return nil }
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var int: Int64? {
+        if case .int(let n) = self { return n }
+        return nil
+    }
     public var double: Double? {
         switch self {
         case .real(let d), .date(let d): return d
@@ -37,9 +43,18 @@ public indirect enum PlistValue: Equatable, Sendable {
         default: return nil
         }
     }
-    public var data: [UInt8]? { if case .data(let d) = self { return d }; return nil }
-    public var array: [PlistValue]? { if case .array(let a) = self { return a }; return nil }
-    public var dictionary: [String: PlistValue]? { if case .dict(let d) = self { return d }; return nil }
+    public var data: [UInt8]? {
+        if case .data(let d) = self { return d }
+        return nil
+    }
+    public var array: [PlistValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    public var dictionary: [String: PlistValue]? {
+        if case .dict(let d) = self { return d }
+        return nil
+    }
 }
 
 /// The binary property list parser (format: CFBinaryPList.c's header, objects, offset table
@@ -52,12 +67,14 @@ public enum BinaryPlist {
         let offsetSize = Int(bytes[trailer + 6])
         let refSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(refSize),
-              let count = Self.uint(bytes, trailer + 8, 8), let top = Self.uint(bytes, trailer + 16, 8),
-              let tableOffset = Self.uint(bytes, trailer + 24, 8),
-              count > 0, count < 10_000_000, top < count, tableOffset >= 8,
-              tableOffset + count * offsetSize <= trailer else { return nil }
-        var parser = Parser(bytes: bytes, offsetSize: offsetSize, refSize: refSize, count: count, tableOffset: tableOffset,
-                            limit: trailer)
+            let count = Self.uint(bytes, trailer + 8, 8), let top = Self.uint(bytes, trailer + 16, 8),
+            let tableOffset = Self.uint(bytes, trailer + 24, 8),
+            count > 0, count < 10_000_000, top < count, tableOffset >= 8,
+            tableOffset + count * offsetSize <= trailer
+        else { return nil }
+        var parser = Parser(
+            bytes: bytes, offsetSize: offsetSize, refSize: refSize, count: count, tableOffset: tableOffset,
+            limit: trailer)
         return parser.object(top, depth: 0)
     }
 
@@ -82,12 +99,14 @@ public enum BinaryPlist {
 
         mutating func object(_ index: Int, depth: Int) -> PlistValue? {
             guard index >= 0, index < count, depth < 64, budget > 0, !visiting.contains(index),
-                  let offset = BinaryPlist.uint(bytes, tableOffset + index * offsetSize, offsetSize), offset < limit else { return nil }
+                let offset = BinaryPlist.uint(bytes, tableOffset + index * offsetSize, offsetSize), offset < limit
+            else { return nil }
             budget -= 1
             visiting.insert(index)
             defer { visiting.remove(index) }
             let marker = bytes[offset]
-            let high = marker >> 4, low = Int(marker & 0x0F)
+            let high = marker >> 4
+            let low = Int(marker & 0x0F)
             switch high {
             case 0x0:
                 switch low {
@@ -127,13 +146,17 @@ public enum BinaryPlist {
                     return .string(String(decoding: bytes[start..<start + length], as: Unicode.ASCII.self))
                 case 0x6:
                     guard length <= (limit - start) / 2 else { return nil }
-                    let units = (0..<length).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
+                    let units = (0..<length).map {
+                        UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1])
+                    }
                     return .string(String(decoding: units, as: UTF16.self))
                 case 0xA:
                     guard length <= (limit - start) / refSize else { return nil }
                     var items: [PlistValue] = []
                     for i in 0..<length {
-                        guard let ref = BinaryPlist.uint(bytes, start + i * refSize, refSize), let item = object(ref, depth: depth + 1) else { return nil }
+                        guard let ref = BinaryPlist.uint(bytes, start + i * refSize, refSize),
+                            let item = object(ref, depth: depth + 1)
+                        else { return nil }
                         items.append(item)
                     }
                     return .array(items)
@@ -142,9 +165,10 @@ public enum BinaryPlist {
                     var members: [String: PlistValue] = [:]
                     for i in 0..<length {
                         guard let keyRef = BinaryPlist.uint(bytes, start + i * refSize, refSize),
-                              let valueRef = BinaryPlist.uint(bytes, start + (length + i) * refSize, refSize),
-                              case .string(let key)? = object(keyRef, depth: depth + 1),
-                              let value = object(valueRef, depth: depth + 1) else { return nil }
+                            let valueRef = BinaryPlist.uint(bytes, start + (length + i) * refSize, refSize),
+                            case .string(let key)? = object(keyRef, depth: depth + 1),
+                            let value = object(valueRef, depth: depth + 1)
+                        else { return nil }
                         members[key] = value
                     }
                     return .dict(members)
@@ -175,12 +199,15 @@ public enum KeyedArchive {
     /// are not a keyed archive.
     public static func decode(_ bytes: [UInt8], top key: String = "root") -> PlistValue? {
         guard let archive = BinaryPlist.parse(bytes), archive["$archiver"]?.string != nil,
-              let objects = archive["$objects"]?.array, let top = archive["$top"]?[key] else { return nil }
+            let objects = archive["$objects"]?.array, let top = archive["$top"]?[key]
+        else { return nil }
         var visiting = Set<Int>()
         return resolve(top, objects, &visiting, depth: 0)
     }
 
-    private static func resolve(_ value: PlistValue, _ objects: [PlistValue], _ visiting: inout Set<Int>, depth: Int) -> PlistValue {
+    private static func resolve(_ value: PlistValue, _ objects: [PlistValue], _ visiting: inout Set<Int>, depth: Int)
+        -> PlistValue
+    {
         guard depth < 64 else { return .null }
         switch value {
         case .uid(let index):
@@ -193,7 +220,9 @@ public enum KeyedArchive {
             return .array(items.map { resolve($0, objects, &visiting, depth: depth + 1) })
         case .dict(let members):
             // NS.keys / NS.objects pairs (NSDictionary) become a plain dictionary.
-            if case .array(let keys)? = members["NS.keys"], case .array(let values)? = members["NS.objects"], keys.count == values.count {
+            if case .array(let keys)? = members["NS.keys"], case .array(let values)? = members["NS.objects"],
+                keys.count == values.count
+            {
                 var out: [String: PlistValue] = [:]
                 for (k, v) in zip(keys, values) {
                     if case .string(let name) = resolve(k, objects, &visiting, depth: depth + 1) {
@@ -209,7 +238,9 @@ public enum KeyedArchive {
             if case .data(let bytes)? = members["NS.data"] { return .data(bytes) }
             if let time = members["NS.time"]?.double { return .date(time) }
             var out: [String: PlistValue] = [:]
-            for (name, member) in members where name != "$class" { out[name] = resolve(member, objects, &visiting, depth: depth + 1) }
+            for (name, member) in members where name != "$class" {
+                out[name] = resolve(member, objects, &visiting, depth: depth + 1)
+            }
             return .dict(out)
         default:
             return value

@@ -70,8 +70,12 @@ public struct CacheEntry: Sendable {
         public var identity: FileIdentity
     }
 
-    public init(url: String?, path: RawPath, relativePath: [UInt8]? = nil, allocatedBytes: Int64, apparentBytes: Int64, modified: FileTime?,
-                lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String, indexKey: String? = nil) {
+    public init(
+        url: String?, path: RawPath, relativePath: [UInt8]? = nil, allocatedBytes: Int64, apparentBytes: Int64,
+        modified: FileTime?,
+        lastAccess: FileTime? = nil, expires: FileTime? = nil, state: EntryState, reason: String,
+        indexKey: String? = nil
+    ) {
         self.url = url
         self.path = path
         self.relativePath = relativePath
@@ -104,7 +108,9 @@ public struct FileIdentity: Hashable, Sendable {
         modified = st.modified
     }
 
-    public init(device: UInt64, inode: UInt64, linkCount: UInt64, size: Int64 = 0, modified: FileTime = FileTime(seconds: 0)) {
+    public init(
+        device: UInt64, inode: UInt64, linkCount: UInt64, size: Int64 = 0, modified: FileTime = FileTime(seconds: 0)
+    ) {
         self.device = device
         self.inode = inode
         self.linkCount = linkCount
@@ -182,7 +188,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .notACache(let path, let cause): return "will not delete in \(path.quoted): \(cause)"
         case .readOnly(let path, let cause): return "cannot change \(path.quoted): the cache is read-only (\(cause))"
         case .busyDatabase(let path, let pid):
-            return "\(path.quoted) is in use by another process (\(pid > 0 ? "process \(pid) holds a lock on it" : "it is locked"); "
+            return
+                "\(path.quoted) is in use by another process (\(pid > 0 ? "process \(pid) holds a lock on it" : "it is locked"); "
                 + "is its app running?): nothing removed"
         }
     }
@@ -198,7 +205,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

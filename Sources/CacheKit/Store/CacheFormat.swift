@@ -1,6 +1,7 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
-    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip, npm, ccache, huggingface, chromium, firefox, gitmirrors, plain
+    case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip,
+        npm, ccache, huggingface, chromium, firefox, gitmirrors, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -49,7 +50,8 @@ public protocol CacheFormat {
     func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool]
     /// Deletes files no record names (orphans, leftovers) with `remove`, in whatever way
     /// keeps a concurrent writer from recording one of them meanwhile.
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult]
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+        -> [DeletionResult]
     /// Directories below the root that stay even when empty (the store's `objects/`, `tmp/`).
     var keptDirectories: Set<[UInt8]> { get }
     /// Called once deletions are done (the native store keeps its disk-full reserve again).
@@ -86,8 +88,10 @@ public struct SizeRule: Sendable, Equatable {
     /// Chromium's order: the largest `(now − last use) × (size + 512)` first, not plain LRU.
     public var byAgeTimesSize: Bool
 
-    public init(ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0,
-                startsAbove: Double = 1, byAgeTimesSize: Bool = false) {
+    public init(
+        ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0,
+        startsAbove: Double = 1, byAgeTimesSize: Bool = false
+    ) {
         self.startsAbove = startsAbove
         self.byAgeTimesSize = byAgeTimesSize
         self.ratio = ratio
@@ -100,14 +104,17 @@ public struct SizeRule: Sendable, Equatable {
 
     /// The seed design's rule (cachectl's own store, the plist download cache, plain folders):
     /// above the cap, least recently used first down to at most half of it, allocated bytes.
-    public static let seed = SizeRule(ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                                      owner: "the seed design: down to at most half the cap, allocated bytes")
+    public static let seed = SizeRule(
+        ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+        owner: "the seed design: down to at most half the cap, allocated bytes")
 }
 
 extension CacheFormat {
     public var root: RawPath { anchor.path }
     public func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { entries.map { _ in true } }
-    public func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+    public func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+        -> [DeletionResult]
+    {
         remove(entries)
     }
     public var keptDirectories: Set<[UInt8]> { [] }
@@ -197,7 +204,9 @@ public enum CacheFormats {
         let names = sampleNames(anchor).map { String(decoding: $0, as: UTF8.self) }
             .filter { !$0.hasPrefix(".") && $0 != CacheDirTag.fileName }
         guard names.count >= 3 else { return .plain }
-        func share(_ predicate: (String) -> Bool) -> Double { Double(names.filter(predicate).count) / Double(names.count) }
+        func share(_ predicate: (String) -> Bool) -> Double {
+            Double(names.filter(predicate).count) / Double(names.count)
+        }
         if share({ isHex($0, count: 64) }) >= 0.9 { return .kingfisher }
         if share({ isHex($0, count: 40) }) >= 0.9 { return .nuke }
         if share({ isHex(stem($0), count: 32) }) >= 0.9 { return .sdwebimage }
@@ -208,7 +217,9 @@ public enum CacheFormats {
     /// Opens `root` as `kind`, or as the detected format when `kind` is nil. With
     /// `snapshot`, a native index is read from a private copy and nothing in the cache is
     /// touched, not even an access time (for dry runs).
-    public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws -> any CacheFormat {
+    public static func open(_ root: RawPath, as kind: CacheFormatKind? = nil, snapshot: Bool = false) throws
+        -> any CacheFormat
+    {
         switch AnchoredDirectory.open(root, mustPreserveAccessTimes: snapshot) {
         case .success(let anchor): return try open(anchor, as: kind, snapshot: snapshot, declaredPlain: kind == .plain)
         case .failure(let error): throw StoreError.cannotRead(root, error.description)
@@ -218,11 +229,14 @@ public enum CacheFormats {
     /// Opens the anchored directory as `kind` (or as detected); see `open(_:as:snapshot:)`.
     /// `declaredPlain`: the user named `--format plain`, so a plain folder is taken file by
     /// file (otherwise by units where it has subdirectories and no tag; see `PlainFormat`).
-    public static func open(_ anchor: AnchoredDirectory, as kind: CacheFormatKind? = nil, snapshot: Bool = false,
-                            declaredPlain: Bool = false) throws -> any CacheFormat {
+    public static func open(
+        _ anchor: AnchoredDirectory, as kind: CacheFormatKind? = nil, snapshot: Bool = false,
+        declaredPlain: Bool = false
+    ) throws -> any CacheFormat {
         switch kind ?? detect(anchor) {
         case .native:
-            return NativeFormat(store: snapshot ? try NativeStore.openSnapshot(anchor) : try NativeStore.open(anchor, create: false))
+            return NativeFormat(
+                store: snapshot ? try NativeStore.openSnapshot(anchor) : try NativeStore.open(anchor, create: false))
         case .sdwebimage: return SDWebImageFormat(anchor: anchor)
         case .kingfisher: return KingfisherFormat(anchor: anchor)
         case .pincache: return PINCacheFormat(anchor: anchor)
@@ -245,7 +259,9 @@ public enum CacheFormats {
 
     /// The first `shapeSample` names of the folder, as the directory gives them (no stat).
     static func sampleNames(_ anchor: AnchoredDirectory) -> [[UInt8]] {
-        guard case .success(let names) = DirectoryListing.names(anchor.descriptor.raw, limit: shapeSample) else { return [] }
+        guard case .success(let names) = DirectoryListing.names(anchor.descriptor.raw, limit: shapeSample) else {
+            return []
+        }
         return names
     }
 
@@ -271,7 +287,9 @@ struct NativeFormat: CacheFormat {
 
     func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { try store.deleteRows(naming: entries) }
 
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+        -> [DeletionResult]
+    {
         try store.removeUnindexed(entries, remove)
     }
 
@@ -283,14 +301,17 @@ struct NativeFormat: CacheFormat {
     func entry(for hit: NativeStore.Hit) -> CacheEntry {
         let relative = Array(hit.record.bodyPath.utf8)
         guard case .success(let st) = store.anchor.status(of: relative), st.isRegular else {
-            return CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: 0, apparentBytes: 0,
-                              modified: nil, state: .corrupted, reason: "body missing", indexKey: hit.record.url)
+            return CacheEntry(
+                url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: 0, apparentBytes: 0,
+                modified: nil, state: .corrupted, reason: "body missing", indexKey: hit.record.url)
         }
         let state: EntryState = st.size != hit.record.apparentBytes ? .corrupted : hit.isFresh ? .fresh : .expired
-        var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: st.allocatedBytes,
-                               apparentBytes: st.size, modified: st.modified, lastAccess: FileTime(timeInterval: hit.record.lastAccess),
-                               expires: hit.record.expires.map(FileTime.init(timeInterval:)), state: state,
-                               reason: state == .corrupted ? "body size does not match the index" : state.rawValue, indexKey: hit.record.url)
+        var entry = CacheEntry(
+            url: hit.record.url, path: hit.bodyPath, relativePath: relative, allocatedBytes: st.allocatedBytes,
+            apparentBytes: st.size, modified: st.modified, lastAccess: FileTime(timeInterval: hit.record.lastAccess),
+            expires: hit.record.expires.map(FileTime.init(timeInterval:)), state: state,
+            reason: state == .corrupted ? "body size does not match the index" : state.rawValue,
+            indexKey: hit.record.url)
         entry.identity = FileIdentity(st)
         return entry
     }

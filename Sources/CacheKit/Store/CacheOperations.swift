@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A body ready to be read, already checked against what the cache recorded.
@@ -34,7 +34,8 @@ public enum CacheReader {
         let anchor: AnchoredDirectory
         switch AnchoredDirectory.open(root) {
         case .success(let opened): anchor = opened
-        case .failure(let error) where error.code == ENOENT: throw StoreError.cannotRead(root, "No such file or directory (no cache here)")
+        case .failure(let error) where error.code == ENOENT:
+            throw StoreError.cannotRead(root, "No such file or directory (no cache here)")
         case .failure(let error): throw StoreError.cannotRead(root, error.description)
         }
         let kind = CacheFormats.detect(anchor)
@@ -44,22 +45,34 @@ public enum CacheReader {
             if let status = try store.response(url: url)?.status, status != 200, status != 203 {
                 throw StoreError.notFound(url + " (the stored response is HTTP \(status), not content)")
             }
-            if !hit.isFresh && !allowStale { throw StoreError.stale(url, expired: hit.record.expires.map(FileTime.init(timeInterval:))) }
-            guard case .success(let body) = store.openBody(hit.record), case .success(let st) = Sys.fstat(body.raw), st.isRegular else {
+            if !hit.isFresh && !allowStale {
+                throw StoreError.stale(url, expired: hit.record.expires.map(FileTime.init(timeInterval:)))
+            }
+            guard case .success(let body) = store.openBody(hit.record), case .success(let st) = Sys.fstat(body.raw),
+                st.isRegular
+            else {
                 throw StoreError.cannotRead(hit.bodyPath, "cached body is missing (corrupted entry for \(url))")
             }
-            guard st.size == hit.record.apparentBytes, try FileIO.sha256(body.raw, path: hit.bodyPath) == hit.record.sha256 else {
-                throw StoreError.cannotRead(hit.bodyPath, "cached body does not match its recorded size and checksum (corrupted entry for \(url))")
+            guard st.size == hit.record.apparentBytes,
+                try FileIO.sha256(body.raw, path: hit.bodyPath) == hit.record.sha256
+            else {
+                throw StoreError.cannotRead(
+                    hit.bodyPath,
+                    "cached body does not match its recorded size and checksum (corrupted entry for \(url))")
             }
             try store.recordHit(url: url, now: now)
-            var entry = CacheEntry(url: hit.record.url, path: hit.bodyPath, relativePath: Array(hit.record.bodyPath.utf8),
-                                   allocatedBytes: st.allocatedBytes, apparentBytes: st.size, modified: st.modified,
-                                   state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired", indexKey: hit.record.url)
+            var entry = CacheEntry(
+                url: hit.record.url, path: hit.bodyPath, relativePath: Array(hit.record.bodyPath.utf8),
+                allocatedBytes: st.allocatedBytes, apparentBytes: st.size, modified: st.modified,
+                state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired",
+                indexKey: hit.record.url)
             entry.identity = FileIdentity(st)
             return CachedBody(path: hit.bodyPath, entry: entry, anchor: anchor)
         }
         let format = try CacheFormats.open(anchor, as: kind)
-        guard let entry = try format.locate(url: url, InspectionContext(now: now)) else { throw StoreError.notFound(url) }
+        guard let entry = try format.locate(url: url, InspectionContext(now: now)) else {
+            throw StoreError.notFound(url)
+        }
         switch entry.state {
         case .fresh: break
         case .expired where allowStale: break
@@ -67,7 +80,9 @@ public enum CacheReader {
         default: throw StoreError.cannotRead(entry.path, "\(entry.state.rawValue) entry for \(url): \(entry.reason)")
         }
         if entry.inlineBody {
-            guard let bytes = try format.inlineBody(entry) else { throw StoreError.cannotRead(entry.path, "the body for \(url) cannot be read") }
+            guard let bytes = try format.inlineBody(entry) else {
+                throw StoreError.cannotRead(entry.path, "the body for \(url) cannot be read")
+            }
             return CachedBody(path: entry.path, entry: entry, anchor: anchor, inline: bytes)
         }
         return CachedBody(path: entry.path, entry: entry, anchor: anchor)
@@ -83,7 +98,9 @@ public enum CacheClearer {
     /// lock is taken exclusively first, so no body is being written meanwhile. An application's
     /// own databases found in the cache are removed only when `kind` is given (`--format`).
     /// - Parameter dryRun: plan only; nothing changes, not even an access time.
-    public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws -> PruneReport {
+    public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws
+        -> PruneReport
+    {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
         let named = kind != nil
         let kind = try DeletableRoot.check(anchor, as: kind)
@@ -96,6 +113,7 @@ public enum CacheClearer {
         let plan = PrunePolicy.planClear(entries, named: named)
         TestPoint.reach("clear.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
-        return PruneReport(root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))
+        return PruneReport(
+            root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))
     }
 }

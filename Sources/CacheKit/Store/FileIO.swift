@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small, careful file operations the store is built from, on the system layer's calls.
@@ -42,7 +42,11 @@ public enum FileIO {
         // Sized from fstat up front (then read straight into it): a 100 MB page is not
         // copied through a buffer and regrown. A file that grows meanwhile is read on.
         let expected: Int
-        if case .success(let st) = Sys.fstat(fd), st.isRegular { expected = Int(clamping: st.size) } else { expected = 0 }
+        if case .success(let st) = Sys.fstat(fd), st.isRegular {
+            expected = Int(clamping: st.size)
+        } else {
+            expected = 0
+        }
         var failure: Errno?
         var asked = expected + 1
         var out = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
@@ -62,7 +66,8 @@ public enum FileIO {
     }
 
     /// Reads until `buffer` is full or the end of the file; the byte count read.
-    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Errno?) -> Int {
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, failure: inout Errno?) -> Int
+    {
         var filled = 0
         while filled < buffer.count {
             switch Sys.read(fd, buffer.baseAddress! + filled, buffer.count - filled) {
@@ -135,8 +140,10 @@ public enum FileIO {
     }
 
     /// Writes a whole file atomically from pieces `write` hands to its sink, in order.
-    public static func writeAtomically(_ path: RawPath, mode: mode_t? = nil,
-                                       _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    public static func writeAtomically(
+        _ path: RawPath, mode: mode_t? = nil,
+        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let directoryPath = path.parentDirectory
         let directory: FileDescriptor
         switch Sys.open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
@@ -153,8 +160,10 @@ public enum FileIO {
         }
     }
 
-    static func writeAtomically(in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
-                                        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    static func writeAtomically(
+        in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
+        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let temp = try TempFile(in: directory, path: directoryPath, hashing: false)
         do {
             try write { try temp.write($0) }
@@ -186,7 +195,9 @@ final class TempFile {
         var attempt = 0
         while true {
             let candidate = Array("put-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).part".utf8)
-            switch Sys.openat(directory.raw, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600) {
+            switch Sys.openat(
+                directory.raw, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600)
+            {
             case .success(let opened):
                 fd = opened
                 name = candidate
@@ -209,7 +220,8 @@ final class TempFile {
         self.directory = directory
         let candidate = Array("put-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).part".utf8)
         guard case .success = Sys.renameNoReplace(directory.raw, existing, directory.raw, candidate),
-              case .success(let opened) = Sys.openat(directory.raw, candidate, O_RDWR | O_NOFOLLOW | O_CLOEXEC) else { return nil }
+            case .success(let opened) = Sys.openat(directory.raw, candidate, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        else { return nil }
         fd = opened
         name = candidate
         path = directoryPath.appending(candidate)
@@ -235,7 +247,10 @@ final class TempFile {
     /// Closes and renames the file to `target` in its directory (replacing what is there),
     /// unhashed and unflushed: a partial download kept for a later resume.
     func keepAs(_ target: [UInt8]) -> Bool {
-        if fd >= 0 { Sys.close(fd); fd = -1 }
+        if fd >= 0 {
+            Sys.close(fd)
+            fd = -1
+        }
         guard case .success = Sys.renameat(directory.raw, name, directory.raw, target) else {
             discard()
             return false
@@ -247,7 +262,9 @@ final class TempFile {
     func write(_ chunk: UnsafeRawBufferPointer) throws {
         guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
         hasher?.update(chunk)
-        if case .failure(let error) = Sys.writeAll(fd, chunk) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
+        if case .failure(let error) = Sys.writeAll(fd, chunk) {
+            throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
+        }
         length += Int64(chunk.count)
     }
 
@@ -256,7 +273,9 @@ final class TempFile {
     func finish(mode: mode_t = 0o644, flush: Bool = true) throws -> String {
         guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
         _ = Sys.fchmod(fd, mode)
-        if flush, case .failure(let error) = Sys.fsync(fd) { throw StoreError.cannotWrite(path, StoreError.explainWrite(error)) }
+        if flush, case .failure(let error) = Sys.fsync(fd) {
+            throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
+        }
         Sys.close(fd)
         fd = -1
         return hasher?.finalize() ?? ""
@@ -270,7 +289,9 @@ final class TempFile {
     /// Renames the finished file to `target` in `targetDirectory`: replacing what is there,
     /// or (`replacing` false) failing with EEXIST rather than replace anything.
     func install(as target: [UInt8], in targetDirectory: FileDescriptor, replacing: Bool) throws {
-        let result = replacing ? Sys.renameat(directory.raw, name, targetDirectory.raw, target)
+        let result =
+            replacing
+            ? Sys.renameat(directory.raw, name, targetDirectory.raw, target)
             : Sys.renameNoReplace(directory.raw, name, targetDirectory.raw, target)
         if case .failure(let error) = result {
             throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
@@ -291,7 +312,10 @@ final class TempFile {
 
     /// Closes (if open) and removes the file (unless installed).
     func discard() {
-        if fd >= 0 { Sys.close(fd); fd = -1 }
+        if fd >= 0 {
+            Sys.close(fd)
+            fd = -1
+        }
         if !installed { _ = Sys.unlinkat(directory.raw, name) }
         installed = true
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Recognises PNG, JPEG, GIF and WebP by their signature and walks their structure to tell a
@@ -29,14 +29,18 @@ public enum ImageSignature {
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
-        if head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
         return nil
     }
 
     /// Why the file is not a whole image (cut short or malformed), or nil when it is whole or
     /// not an image.
     public static func truncation(of path: RawPath, size: Int64) -> String? {
-        guard size > 0, case .success(let fd) = Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) else { return nil }
+        guard size > 0,
+            case .success(let fd) = Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        else { return nil }
         let file = FileDescriptor(adopting: fd)
         return withExtendedLifetime(file) { verdict(file.raw, size: size).problem }
     }
@@ -44,7 +48,9 @@ public enum ImageSignature {
     /// The verdict on the file `relative` below an anchored cache root (read through its
     /// descriptor, with its access-time rule); `.notAnImage` when it cannot be read.
     public static func verdict(in anchor: AnchoredDirectory, _ relative: [UInt8], size: Int64) -> Verdict {
-        guard size > 0, case .success(let file) = anchor.open(relative, O_RDONLY | O_NONBLOCK) else { return .notAnImage }
+        guard size > 0, case .success(let file) = anchor.open(relative, O_RDONLY | O_NONBLOCK) else {
+            return .notAnImage
+        }
         return withExtendedLifetime(file) { verdict(file.raw, size: size) }
     }
 
@@ -79,7 +85,8 @@ public enum ImageSignature {
             guard let header = r.read(8) else { return .cutShort("PNG without its IEND chunk (cut short)") }
             let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
             let type = Array(header[4..<8])
-            guard length <= 0x7FFF_FFFF, type.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }) else {
+            guard length <= 0x7FFF_FFFF, type.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+            else {
                 return .malformed("PNG chunk with an impossible length or type")
             }
             if first && type != Array("IHDR".utf8) { return .malformed("PNG that does not begin with IHDR") }
@@ -90,7 +97,8 @@ public enum ImageSignature {
                 return .cutShort("PNG cut short inside its \(String(decoding: type, as: UTF8.self)) chunk")
             }
             guard let stored = r.read(4) else { return .cutShort("PNG cut short before a chunk's CRC") }
-            let expected = UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
+            let expected =
+                UInt32(stored[0]) << 24 | UInt32(stored[1]) << 16 | UInt32(stored[2]) << 8 | UInt32(stored[3])
             if critical && CRC32.finish(crc) != expected {
                 return .malformed("PNG \(String(decoding: type, as: UTF8.self)) chunk fails its CRC")
             }
@@ -116,7 +124,7 @@ public enum ImageSignature {
             case 0xD9:
                 return sawScan ? .whole : .malformed("JPEG that ends before any scan")
             case 0x01, 0xD0...0xD7:
-                continue // no length
+                continue  // no length
             case 0x00:
                 return .malformed("JPEG with a stuffed zero where a marker belongs")
             default:
@@ -140,7 +148,9 @@ public enum ImageSignature {
         r.position = 6
         guard let screen = r.read(7) else { return .cutShort("GIF cut short in its header") }
         if screen[4] & 0x80 != 0 {
-            guard r.skip(3 << (Int(screen[4] & 0x07) + 1)) else { return .cutShort("GIF cut short in its colour table") }
+            guard r.skip(3 << (Int(screen[4] & 0x07) + 1)) else {
+                return .cutShort("GIF cut short in its colour table")
+            }
         }
         while true {
             guard let introducer = r.byte() else { return .cutShort("GIF without its trailer (cut short)") }
@@ -153,7 +163,9 @@ public enum ImageSignature {
             case 0x2C:
                 guard let descriptor = r.read(9) else { return .cutShort("GIF cut short in an image descriptor") }
                 if descriptor[8] & 0x80 != 0 {
-                    guard r.skip(3 << (Int(descriptor[8] & 0x07) + 1)) else { return .cutShort("GIF cut short in a colour table") }
+                    guard r.skip(3 << (Int(descriptor[8] & 0x07) + 1)) else {
+                        return .cutShort("GIF cut short in a colour table")
+                    }
                 }
                 guard r.byte() != nil, r.skipSubBlocks() else { return .cutShort("GIF cut short in its image data") }
             default:
@@ -172,11 +184,15 @@ public enum ImageSignature {
         if r.size < end { return .cutShort("WebP shorter than its RIFF header says (\(r.size) of \(end) bytes)") }
         var chunks = 0
         while Int64(r.position) < end {
-            guard Int64(r.position) + 8 <= end, let header = r.read(8) else { return .malformed("WebP chunk header beyond the RIFF size") }
+            guard Int64(r.position) + 8 <= end, let header = r.read(8) else {
+                return .malformed("WebP chunk header beyond the RIFF size")
+            }
             let length = Int64(header[4]) | Int64(header[5]) << 8 | Int64(header[6]) << 16 | Int64(header[7]) << 24
             let padded = length + (length & 1)
             guard Int64(r.position) + length <= end else { return .malformed("WebP chunk longer than the RIFF size") }
-            guard r.skip(Int(min(padded, end - Int64(r.position)))) else { return .cutShort("WebP cut short in a chunk") }
+            guard r.skip(Int(min(padded, end - Int64(r.position)))) else {
+                return .cutShort("WebP cut short in a chunk")
+            }
             chunks += 1
         }
         return chunks > 0 ? .whole : .malformed("WebP without chunks")
@@ -276,9 +292,12 @@ private struct Reader {
             guard value == 0xFF else { continue }
             let saved = position
             guard var next = byte() else { return false }
-            while next == 0xFF { guard let more = byte() else { return false }; next = more }
+            while next == 0xFF {
+                guard let more = byte() else { return false }
+                next = more
+            }
             if next == 0x00 || (next >= 0xD0 && next <= 0xD7) { continue }
-            position = saved - 1 // the marker's 0xFF
+            position = saved - 1  // the marker's 0xFF
             return true
         }
         return false
@@ -291,7 +310,11 @@ private struct Reader {
         let count = Int(min(Int64(1 << 16), size - Int64(offset)))
         guard count > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: count)
-        guard case .success(let n) = buffer.withUnsafeMutableBytes({ Sys.pread(fd, $0.baseAddress!, count, at: Int64(offset)) }), n > 0 else {
+        guard
+            case .success(let n) = buffer.withUnsafeMutableBytes({
+                Sys.pread(fd, $0.baseAddress!, count, at: Int64(offset))
+            }), n > 0
+        else {
             return false
         }
         window = Array(buffer[0..<n])
@@ -324,14 +347,16 @@ enum CRC32 {
 enum ImageHealth {
     /// Nil when the file is whole or not an image.
     static func state(in anchor: AnchoredDirectory, _ file: FileTree.File, _ context: InspectionContext)
-        -> (state: EntryState, reason: String, young: Bool)? {
+        -> (state: EntryState, reason: String, young: Bool)?
+    {
         if file.apparentBytes == 0 { return cutShort("zero-length body", file, context) }
         return state(ImageSignature.verdict(in: anchor, file.anchorRelative, size: file.apparentBytes), file, context)
     }
 
     /// The state a verdict already reached gives the file.
     static func state(_ verdict: ImageSignature.Verdict, _ file: FileTree.File, _ context: InspectionContext)
-        -> (state: EntryState, reason: String, young: Bool)? {
+        -> (state: EntryState, reason: String, young: Bool)?
+    {
         switch verdict {
         case .notAnImage, .whole: return nil
         case .malformed(let why): return (.corrupted, why, false)
@@ -340,9 +365,13 @@ enum ImageHealth {
     }
 
     private static func cutShort(_ why: String, _ file: FileTree.File, _ context: InspectionContext)
-        -> (state: EntryState, reason: String, young: Bool) {
+        -> (state: EntryState, reason: String, young: Bool)
+    {
         if context.isOlderThanGrace(file.lastWritten) { return (.corrupted, why, false) }
-        return (.incomplete, "\(why), last written \(NativeStore.age(file.lastWritten, context)) ago: a writer may still be at work "
-                + "(within the grace period)", true)
+        return (
+            .incomplete,
+            "\(why), last written \(NativeStore.age(file.lastWritten, context)) ago: a writer may still be at work "
+                + "(within the grace period)", true
+        )
     }
 }

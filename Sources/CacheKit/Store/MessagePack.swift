@@ -3,7 +3,14 @@
 /// malformed or truncated input gives nil, never a trap; nesting is limited.
 enum MessagePack {
     indirect enum Value: Equatable {
-        case null, bool(Bool), int(Int64), double(Double), string(String), bytes([UInt8]), array([Value]), map([(Value, Value)])
+        case null
+        case bool(Bool)
+        case int(Int64)
+        case double(Double)
+        case string(String)
+        case bytes([UInt8])
+        case array([Value])
+        case map([(Value, Value)])
 
         static func == (a: Value, b: Value) -> Bool {
             switch (a, b) {
@@ -14,7 +21,8 @@ enum MessagePack {
             case (.string(let x), .string(let y)): return x == y
             case (.bytes(let x), .bytes(let y)): return x == y
             case (.array(let x), .array(let y)): return x == y
-            case (.map(let x), .map(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            case (.map(let x), .map(let y)):
+                return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
             default: return false
             }
         }
@@ -83,7 +91,7 @@ enum MessagePack {
             case 0xD9, 0xDA, 0xDB: return uint(1 << Int(tag - 0xD9)).flatMap { str(Int(clamping: $0)) }
             case 0xDC, 0xDD: return uint(tag == 0xDC ? 2 : 4).flatMap { array(Int(clamping: $0), depth) }
             case 0xDE, 0xDF: return uint(tag == 0xDE ? 2 : 4).flatMap { map(Int(clamping: $0), depth) }
-            default: return nil // ext types: not in CacheControl's data
+            default: return nil  // ext types: not in CacheControl's data
             }
         }
 

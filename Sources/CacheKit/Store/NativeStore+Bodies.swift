@@ -23,10 +23,14 @@ extension NativeStore {
     /// way from the root, the index's size. The index is read on the calling thread; the
     /// bodies are checked through the given `LoopRunner` (on more threads, if it has them).
     /// (The function must not be kept past `body`: it reads inside the transaction.)
-    func withBodyLookups<T>(now: FileTime, wholeIndex: Bool? = nil,
-                            _ body: (@escaping ([String], LoopRunner) -> [Body?]) -> T) throws -> T {
+    func withBodyLookups<T>(
+        now: FileTime, wholeIndex: Bool? = nil,
+        _ body: (@escaping ([String], LoopRunner) -> [Body?]) -> T
+    ) throws -> T {
         try readIndex { db in
-            guard let connection = db.sqliteConnection else { throw StoreError.corruptIndex(indexPath, "connection closed") }
+            guard let connection = db.sqliteConnection else {
+                throw StoreError.corruptIndex(indexPath, "connection closed")
+            }
             let rootPrefix = root.bytes + [UInt8(ascii: "/")]
             guard let index = IndexRows(connection, pathPrefix: rootPrefix, contentOnly: hasResponseColumns) else {
                 throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
@@ -39,21 +43,26 @@ extension NativeStore {
                 let rows = index.rows(urls.map { URLKey($0)?.normalized }, wholeIndex: wholeIndex).map { found in
                     found.flatMap { found -> Row? in
                         let path = RawPath(bytes: found.path)
-                        guard Row.relative(path, after: rootPrefix.count, { Self.isSafeRelativePath(bytes: $0) }) else { return nil }
+                        guard Row.relative(path, after: rootPrefix.count, { Self.isSafeRelativePath(bytes: $0) }) else {
+                            return nil
+                        }
                         let isFresh = found.expires.map { now.timeInterval < $0 } ?? true
                         return Row(path: path, size: found.size, isFresh: isFresh)
                     }
                 }
                 // Then the bodies on disk: their directories opened here, the files checked
                 // in blocks, each answer written to its own slot.
-                for case let row? in rows { row.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) } }
+                for case let row? in rows {
+                    row.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) }
+                }
                 return [Body?](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
                     let answers = buffer.baseAddress!
                     loop.run(rows.count) { range in
                         for i in range {
-                            (answers + i).initialize(to: rows[i].map { row in
-                                row.relative(after: rootPrefix.count) { directories.status(of: $0) }.body(row)
-                            })
+                            (answers + i).initialize(
+                                to: rows[i].map { row in
+                                    row.relative(after: rootPrefix.count) { directories.status(of: $0) }.body(row)
+                                })
                         }
                     }
                     initialized = rows.count
@@ -79,12 +88,13 @@ extension NativeStore {
     }
 }
 
-private extension BodyDirectories.Status {
+extension BodyDirectories.Status {
     /// The answer for a row whose body on disk is this.
-    func body(_ row: NativeStore.Row) -> NativeStore.Body {
+    fileprivate func body(_ row: NativeStore.Row) -> NativeStore.Body {
         switch self {
         case .regular(let actual) where actual == row.size:
-            return .init(path: row.path, state: row.isFresh ? .fresh : .expired, reason: row.isFresh ? "fresh" : "expired")
+            return .init(
+                path: row.path, state: row.isFresh ? .fresh : .expired, reason: row.isFresh ? "fresh" : "expired")
         case .regular:
             return .init(path: row.path, state: .corrupted, reason: "body size does not match the index")
         case .missing:
@@ -125,9 +135,13 @@ private final class IndexRows {
         }
         let content = contentOnly ? " AND status IN (200, 203)" : ""
         let statements = [
-            prepare("SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL" + content),
-            prepare("SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL" + content),
-            prepare("SELECT max(rowid) FROM entries"),
+            prepare(
+                "SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL"
+                    + content),
+            prepare(
+                "SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL"
+                    + content),
+            prepare("SELECT max(rowid) FROM entries")
         ]
         guard let query = statements[0], let pass = statements[1], let top = statements[2] else {
             for case let statement? in statements { sqlite3_finalize(statement) }
@@ -151,8 +165,9 @@ private final class IndexRows {
             return key.withUTF8 { keyBytes -> Found? in
                 sqlite3_reset(query)
                 // SQLITE_STATIC (nil): the key outlives the step below.
-                sqlite3_bind_text(query, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  Int32(keyBytes.count), nil)
+                sqlite3_bind_text(
+                    query, 1, UnsafeRawPointer(keyBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    Int32(keyBytes.count), nil)
                 guard sqlite3_step(query) == SQLITE_ROW else { return nil }
                 return found(query, from: 0)
             }
@@ -177,7 +192,8 @@ private final class IndexRows {
         defer { sqlite3_reset(pass) }
         while sqlite3_step(pass) == SQLITE_ROW {
             guard let text = sqlite3_column_text(pass, 0) else { continue }
-            let url = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(pass, 0))), as: UTF8.self)
+            let url = String(
+                decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(pass, 0))), as: UTF8.self)
             guard var i = first[url] else { continue }
             let found = found(pass, from: 1)
             while i >= 0 {
@@ -192,7 +208,8 @@ private final class IndexRows {
     private func found(_ statement: OpaquePointer, from start: Int32) -> Found? {
         guard let text = sqlite3_column_text(statement, start) else { return nil }
         let path = pathPrefix + UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, start)))
-        let expires = sqlite3_column_type(statement, start + 2) == SQLITE_NULL ? nil : sqlite3_column_double(statement, start + 2)
+        let expires =
+            sqlite3_column_type(statement, start + 2) == SQLITE_NULL ? nil : sqlite3_column_double(statement, start + 2)
         return Found(path: path, size: sqlite3_column_int64(statement, start + 1), expires: expires)
     }
 }
@@ -202,7 +219,10 @@ private final class IndexRows {
 /// opened by `prepare(directoryOf:)` on one thread; `status(of:)` only reads what was opened,
 /// and may run on several threads at once.
 private final class BodyDirectories {
-    enum Status { case regular(Int64), missing }
+    enum Status {
+        case regular(Int64)
+        case missing
+    }
 
     private let anchor: AnchoredDirectory
     /// Open directories by a hash of their relative path (checked byte for byte on a hit).
@@ -241,7 +261,8 @@ private final class BodyDirectories {
             }
         }
         guard let directory else { return .missing }
-        let statted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer -> Result<StatInfo, Errno> in
+        let statted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) {
+            buffer -> Result<StatInfo, Errno> in
             for (i, byte) in name.enumerated() { buffer[i] = CChar(bitPattern: byte) }
             buffer[name.count] = 0
             return Sys.lstat(at: directory.raw, buffer.baseAddress!)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The store's entries with their states, read through the root's descriptor.
@@ -18,14 +18,18 @@ extension NativeStore {
         let directories = DirectoryCache(anchor, limit: 1024)
         for row in rows {
             let relative = Array(row.bodyPath.utf8)
-            var entry = CacheEntry(url: row.url, path: root.appending(relative), relativePath: relative, allocatedBytes: 0,
-                                   apparentBytes: row.apparentBytes, modified: nil, lastAccess: FileTime(timeInterval: row.lastAccess),
-                                   expires: row.expires.map(FileTime.init(timeInterval:)), state: .fresh, reason: "fresh", indexKey: row.url)
+            var entry = CacheEntry(
+                url: row.url, path: root.appending(relative), relativePath: relative, allocatedBytes: 0,
+                apparentBytes: row.apparentBytes, modified: nil, lastAccess: FileTime(timeInterval: row.lastAccess),
+                expires: row.expires.map(FileTime.init(timeInterval:)), state: .fresh, reason: "fresh",
+                indexKey: row.url)
             entry.contentType = row.contentType
             entry.etag = row.etag
             guard Self.isSafeRelativePath(row.bodyPath) else {
                 entry.relativePath = nil
-                (entry.state, entry.reason) = (.outside, "indexed body path \(RawPath(row.bodyPath).quoted) leads outside the cache")
+                (entry.state, entry.reason) = (
+                    .outside, "indexed body path \(RawPath(row.bodyPath).quoted) leads outside the cache"
+                )
                 result.append(entry)
                 continue
             }
@@ -35,8 +39,11 @@ extension NativeStore {
             case .failure(let error) where error.code == ELOOP || error.code == EXDEV || error.code == ENOTDIR:
                 // A symlink or a mount on the way: what it names is not the cache's.
                 entry.relativePath = nil
-                (entry.state, entry.reason) = (.outside, "indexed body path \(RawPath(row.bodyPath).quoted) leads outside the cache "
-                                               + "(through a symlink or another file system)")
+                (entry.state, entry.reason) = (
+                    .outside,
+                    "indexed body path \(RawPath(row.bodyPath).quoted) leads outside the cache "
+                        + "(through a symlink or another file system)"
+                )
                 result.append(entry)
                 continue
             case .failure: st = nil
@@ -49,7 +56,9 @@ extension NativeStore {
                 // Grace counts from the body's last write, else from the start of the download.
                 let lastWrite = st?.lastWritten ?? FileTime(timeInterval: row.downloadStarted)
                 if context.isOlderThanGrace(lastWrite) {
-                    (entry.state, entry.reason) = (.incomplete, "download last written \(Self.age(lastWrite, context)) ago never completed")
+                    (entry.state, entry.reason) = (
+                        .incomplete, "download last written \(Self.age(lastWrite, context)) ago never completed"
+                    )
                 } else {
                     entry.reason = "download in progress (within the grace period)"
                     entry.inGracePeriod = true
@@ -63,9 +72,14 @@ extension NativeStore {
             } else if context.verify, !bodyMatches(row) {
                 (entry.state, entry.reason) = (.corrupted, "body checksum does not match the index")
             } else if let expires = row.expires, context.now.timeInterval >= expires {
-                (entry.state, entry.reason) = (.expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago")
+                (entry.state, entry.reason) = (
+                    .expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago"
+                )
             } else {
-                entry.reason = row.expires == nil ? "complete, no expiry" : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
+                entry.reason =
+                    row.expires == nil
+                    ? "complete, no expiry"
+                    : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
             }
             if let pages = pinned[row.url], entry.state == .fresh || entry.state == .expired {
                 entry.pinnedBy = pages
@@ -74,12 +88,17 @@ extension NativeStore {
             result.append(entry)
         }
         for file in FileTree.files(in: anchor, under: Array("tmp".utf8)) {
-            result.append(Self.unindexedEntry(file, context, pastGrace: (.incomplete, "leftover of an interrupted write"),
-                                              withinGrace: "being written (within the grace period)"))
+            result.append(
+                Self.unindexedEntry(
+                    file, context, pastGrace: (.incomplete, "leftover of an interrupted write"),
+                    withinGrace: "being written (within the grace period)"))
         }
-        for file in FileTree.files(in: anchor, under: Array("objects".utf8)) where !referenced.contains(file.anchorRelative) {
-            result.append(Self.unindexedEntry(file, context, pastGrace: (.orphan, "no index entry refers to this body"),
-                                              withinGrace: "unindexed body within the grace period"))
+        for file in FileTree.files(in: anchor, under: Array("objects".utf8))
+        where !referenced.contains(file.anchorRelative) {
+            result.append(
+                Self.unindexedEntry(
+                    file, context, pastGrace: (.orphan, "no index entry refers to this body"),
+                    withinGrace: "unindexed body within the grace period"))
         }
         return result
     }
@@ -93,12 +112,15 @@ extension NativeStore {
     /// A file no index row names (a temporary or an orphaned body): `pastGrace` once it was
     /// last written longer ago than the grace period, else fresh and kept (a live writer may
     /// still own it).
-    private static func unindexedEntry(_ file: FileTree.File, _ context: InspectionContext,
-                                       pastGrace: (EntryState, String), withinGrace: String) -> CacheEntry {
+    private static func unindexedEntry(
+        _ file: FileTree.File, _ context: InspectionContext,
+        pastGrace: (EntryState, String), withinGrace: String
+    ) -> CacheEntry {
         let old = context.isOlderThanGrace(file.lastWritten)
-        var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                               apparentBytes: file.apparentBytes, modified: file.modified, state: old ? pastGrace.0 : .fresh,
-                               reason: old ? pastGrace.1 : withinGrace)
+        var entry = CacheEntry(
+            url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+            apparentBytes: file.apparentBytes, modified: file.modified, state: old ? pastGrace.0 : .fresh,
+            reason: old ? pastGrace.1 : withinGrace)
         entry.inGracePeriod = !old
         entry.identity = file.identity
         return entry

@@ -1,8 +1,9 @@
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Removing entries: a row goes only where it still names the body that was inspected, its
@@ -59,7 +60,10 @@ extension NativeStore {
                 went.removeAll(keepingCapacity: true)
                 let statement = try db.makeStatement(sql: "DELETE FROM entries WHERE url = ? AND body_path = ?")
                 for entry in entries {
-                    guard let url = entry.indexKey, let body = entry.relativePath else { went.append(false); continue }
+                    guard let url = entry.indexKey, let body = entry.relativePath else {
+                        went.append(false)
+                        continue
+                    }
                     try statement.execute(arguments: [url, String(decoding: body, as: UTF8.self)])
                     went.append(db.changesCount == 1)
                 }
@@ -73,7 +77,9 @@ extension NativeStore {
     /// that first checks no row names them, by path or by file name: a put renames its body
     /// into place and commits its row inside a write transaction too, so the two never
     /// interleave.
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+        -> [DeletionResult]
+    {
         guard !entries.isEmpty else { return [] }
         guard readOnlyReason == nil else {
             return entries.map { _ in .failed(.readOnlyFileSystem) }
@@ -96,7 +102,10 @@ extension NativeStore {
                 var freeAt: [Int] = []
                 results = Array(repeating: .changed, count: entries.count)
                 for (i, entry) in entries.enumerated() {
-                    guard let body = entry.relativePath else { results[i] = .failed(.invalid); continue }
+                    guard let body = entry.relativePath else {
+                        results[i] = .failed(.invalid)
+                        continue
+                    }
                     if !paths.contains(body) && !names.contains(AnchoredDirectory.split(body).name) {
                         free.append(entry)
                         freeAt.append(i)

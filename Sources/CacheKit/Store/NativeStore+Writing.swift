@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Writing entries: bodies to `tmp/`, renamed inside the index's write transaction to a name
@@ -14,7 +15,9 @@ extension NativeStore {
     @discardableResult
     public func put(url: String, file: RawPath, options: PutOptions = PutOptions()) throws -> NativeRecord {
         let source = try FileIO.openForReading(file)
-        guard case .success(let st) = Sys.fstat(source.raw) else { throw StoreError.cannotRead(file, Errno.current.description) }
+        guard case .success(let st) = Sys.fstat(source.raw) else {
+            throw StoreError.cannotRead(file, Errno.current.description)
+        }
         if st.isDirectory { throw StoreError.cannotRead(file, "Is a directory") }
         return try put(url: url, options: options) { sink in
             try FileIO.stream(source.raw, path: file) { try sink($0) }
@@ -30,7 +33,9 @@ extension NativeStore {
     /// Stores what `produce` writes for `url`: body to `tmp/`, flushed, renamed into place,
     /// then the row committed.
     @discardableResult
-    public func put(url: String, options: PutOptions, produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> NativeRecord {
+    public func put(url: String, options: PutOptions, produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+        throws -> NativeRecord
+    {
         let body = try beginBody(url: url, started: options.downloadStarted)
         do {
             try produce { try body.append($0) }
@@ -78,7 +83,9 @@ extension NativeStore {
         case .success(let fd): tmp = fd
         case .failure(let error): throw StoreError.cannotWrite(root.appending("tmp"), StoreError.explainWrite(error))
         }
-        return PendingBody(store: self, key: key, temp: try TempFile(in: tmp, path: root.appending("tmp")), lock: lock, started: started ?? .now)
+        return PendingBody(
+            store: self, key: key, temp: try TempFile(in: tmp, path: root.appending("tmp")), lock: lock,
+            started: started ?? .now)
     }
 
     /// What a partial download kept in `tmp/` was a part of: enough to ask for the rest
@@ -111,7 +118,8 @@ extension NativeStore {
     /// nothing otherwise; a run of downloads asks once instead of once per URL).
     public func hasPartials() -> Bool {
         guard case .success(let tmp) = anchor.openDirectory(Array("tmp".utf8)),
-              case .success(let names) = DirectoryListing.names(tmp.raw) else { return false }
+            case .success(let names) = DirectoryListing.names(tmp.raw)
+        else { return false }
         return names.contains { $0.starts(with: Array("resume-".utf8)) }
     }
 
@@ -122,12 +130,16 @@ extension NativeStore {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         guard case .success(let tmp) = anchor.openDirectory(Array("tmp".utf8)) else { return nil }
         let names = Self.partialNames(for: key)
-        guard case .success(let fd) = Sys.openat(tmp.raw, names.meta, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) else { return nil }
+        guard case .success(let fd) = Sys.openat(tmp.raw, names.meta, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) else {
+            return nil
+        }
         let meta = try? FileIO.readAll(fd, path: root.appending("tmp"))
         Sys.close(fd)
         _ = Sys.unlinkat(tmp.raw, names.meta)
-        guard let meta, let partial = try? JSONDecoder().decode(PartialDownload.self, from: Data(meta)), partial.url == key.normalized,
-              partial.validator != nil else { return nil }
+        guard let meta, let partial = try? JSONDecoder().decode(PartialDownload.self, from: Data(meta)),
+            partial.url == key.normalized,
+            partial.validator != nil
+        else { return nil }
         let lock = try lockWriters(exclusive: false)
         guard let temp = TempFile(resuming: names.part, in: tmp, path: root.appending("tmp")) else { return nil }
         return (PendingBody(store: self, key: key, temp: temp, lock: lock, started: .now), partial)
@@ -149,7 +161,9 @@ extension NativeStore {
         fileprivate var sealed: (sha256: String, flushed: Bool)?
 
         init(store: NativeStore, key: URLKey, temp: TempFile, lock: FileLock, started: FileTime) {
-            (self.store, self.key, self.temp, self.lock, self.started, memoryLimit) = (store, key, temp, lock, started, 0)
+            (self.store, self.key, self.temp, self.lock, self.started, memoryLimit) = (
+                store, key, temp, lock, started, 0
+            )
         }
 
         init(store: NativeStore, key: URLKey, memoryLimit: Int, started: FileTime) {
@@ -179,7 +193,8 @@ extension NativeStore {
             let directory: FileDescriptor
             switch store.anchor.makeDirectories(Array("tmp".utf8)) {
             case .success(let fd): directory = fd
-            case .failure(let error): throw StoreError.cannotWrite(store.root.appending("tmp"), StoreError.explainWrite(error))
+            case .failure(let error):
+                throw StoreError.cannotWrite(store.root.appending("tmp"), StoreError.explainWrite(error))
             }
             let file = try TempFile(in: directory, path: store.root.appending("tmp"))
             try memory.withUnsafeBytes { try file.write($0) }
@@ -202,9 +217,12 @@ extension NativeStore {
             defer { lock = nil }
             let names = NativeStore.partialNames(for: key)
             guard let temp = try? spill(), let meta = try? JSONEncoder().encode(partial),
-                  (try? FileIO.writeAtomically(in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta, mode: 0o600, {
-                      sink in try Array(meta).withUnsafeBytes { try sink($0) }
-                  })) != nil else {
+                (try? FileIO.writeAtomically(
+                    in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta, mode: 0o600,
+                    {
+                        sink in try Array(meta).withUnsafeBytes { try sink($0) }
+                    })) != nil
+            else {
                 discard()
                 return false
             }
@@ -216,8 +234,14 @@ extension NativeStore {
         /// (`FileIO.removeTemporary`).
         public func keepUncommitted() -> RawPath? {
             defer { lock = nil }
-            guard let temp = try? spill() else { discard(); return nil }
-            do { _ = try temp.finish() } catch { temp.discard(); return nil }
+            guard let temp = try? spill() else {
+                discard()
+                return nil
+            }
+            do { _ = try temp.finish() } catch {
+                temp.discard()
+                return nil
+            }
             temp.keep()
             return temp.path
         }
@@ -304,7 +328,9 @@ extension NativeStore {
         var batchLock: FileLock?
         if items.contains(where: { $0.failure == nil && $0.body.bytesInMemory != nil }) {
             do { batchLock = try lockWriters(exclusive: false) } catch {
-                for i in items.indices where items[i].failure == nil && items[i].body.bytesInMemory != nil { items[i].fail(error) }
+                for i in items.indices where items[i].failure == nil && items[i].body.bytesInMemory != nil {
+                    items[i].fail(error)
+                }
             }
         }
         defer { withExtendedLifetime(batchLock) {} }
@@ -314,7 +340,8 @@ extension NativeStore {
             guard directories[directoryPath] == nil else { continue }
             switch anchor.makeDirectories(directoryPath) {
             case .success(let fd): directories[directoryPath] = fd
-            case .failure(let error): items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), StoreError.explainWrite(error)))
+            case .failure(let error):
+                items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), StoreError.explainWrite(error)))
             }
         }
         do {
@@ -335,7 +362,9 @@ extension NativeStore {
         }
         // The previous bodies are garbage now; each name was its row's alone.
         for item in items where item.failure == nil {
-            if let previous = item.previousBodyPath, previous != item.record?.bodyPath, Self.isSafeRelativePath(previous) {
+            if let previous = item.previousBodyPath, previous != item.record?.bodyPath,
+                Self.isSafeRelativePath(previous)
+            {
                 _ = Deleter(anchor).remove(Array(previous.utf8), expecting: nil)
             }
         }
@@ -356,7 +385,8 @@ extension NativeStore {
             while !items[i].placed && items[i].failure == nil {
                 let (directoryPath, name) = Self.newBodyName(for: items[i].body.key)
                 guard let directory = directories[directoryPath] else {
-                    items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), "the body directory is not open"))
+                    items[i].fail(
+                        StoreError.cannotWrite(root.appending(directoryPath), "the body directory is not open"))
                     break
                 }
                 var outcome: Result<Void, Errno>
@@ -379,13 +409,16 @@ extension NativeStore {
                 case .failure(let error) where error == .exists:
                     continue
                 case .failure(let error):
-                    items[i].fail(StoreError.cannotWrite(root.appending(directoryPath + [UInt8(ascii: "/")] + name),
-                                                        StoreError.explainWrite(error)))
+                    items[i].fail(
+                        StoreError.cannotWrite(
+                            root.appending(directoryPath + [UInt8(ascii: "/")] + name),
+                            StoreError.explainWrite(error)))
                 }
             }
         }
         if unflushed, let any = touched.first, case .failure(let error) = Sys.syncFileSystem(directories[any]!.raw) {
-            throw StoreError.cannotWrite(root.appending(any), "cannot flush the new bodies to disk: " + StoreError.explainWrite(error))
+            throw StoreError.cannotWrite(
+                root.appending(any), "cannot flush the new bodies to disk: " + StoreError.explainWrite(error))
         } else if !unflushed {
             for directoryPath in touched { _ = Sys.fsync(directories[directoryPath]!.raw) }
         }
@@ -395,7 +428,8 @@ extension NativeStore {
     /// A new file `name` in `directory` holding `bytes` (mode 0644), never replacing one;
     /// `created` says whether the file was made (the caller removes it if filling it failed).
     private static func create(_ name: [UInt8], in directory: FileDescriptor, _ bytes: [UInt8], flush: Bool)
-        -> (created: Bool, result: Result<Void, Errno>) {
+        -> (created: Bool, result: Result<Void, Errno>)
+    {
         switch Sys.openat(directory.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) {
         case .failure(let error): return (false, .failure(error))
         case .success(let fd):
@@ -407,39 +441,48 @@ extension NativeStore {
     }
 
     /// Inside the write transaction, after `place`: the rows, each naming its placed body.
-    private func installRows(_ items: inout [Installing], directories: [[UInt8]: FileDescriptor], _ db: Database) throws {
+    private func installRows(_ items: inout [Installing], directories: [[UInt8]: FileDescriptor], _ db: Database) throws
+    {
         let now = FileTime.now.timeInterval
         let previous = try db.cachedStatement(sql: "SELECT body_path FROM entries WHERE url = ?")
-        let upsert = try db.cachedStatement(sql: """
-            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified,
-                                 download_started, download_completed, expires, lifetime_seconds, sliding, last_access\(hasResponseColumns ? ", status, vary" : ""))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasResponseColumns ? ", ?, ?" : ""))
-            ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = excluded.allocated_bytes,
-              apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = excluded.content_type,
-              etag = excluded.etag, last_modified = excluded.last_modified, download_started = excluded.download_started,
-              download_completed = excluded.download_completed, expires = excluded.expires,
-              lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding,
-              last_access = excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
-            """)
+        let upsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified,
+                                     download_started, download_completed, expires, lifetime_seconds, sliding, last_access\(hasResponseColumns ? ", status, vary" : ""))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasResponseColumns ? ", ?, ?" : ""))
+                ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = excluded.allocated_bytes,
+                  apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = excluded.content_type,
+                  etag = excluded.etag, last_modified = excluded.last_modified, download_started = excluded.download_started,
+                  download_completed = excluded.download_completed, expires = excluded.expires,
+                  lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding,
+                  last_access = excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
+                """)
         for i in items.indices where items[i].failure == nil {
             let item = items[i]
             guard item.placed, let sealed = item.body.sealed, let directory = directories[item.directory],
-                  case .success(let st) = Sys.lstat(at: directory.raw, item.name) else {
+                case .success(let st) = Sys.lstat(at: directory.raw, item.name)
+            else {
                 if item.placed { _ = Deleter(anchor).remove(item.relative, expecting: nil) }
-                items[i].fail(StoreError.cannotWrite(root.appending(item.relative), "the new body vanished before its row was written"))
+                items[i].fail(
+                    StoreError.cannotWrite(
+                        root.appending(item.relative), "the new body vanished before its row was written"))
                 continue
             }
             let options = item.options
             let row = NativeRecord(
-                url: item.body.key.normalized, bodyPath: String(decoding: item.relative, as: UTF8.self), allocatedBytes: st.allocatedBytes,
+                url: item.body.key.normalized, bodyPath: String(decoding: item.relative, as: UTF8.self),
+                allocatedBytes: st.allocatedBytes,
                 apparentBytes: st.size, sha256: sealed.sha256, contentType: options.contentType, etag: options.etag,
-                lastModified: options.lastModified, downloadStarted: item.body.started.timeInterval, downloadCompleted: now,
+                lastModified: options.lastModified, downloadStarted: item.body.started.timeInterval,
+                downloadCompleted: now,
                 expires: options.lifetime.map { now + $0 }, lifetimeSeconds: options.lifetime, sliding: options.sliding,
                 lastAccess: now)
             items[i].previousBodyPath = try String.fetchOne(previous, arguments: [row.url])
-            var arguments: StatementArguments = [row.url, row.bodyPath, row.allocatedBytes, row.apparentBytes, row.sha256,
-                                                 row.contentType, row.etag, row.lastModified, row.downloadStarted,
-                                                 row.downloadCompleted, row.expires, row.lifetimeSeconds, row.sliding, row.lastAccess]
+            var arguments: StatementArguments = [
+                row.url, row.bodyPath, row.allocatedBytes, row.apparentBytes, row.sha256,
+                row.contentType, row.etag, row.lastModified, row.downloadStarted,
+                row.downloadCompleted, row.expires, row.lifetimeSeconds, row.sliding, row.lastAccess
+            ]
             if hasResponseColumns { arguments += [options.status, options.vary] }
             try upsert.execute(arguments: arguments)
             items[i].record = row
@@ -450,14 +493,21 @@ extension NativeStore {
     /// now, with the validators the response carried (the old ones otherwise). False when
     /// the row is gone.
     @discardableResult
-    public func renew(url: String, lifetime: Double?, etag: String?, lastModified: String?, now: FileTime = .now) throws -> Bool {
+    public func renew(url: String, lifetime: Double?, etag: String?, lastModified: String?, now: FileTime = .now) throws
+        -> Bool
+    {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         return try writeIndex { db in
-            try db.execute(sql: """
-                UPDATE entries SET expires = ?, lifetime_seconds = ?, last_access = ?,
-                  etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
-                WHERE url = ? AND download_completed IS NOT NULL
-                """, arguments: [lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified, key.normalized])
+            try db.execute(
+                sql: """
+                    UPDATE entries SET expires = ?, lifetime_seconds = ?, last_access = ?,
+                      etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
+                    WHERE url = ? AND download_completed IS NOT NULL
+                    """,
+                arguments: [
+                    lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified,
+                    key.normalized
+                ])
             return db.changesCount == 1
         }
     }
@@ -467,11 +517,12 @@ extension NativeStore {
     public func slide(url: String, lifetime: Double?, now: FileTime = .now) throws {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         try writeIndex { db in
-            try db.execute(sql: """
-                UPDATE entries SET last_access = ?, expires = ? + COALESCE(?, lifetime_seconds),
-                  lifetime_seconds = COALESCE(?, lifetime_seconds)
-                WHERE url = ? AND (? IS NOT NULL OR lifetime_seconds IS NOT NULL)
-                """, arguments: [now.timeInterval, now.timeInterval, lifetime, lifetime, key.normalized, lifetime])
+            try db.execute(
+                sql: """
+                    UPDATE entries SET last_access = ?, expires = ? + COALESCE(?, lifetime_seconds),
+                      lifetime_seconds = COALESCE(?, lifetime_seconds)
+                    WHERE url = ? AND (? IS NOT NULL OR lifetime_seconds IS NOT NULL)
+                    """, arguments: [now.timeInterval, now.timeInterval, lifetime, lifetime, key.normalized, lifetime])
         }
     }
 
@@ -483,14 +534,15 @@ extension NativeStore {
         guard readOnlyReason == nil else { return }
         do {
             try writeIndex { db in
-                try db.execute(sql: """
-                    UPDATE entries SET last_access = ?,
-                      expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds ELSE expires END
-                    WHERE url = ?
-                    """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
+                try db.execute(
+                    sql: """
+                        UPDATE entries SET last_access = ?,
+                          expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds ELSE expires END
+                        WHERE url = ?
+                        """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
             }
         } catch {
-            return // the body was served; a hit not noted costs only some recency
+            return  // the body was served; a hit not noted costs only some recency
         }
     }
 
@@ -502,7 +554,8 @@ extension NativeStore {
     /// row deletions needs a few pages of log; each batch's bodies then free more).
     func keepReserve() {
         guard readOnlyReason == nil, !anchor.exists(Array(Self.reserveName.utf8)),
-              case .success(let available) = Sys.availableBytes(anchor.fd), available > 4 * Int64(Self.reserveBytes) else { return }
+            case .success(let available) = Sys.availableBytes(anchor.fd), available > 4 * Int64(Self.reserveBytes)
+        else { return }
         guard let temp = try? TempFile(in: anchor.descriptor, path: root, hashing: false) else { return }
         let zeros = [UInt8](repeating: 0, count: 64 * 1024)
         do {

@@ -1,8 +1,9 @@
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One row of the native index.
@@ -33,21 +34,35 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
     public var lastAccess: Double
 
     enum CodingKeys: String, CodingKey {
-        case url, bodyPath = "body_path", allocatedBytes = "allocated_bytes", apparentBytes = "apparent_bytes"
-        case sha256, contentType = "content_type", etag, lastModified = "last_modified"
-        case downloadStarted = "download_started", downloadCompleted = "download_completed"
-        case expires, lifetimeSeconds = "lifetime_seconds", sliding, lastAccess = "last_access"
+        case url
+        case bodyPath = "body_path"
+        case allocatedBytes = "allocated_bytes"
+        case apparentBytes = "apparent_bytes"
+        case sha256
+        case contentType = "content_type"
+        case etag
+        case lastModified = "last_modified"
+        case downloadStarted = "download_started"
+        case downloadCompleted = "download_completed"
+        case expires
+        case lifetimeSeconds = "lifetime_seconds"
+        case sliding
+        case lastAccess = "last_access"
     }
 
     /// The columns in the order `init(row:)` reads them (GRDB selects these for this type).
     public static var databaseSelection: [any SQLSelectable] {
-        [Column("url"), Column("body_path"), Column("allocated_bytes"), Column("apparent_bytes"), Column("sha256"),
-         Column("content_type"), Column("etag"), Column("last_modified"), Column("download_started"),
-         Column("download_completed"), Column("expires"), Column("lifetime_seconds"), Column("sliding"), Column("last_access")]
+        [
+            Column("url"), Column("body_path"), Column("allocated_bytes"), Column("apparent_bytes"), Column("sha256"),
+            Column("content_type"), Column("etag"), Column("last_modified"), Column("download_started"),
+            Column("download_completed"), Column("expires"), Column("lifetime_seconds"), Column("sliding"),
+            Column("last_access")
+        ]
     }
 
     /// `databaseSelection` as SQL.
-    static let columnList = "url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
+    static let columnList =
+        "url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
         + "download_started, download_completed, expires, lifetime_seconds, sliding, last_access"
 
     public func isFresh(at now: FileTime) -> Bool {
@@ -123,13 +138,14 @@ public struct PutOptions: Sendable {
 ///
 /// Everything in the store is reached through its root's descriptor (`anchor`).
 public final class NativeStore: @unchecked Sendable {
-    // @unchecked Sendable: its `var`s are set while it is opened, before it is shared; the index is reached only through GRDB's `DatabaseQueue`, which serializes every access.
+    // @unchecked Sendable: its `var`s are set while it is opened, before it is shared; the index is reached only
+    // through GRDB's `DatabaseQueue`, which serializes every access.
     public static let indexName = "index.sqlite"
     public static let lockName = ".lock"
     /// Bytes kept allocated so that a full disk can still be freed (see `releaseReserve`).
     public static let reserveName = ".reserve"
     static let reserveBytes = 128 * 1024
-    static let applicationID: Int32 = 0x4343_544C // "CCTL"
+    static let applicationID: Int32 = 0x4343_544C  // "CCTL"
     /// 1: the first index. 2: keys are URL Standard serializations (`URLKey`); opening a
     /// version 1 index that can be written re-keys its rows (`migrateKeys`).
     static let schemaVersion: Int32 = 2
@@ -180,8 +196,9 @@ public final class NativeStore: @unchecked Sendable {
         case .success(let opened): anchor = opened
         case .failure(let error):
             let index = root.appending(indexName)
-            throw StoreError.cannotRead(error.code == ENOENT ? index : root,
-                                        error.code == ENOENT ? "No such file or directory (no cache store here)" : error.description)
+            throw StoreError.cannotRead(
+                error.code == ENOENT ? index : root,
+                error.code == ENOENT ? "No such file or directory (no cache store here)" : error.description)
         }
         return try open(anchor, create: create)
     }
@@ -193,13 +210,17 @@ public final class NativeStore: @unchecked Sendable {
         let ours = existing != nil && isStore(anchor)
         if !ours {
             guard create else {
-                if existing == nil { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+                if existing == nil {
+                    throw StoreError.cannotRead(index, "No such file or directory (no cache store here)")
+                }
                 return try connect(anchor, allowCreate: false)
             }
             // A new store only where nothing but a store's own names is: an index.sqlite left
             // among a user's files (empty or another program's) does not make a store.
             try refuseForeignContents(anchor)
-            if let refusal = anchor.writeRefusal { throw StoreError.readOnly(anchor.path, StoreError.explainWrite(refusal)) }
+            if let refusal = anchor.writeRefusal {
+                throw StoreError.readOnly(anchor.path, StoreError.explainWrite(refusal))
+            }
         }
         let store = try connect(anchor, allowCreate: create && !ours)
         if create {
@@ -236,10 +257,16 @@ public final class NativeStore: @unchecked Sendable {
         for way in [Connection.shared, .exclusive, .immutable] {
             if way == .immutable && refusal == nil && failure.map(isSpaceOrOpenFailure) != true { break }
             let database: DatabaseQueue
-            do { database = try makeQueue(anchor, way) } catch { failure = error; continue }
-            let readOnly = way == .immutable ? "the index can only be read here" + (refusal.map { " (\(StoreError.explainWrite($0)))" } ?? "")
+            do { database = try makeQueue(anchor, way) } catch {
+                failure = error
+                continue
+            }
+            let readOnly =
+                way == .immutable
+                ? "the index can only be read here" + (refusal.map { " (\(StoreError.explainWrite($0)))" } ?? "")
                 : refusal.map(StoreError.explainWrite)
-            let store = NativeStore(anchor: anchor, database: database, readOnlyReason: readOnly, exclusiveLocking: way == .exclusive)
+            let store = NativeStore(
+                anchor: anchor, database: database, readOnlyReason: readOnly, exclusiveLocking: way == .exclusive)
             do {
                 try store.prepareSchema(allowCreate: allowCreate)
                 return store
@@ -259,9 +286,14 @@ public final class NativeStore: @unchecked Sendable {
     /// read-only mount) rather than a damaged index.
     private static func isSpaceOrOpenFailure(_ error: Error) -> Bool {
         let code: ResultCode
-        if let db = error as? DatabaseError { code = db.resultCode } else if case StoreError.corruptIndex(_, let text) = error {
-            return text.contains("disk") || text.contains("unable to open") || text.contains("readonly") || text.contains("full")
-        } else { return false }
+        if let db = error as? DatabaseError {
+            code = db.resultCode
+        } else if case StoreError.corruptIndex(_, let text) = error {
+            return text.contains("disk") || text.contains("unable to open") || text.contains("readonly")
+                || text.contains("full")
+        } else {
+            return false
+        }
         return [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY].contains(code)
     }
 
@@ -295,8 +327,9 @@ public final class NativeStore: @unchecked Sendable {
         var out = ""
         for byte in path.bytes {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
@@ -310,7 +343,9 @@ public final class NativeStore: @unchecked Sendable {
     /// journal file or a timestamp (for dry runs). The copy goes where `TMPDIR` says (`/tmp`).
     public static func openSnapshot(_ anchor: AnchoredDirectory) throws -> NativeStore {
         let index = anchor.path.appending(indexName)
-        guard anchor.exists(indexBytes) else { throw StoreError.cannotRead(index, "No such file or directory (no cache store here)") }
+        guard anchor.exists(indexBytes) else {
+            throw StoreError.cannotRead(index, "No such file or directory (no cache store here)")
+        }
         let temporaryRoot = Sys.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         let directory: RawPath
         switch Sys.makeTemporaryDirectory(RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")) {
@@ -334,17 +369,23 @@ public final class NativeStore: @unchecked Sendable {
             switch anchor.readAll(bytes) {
             case .success(let contents): try FileIO.writeAtomically(in: copyAnchor, bytes, contents)
             case .failure(let error):
-                throw StoreError.cannotRead(anchor.path.appending(name), error.code == EPERM && anchor.mustPreserveAccessTimes
-                    ? "cannot be read without changing its access time (not its owner); a dry run changes nothing" : error.description)
+                throw StoreError.cannotRead(
+                    anchor.path.appending(name),
+                    error.code == EPERM && anchor.mustPreserveAccessTimes
+                        ? "cannot be read without changing its access time (not its owner); a dry run changes nothing"
+                        : error.description)
             }
         }
         var configuration = Configuration()
         configuration.label = "cachectl.index.snapshot"
         let database: DatabaseQueue
-        do { database = try DatabaseQueue(path: directory.appending(indexName).description, configuration: configuration) } catch {
+        do {
+            database = try DatabaseQueue(path: directory.appending(indexName).description, configuration: configuration)
+        } catch {
             throw StoreError.corruptIndex(index, describe(error))
         }
-        let store = NativeStore(anchor: anchor, database: database, readOnlyReason: "a dry run changes nothing", exclusiveLocking: false)
+        let store = NativeStore(
+            anchor: anchor, database: database, readOnlyReason: "a dry run changes nothing", exclusiveLocking: false)
         store.snapshotDirectory = directory
         cleanup = false
         do {
@@ -361,7 +402,8 @@ public final class NativeStore: @unchecked Sendable {
     public static func isStore(_ anchor: AnchoredDirectory) -> Bool {
         guard case .success(let st) = anchor.status(of: indexBytes), st.isRegular else { return false }
         guard case .success(let bytes) = anchor.readPrefix(indexBytes, count: 100), bytes.count == 100,
-              bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return false }
+            bytes.starts(with: Array("SQLite format 3\0".utf8))
+        else { return false }
         // The application id sits big-endian at offset 68 of the header.
         let id = bytes[68..<72].reduce(Int32(0)) { ($0 << 8) | Int32($1) }
         if id == applicationID { return true }
@@ -369,7 +411,10 @@ public final class NativeStore: @unchecked Sendable {
         guard anchor.exists(Array((indexName + "-wal").utf8)), !anchor.mustPreserveAccessTimes else { return false }
         var configuration = Configuration()
         configuration.readonly = true
-        guard let queue = try? DatabaseQueue(path: anchor.systemPath(of: indexBytes).description, configuration: configuration) else { return false }
+        guard
+            let queue = try? DatabaseQueue(
+                path: anchor.systemPath(of: indexBytes).description, configuration: configuration)
+        else { return false }
         return (try? queue.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }) == applicationID
     }
 
@@ -381,35 +426,46 @@ public final class NativeStore: @unchecked Sendable {
         guard anchor.exists(indexBytes) else { return false }
         let tag = Array(CacheDirTag.contents.utf8)
         let tagName = Array(CacheDirTag.fileName.utf8)
-        guard case .success(let st) = anchor.status(of: tagName), st.isRegular, st.size == tag.count else { return false }
+        guard case .success(let st) = anchor.status(of: tagName), st.isRegular, st.size == tag.count else {
+            return false
+        }
         guard case .success(let bytes) = anchor.readPrefix(tagName, count: tag.count) else { return false }
         return bytes == tag
     }
 
     /// Names a new store may find in its directory: its own, left by an interrupted creation.
-    private static let ownNames: Set<[UInt8]> = Set([CacheDirTag.fileName, lockName, reserveName, "objects", "tmp", indexName,
-                                                      indexName + "-wal", indexName + "-shm", indexName + "-journal"].map { Array($0.utf8) })
+    private static let ownNames: Set<[UInt8]> = Set(
+        [
+            CacheDirTag.fileName, lockName, reserveName, "objects", "tmp", indexName,
+            indexName + "-wal", indexName + "-shm", indexName + "-journal"
+        ].map { Array($0.utf8) })
 
     /// A store is made only in a new or empty directory: made in a folder of other files (a
     /// mistyped `--cache ~`), its `CACHEDIR.TAG` would make backup tools skip that folder.
     private static func refuseForeignContents(_ anchor: AnchoredDirectory) throws {
         let names = FileTree.names(in: anchor)
         guard let other = names.first(where: { !ownNames.contains($0) }) else { return }
-        throw StoreError.cannotWrite(anchor.path, "not a cachectl store and not empty (it holds \(RawPath(bytes: other).quoted)); "
-                                     + "a store is made only in a new or empty directory")
+        throw StoreError.cannotWrite(
+            anchor.path,
+            "not a cachectl store and not empty (it holds \(RawPath(bytes: other).quoted)); "
+                + "a store is made only in a new or empty directory")
     }
 
     // MARK: Schema
 
     private func prepareSchema(allowCreate: Bool) throws {
         let (appID, version, tables): (Int32, Int32, Int) = try readIndex { db in
-            (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-             try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+            (
+                try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            )
         }
         if appID == Self.applicationID {
             if version > Self.schemaVersion {
-                throw StoreError.notACacheIndex(indexPath, "schema version \(version) is newer than this cachectl understands (\(Self.schemaVersion))")
+                throw StoreError.notACacheIndex(
+                    indexPath,
+                    "schema version \(version) is newer than this cachectl understands (\(Self.schemaVersion))")
             }
             // A store that cannot be written now keeps its version-1 keys and is re-keyed
             // by the first open that can write.
@@ -418,7 +474,12 @@ public final class NativeStore: @unchecked Sendable {
             // Pins came with schema 2 after its first commits: made when missing (checked by
             // a read first, so an ordinary open never writes).
             if readOnlyReason == nil, (try? readIndex({ db in try db.tableExists("pins") })) == false {
-                try? writeIndex { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))") }
+                try? writeIndex { db in
+                    try db.execute(
+                        sql:
+                            "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))"
+                    )
+                }
             }
             if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
                 // A schema-2 index made before the status and Vary columns existed.
@@ -436,37 +497,39 @@ public final class NativeStore: @unchecked Sendable {
             return
         }
         guard appID == 0 && tables == 0 && allowCreate else {
-            throw StoreError.notACacheIndex(indexPath, appID == 0 && tables == 0 ? "empty database" : "a foreign SQLite database")
+            throw StoreError.notACacheIndex(
+                indexPath, appID == 0 && tables == 0 ? "empty database" : "a foreign SQLite database")
         }
         if !exclusiveLocking {
             try writeIndex { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         }
         try writeIndex { db in
             try db.inTransaction {
-                try db.execute(sql: """
-                    CREATE TABLE entries (
-                        url TEXT PRIMARY KEY NOT NULL,
-                        body_path TEXT NOT NULL,
-                        allocated_bytes INTEGER NOT NULL,
-                        apparent_bytes INTEGER NOT NULL,
-                        sha256 TEXT NOT NULL,
-                        content_type TEXT,
-                        etag TEXT,
-                        last_modified TEXT,
-                        download_started REAL NOT NULL,
-                        download_completed REAL,
-                        expires REAL,
-                        lifetime_seconds REAL,
-                        sliding INTEGER NOT NULL DEFAULT 0,
-                        last_access REAL NOT NULL,
-                        status INTEGER NOT NULL DEFAULT 200,
-                        vary TEXT
-                    );
-                    CREATE INDEX entries_last_access ON entries(last_access);
-                    CREATE TABLE pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url));
-                    PRAGMA user_version = \(Self.schemaVersion);
-                    PRAGMA application_id = \(Self.applicationID);
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE entries (
+                            url TEXT PRIMARY KEY NOT NULL,
+                            body_path TEXT NOT NULL,
+                            allocated_bytes INTEGER NOT NULL,
+                            apparent_bytes INTEGER NOT NULL,
+                            sha256 TEXT NOT NULL,
+                            content_type TEXT,
+                            etag TEXT,
+                            last_modified TEXT,
+                            download_started REAL NOT NULL,
+                            download_completed REAL,
+                            expires REAL,
+                            lifetime_seconds REAL,
+                            sliding INTEGER NOT NULL DEFAULT 0,
+                            last_access REAL NOT NULL,
+                            status INTEGER NOT NULL DEFAULT 200,
+                            vary TEXT
+                        );
+                        CREATE INDEX entries_last_access ON entries(last_access);
+                        CREATE TABLE pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url));
+                        PRAGMA user_version = \(Self.schemaVersion);
+                        PRAGMA application_id = \(Self.applicationID);
+                        """)
                 return .commit
             }
         }
@@ -511,10 +574,12 @@ public final class NativeStore: @unchecked Sendable {
                 // Through temporary keys, so a key that is still another row's old key is
                 // never taken twice.
                 for (i, move) in moves.enumerated() {
-                    try db.execute(sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: ["\u{1}migrating \(i)", move.from])
+                    try db.execute(
+                        sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: ["\u{1}migrating \(i)", move.from])
                 }
                 for (i, move) in moves.enumerated() {
-                    try db.execute(sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: [move.to, "\u{1}migrating \(i)"])
+                    try db.execute(
+                        sql: "UPDATE entries SET url = ? WHERE url = ?", arguments: [move.to, "\u{1}migrating \(i)"])
                 }
                 try db.execute(sql: "PRAGMA user_version = 2")
                 return .commit
@@ -530,7 +595,9 @@ public final class NativeStore: @unchecked Sendable {
     public func pin(page: String, urls: [String]) throws {
         let keys = Set(urls.compactMap { URLKey($0)?.normalized })
         // Localizing the same page again pins the same entries: then nothing is written.
-        let current = try readIndex { db in Set(try String.fetchAll(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page])) }
+        let current = try readIndex { db in
+            Set(try String.fetchAll(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page]))
+        }
         if current == keys { return }
         try writeIndex { db in
             try db.inTransaction(.immediate) {
@@ -562,7 +629,13 @@ public final class NativeStore: @unchecked Sendable {
         var exists: [String: Bool] = [:]
         var out: [String: [String]] = [:]
         for (page, url) in rows {
-            let live = exists[page] ?? { let e = RawPath(page).exists; exists[page] = e; return e }()
+            let live =
+                exists[page]
+                ?? {
+                    let e = RawPath(page).exists
+                    exists[page] = e
+                    return e
+                }()
             if live { out[url, default: []].append(page) }
         }
         return out
@@ -592,8 +665,10 @@ public final class NativeStore: @unchecked Sendable {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         guard hasResponseColumns else { return try lookup(url: url) == nil ? nil : (200, nil) }
         return try readIndex { db in
-            try Row.fetchOne(db, sql: "SELECT status, vary FROM entries WHERE url = ? AND download_completed IS NOT NULL",
-                             arguments: [key.normalized]).map { (($0["status"] as Int?) ?? 200, $0["vary"] as String?) }
+            try Row.fetchOne(
+                db, sql: "SELECT status, vary FROM entries WHERE url = ? AND download_completed IS NOT NULL",
+                arguments: [key.normalized]
+            ).map { (($0["status"] as Int?) ?? 200, $0["vary"] as String?) }
         }
     }
 
@@ -609,7 +684,8 @@ public final class NativeStore: @unchecked Sendable {
     public func lookup(url: String, now: FileTime = .now) throws -> Hit? {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         guard let record = try readIndex({ db in try NativeRecord.fetchOne(db, key: key.normalized) }),
-              record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { return nil }
+            record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath)
+        else { return nil }
         return Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now))
     }
 
@@ -632,8 +708,10 @@ public final class NativeStore: @unchecked Sendable {
                 guard let row = try Row.fetchOne(statement, arguments: [key]) else { continue }
                 let record = try NativeRecord(row: row)
                 guard record.downloadCompleted != nil, Self.isSafeRelativePath(record.bodyPath) else { continue }
-                found[key] = StoredEntry(hit: Hit(record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now)),
-                                         status: row[14] ?? 200, vary: row[15])
+                found[key] = StoredEntry(
+                    hit: Hit(
+                        record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now)),
+                    status: row[14] ?? 200, vary: row[15])
             }
             return found
         }
@@ -661,7 +739,9 @@ public final class NativeStore: @unchecked Sendable {
         AnchoredDirectory.isValidRelative(bytes: bytes)
     }
 
-    static func age(_ time: FileTime, _ context: InspectionContext) -> String { span(context.now.timeInterval - time.timeInterval) }
+    static func age(_ time: FileTime, _ context: InspectionContext) -> String {
+        span(context.now.timeInterval - time.timeInterval)
+    }
 
     static func span(_ seconds: Double) -> String {
         let s = seconds.isFinite ? max(0, min(seconds, 9e15)) : 0
@@ -684,7 +764,9 @@ public final class NativeStore: @unchecked Sendable {
         if let readOnlyReason { throw StoreError.readOnly(root, readOnlyReason) }
         do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
             if freeingSpace, let db = error as? DatabaseError, db.resultCode == .SQLITE_FULL, releaseReserve() {
-                do { return try database.writeWithoutTransaction(body) } catch let error as StoreError { throw error } catch {
+                do { return try database.writeWithoutTransaction(body) } catch let error as StoreError {
+                    throw error
+                } catch {
                     throw StoreError.cannotWrite(indexPath, Self.describe(error))
                 }
             }
@@ -704,6 +786,6 @@ public final class NativeStore: @unchecked Sendable {
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -20,7 +20,9 @@ public struct CacheStateSummary: Sendable {
 
     /// The summary of `root` when it is a recognised (not plain) cache; nil otherwise.
     /// Errors (a corrupt index, a malformed plist) are returned, never thrown.
-    public static func of(_ root: RawPath, context: InspectionContext = InspectionContext()) -> Result<CacheStateSummary, StoreError>? {
+    public static func of(_ root: RawPath, context: InspectionContext = InspectionContext()) -> Result<
+        CacheStateSummary, StoreError
+    >? {
         guard case .success(let anchor) = AnchoredDirectory.open(root) else { return nil }
         let declared = CacheFormats.detectByMarkers(anchor)
         let kind = declared ?? CacheFormats.detectByNameShapes(anchor)
@@ -44,7 +46,8 @@ public struct CacheStateSummary: Sendable {
     /// by cache path, and the errors of those that could not be read. A root's loose files are
     /// summarised only when they are the root's one cache (a cache root given directly).
     public static func of(cachesIn report: DiskUsageReport, context: InspectionContext = InspectionContext())
-        -> (summaries: [RawPath: CacheStateSummary], errors: [StoreError]) {
+        -> (summaries: [RawPath: CacheStateSummary], errors: [StoreError])
+    {
         var summaries: [RawPath: CacheStateSummary] = [:]
         var errors: [StoreError] = []
         for root in report.roots {

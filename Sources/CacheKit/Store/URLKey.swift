@@ -32,7 +32,13 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     static func isNormalized(_ text: String) -> Bool {
         text.withBytes { b in
             let prefix: Int
-            if b.starts(with: "http://".utf8) { prefix = 7 } else if b.starts(with: "https://".utf8) { prefix = 8 } else { return false }
+            if b.starts(with: "http://".utf8) {
+                prefix = 7
+            } else if b.starts(with: "https://".utf8) {
+                prefix = 8
+            } else {
+                return false
+            }
             var i = prefix
             var labelStart = prefix
             var lastLabelStart = prefix
@@ -45,7 +51,8 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
             }
             if i > labelStart { lastLabelStart = labelStart }
             guard i > prefix, i < b.count, b[i] == UInt8(ascii: "/"), lastLabelStart < i,
-                  b[lastLabelStart] >= UInt8(ascii: "a"), b[lastLabelStart] <= UInt8(ascii: "z") else { return false }
+                b[lastLabelStart] >= UInt8(ascii: "a"), b[lastLabelStart] <= UInt8(ascii: "z")
+            else { return false }
             var segmentStart = i + 1
             i += 1
             while i < b.count, b[i] != UInt8(ascii: "?") {
@@ -70,7 +77,9 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     private static let hostBytes = ByteSet(".-", ranges: [0x30...0x39, 0x61...0x7A])
 
     private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard segment.count <= 6, segment.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else { return false }
+        guard segment.count <= 6, segment.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else {
+            return false
+        }
         let bytes = Array(segment)
         return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
     }

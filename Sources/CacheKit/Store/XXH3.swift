@@ -21,7 +21,7 @@ public enum XXH3 {
         0xea, 0xc5, 0xac, 0x83, 0x34, 0xd3, 0xeb, 0xc3, 0xc5, 0x81, 0xa0, 0xff, 0xfa, 0x13, 0x63, 0xeb,
         0x17, 0x0d, 0xdd, 0x51, 0xb7, 0xf0, 0xda, 0x49, 0xd3, 0x16, 0x55, 0x26, 0x29, 0xd4, 0x68, 0x9e,
         0x2b, 0x16, 0xbe, 0x58, 0x7d, 0x47, 0xa1, 0xfc, 0x8f, 0xf8, 0xb8, 0xd1, 0x7a, 0xd0, 0x31, 0xce,
-        0x45, 0xcb, 0x3a, 0x8f, 0x95, 0x16, 0x04, 0x28, 0xaf, 0xd7, 0xfb, 0xca, 0xbb, 0x4b, 0x40, 0x7e,
+        0x45, 0xcb, 0x3a, 0x8f, 0x95, 0x16, 0x04, 0x28, 0xaf, 0xd7, 0xfb, 0xca, 0xbb, 0x4b, 0x40, 0x7e
     ]
 
     /// The canonical (big-endian high, then low) 16-byte digest of `input`.
@@ -83,7 +83,9 @@ public enum XXH3 {
         case 0:
             return (avalanche64(r64(secret, 64) ^ r64(secret, 72)), avalanche64(r64(secret, 80) ^ r64(secret, 88)))
         case 1...3:
-            let c1 = UInt32(b[0]), c2 = UInt32(b[n >> 1]), c3 = UInt32(b[n - 1])
+            let c1 = UInt32(b[0])
+            let c2 = UInt32(b[n >> 1])
+            let c3 = UInt32(b[n - 1])
             let combinedL = (c1 << 16) | (c2 << 24) | c3 | (UInt32(n) << 8)
             let swapped = combinedL.byteSwapped
             let combinedH = (swapped << 13) | (swapped >> 19)
@@ -173,7 +175,10 @@ public enum XXH3 {
         accumulate512(n - 64, secret.count - 64 - 7)
         func merge(_ s: Int, _ start: UInt64) -> UInt64 {
             var result = start
-            for i in 0..<4 { result = result &+ fold64(acc[2 * i] ^ r64(secret, s + 16 * i), acc[2 * i + 1] ^ r64(secret, s + 16 * i + 8)) }
+            for i in 0..<4 {
+                result =
+                    result &+ fold64(acc[2 * i] ^ r64(secret, s + 16 * i), acc[2 * i + 1] ^ r64(secret, s + 16 * i + 8))
+            }
             return avalanche3(result)
         }
         let len = UInt64(n)

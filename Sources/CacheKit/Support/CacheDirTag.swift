@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The Cache Directory Tagging convention: a regular file `CACHEDIR.TAG` whose first 43 bytes
@@ -10,7 +10,9 @@ public enum CacheDirTag {
     public static let fileName = "CACHEDIR.TAG"
     public static let signature = "Signature: 8a477f597d28d172789f06886806bc55"
     /// The tag cachectl writes: the signature plus the customary comment lines.
-    public static let contents = signature + "\n# This file is a cache directory tag created by cachectl.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
+    public static let contents =
+        signature
+        + "\n# This file is a cache directory tag created by cachectl.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
 
     static let fileNameC: [CChar] = Array(fileName.utf8CString)
     static let fileNameBytes: [UInt8] = Array(fileName.utf8)
@@ -31,12 +33,17 @@ public enum CacheDirTag {
 
     /// The owner of a valid tag `name` in `dirfd`; nil when it is not one.
     private static func owner(in dirfd: Int32, name: UnsafePointer<CChar>, strict: Bool) -> UInt32? {
-        guard case .success(let raw) = Sys.openWithoutAtime(at: dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, strict: strict) else {
+        guard
+            case .success(let raw) = Sys.openWithoutAtime(
+                at: dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, strict: strict)
+        else {
             return nil
         }
         let file = FileDescriptor(adopting: raw)
         guard case .success(let st) = Sys.fstat(file.raw), st.isRegular else { return nil }
-        guard case .success(let head) = AnchoredDirectory.read(file.raw, upTo: signatureBytes.count), head == signatureBytes else { return nil }
+        guard case .success(let head) = AnchoredDirectory.read(file.raw, upTo: signatureBytes.count),
+            head == signatureBytes
+        else { return nil }
         return st.owner
     }
 

@@ -6,14 +6,14 @@ public enum CacheLocations {
     public static func defaultRoot(environment: [String: String]? = nil) -> RawPath {
         let env = environment ?? currentEnvironment()
         #if canImport(Darwin)
-        return RawPath(home(env) + "/Library/Caches")
+            return RawPath(home(env) + "/Library/Caches")
         #else
-        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            let resolved = RawPath(xdg).canonical
-            let homeResolved = RawPath(home(env)).canonical
-            if resolved != RawPath("/") && resolved != homeResolved { return RawPath(xdg) }
-        }
-        return RawPath(home(env) + "/.cache")
+            if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+                let resolved = RawPath(xdg).canonical
+                let homeResolved = RawPath(home(env)).canonical
+                if resolved != RawPath("/") && resolved != homeResolved { return RawPath(xdg) }
+            }
+            return RawPath(home(env) + "/.cache")
         #endif
     }
 

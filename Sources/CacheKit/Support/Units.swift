@@ -18,7 +18,7 @@ public enum Units {
             "": 1, "B": 1,
             "K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024, "T": 1024 * 1024 * 1024 * 1024,
             "KIB": 1024, "MIB": 1024 * 1024, "GIB": 1024 * 1024 * 1024, "TIB": 1024 * 1024 * 1024 * 1024,
-            "KB": 1000, "MB": 1_000_000, "GB": 1_000_000_000, "TB": 1_000_000_000_000,
+            "KB": 1000, "MB": 1_000_000, "GB": 1_000_000_000, "TB": 1_000_000_000_000
         ]
         guard let multiplier = multipliers[suffix.uppercased()] else { return nil }
         let bytes = (value * multiplier).rounded(.up)
@@ -52,7 +52,7 @@ public enum Units {
         ("days", 86_400), ("day", 86_400), ("d", 86_400),
         ("weeks", 604_800), ("week", 604_800), ("w", 604_800),
         ("years", 31_557_600), ("year", 31_557_600), ("y", 31_557_600),
-        ("usec", 0.000_001), ("us", 0.000_001), ("\u{03BC}s", 0.000_001), ("\u{00B5}s", 0.000_001),
+        ("usec", 0.000_001), ("us", 0.000_001), ("\u{03BC}s", 0.000_001), ("\u{00B5}s", 0.000_001)
     ]
 
     /// Seconds from a systemd time span (`man systemd.time`): numbers, each with a unit —
@@ -78,7 +78,7 @@ public enum Units {
                 multiplier = unit.seconds
                 i += unit.name.unicodeScalars.count
             } else if i < scalars.count, !CharacterSet.decimalDigitsOrPoint(scalars[i]) {
-                return nil // an unknown unit
+                return nil  // an unknown unit
             }
             total += value * multiplier
             parts += 1
@@ -94,5 +94,3 @@ private enum CharacterSet {
         (scalar >= "0" && scalar <= "9") || scalar == "."
     }
 }
-
-

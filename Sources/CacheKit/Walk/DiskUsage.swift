@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How `DiskUsage.measure` should walk and what it should collect beyond the totals.
@@ -52,7 +52,8 @@ public enum DiskUsage {
         var roots: [RootUsage] = []
         for (index, path) in paths.enumerated() {
             let firstIssue = shared.issues.count
-            let walk = RootWalk(path: path, options: options, shared: shared, recordSeen: paths.count > 1 && index < paths.count - 1)
+            let walk = RootWalk(
+                path: path, options: options, shared: shared, recordSeen: paths.count > 1 && index < paths.count - 1)
             roots.append(walk.run())
             // Threads report in any order; by path is stable from run to run.
             shared.sortIssues(from: firstIssue)
@@ -83,7 +84,8 @@ final class InodeSet: @unchecked Sendable {
 }
 
 final class SharedWalkState: @unchecked Sendable {
-    // @unchecked Sendable: `issues` is guarded by `issueLock`; `seenByEarlierArguments` is written between arguments, when no worker runs.
+    // @unchecked Sendable: `issues` is guarded by `issueLock`; `seenByEarlierArguments` is written between arguments,
+    // when no worker runs.
     /// With several arguments du keys every entry; with one, only multiply-linked files.
     let hashAll: Bool
     /// Multiply-linked non-directories seen so far (all arguments).
@@ -108,7 +110,8 @@ final class SharedWalkState: @unchecked Sendable {
 
 /// A directory in the walk: enough to rebuild its path and to find where its sizes go.
 final class DirNode: @unchecked Sendable {
-    // @unchecked Sendable: its `var`s are set by the worker that reads the directory before its children are queued; `JobStack`'s lock orders those writes before any reader.
+    // @unchecked Sendable: its `var`s are set by the worker that reads the directory before its children are queued;
+    // `JobStack`'s lock orders those writes before any reader.
     let parent: DirNode?
     /// The name bytes (for the root: the argument path as given).
     let name: [UInt8]
@@ -142,7 +145,10 @@ final class DirNode: @unchecked Sendable {
     var path: RawPath {
         var chain: [DirNode] = []
         var node: DirNode? = self
-        while let current = node { chain.append(current); node = current.parent }
+        while let current = node {
+            chain.append(current)
+            node = current.parent
+        }
         var path = RawPath(bytes: chain.removeLast().name)
         while let next = chain.popLast() { path = path.appending(next.name) }
         return path
@@ -215,8 +221,9 @@ final class RootWalk: @unchecked Sendable {
     }
 
     func run() -> RootUsage {
-        var usage = RootUsage(path: rootPath, exists: true, alreadyCounted: false, isDirectory: false,
-                              totals: UsageTotals(), caches: [], directories: [], largestFiles: [], files: [])
+        var usage = RootUsage(
+            path: rootPath, exists: true, alreadyCounted: false, isDirectory: false,
+            totals: UsageTotals(), caches: [], directories: [], largestFiles: [], files: [])
         let st: StatInfo
         switch Sys.lstat(path: rootPath) {
         case .success(let info): st = info
@@ -303,16 +310,27 @@ final class RootWalk: @unchecked Sendable {
     /// Opens and reads one directory job; returns the jobs of its subdirectories.
     private func process(_ job: inout WalkJob, result: inout WorkerResult) -> [WalkJob] {
         guard let parent = job.parent else { return [] }
-        let opened = job.nameC.withUnsafeBufferPointer { Sys.openat(parent.fd, $0.baseAddress!, Sys.openDirectoryFlags) }
+        let opened = job.nameC.withUnsafeBufferPointer {
+            Sys.openat(parent.fd, $0.baseAddress!, Sys.openDirectoryFlags)
+        }
         switch opened {
         case .success(let fd):
-            job.parent = nil // the parent's descriptor may close now
+            job.parent = nil  // the parent's descriptor may close now
             switch Sys.fstat(fd) {
             case .success(let st):
-                if options.oneFileSystem && st.device != rootDevice { Sys.close(fd); return [] }
+                if options.oneFileSystem && st.device != rootDevice {
+                    Sys.close(fd)
+                    return []
+                }
                 let identity = DevIno(device: st.device, inode: st.inode)
-                if job.node.closesCycle(identity) { Sys.close(fd); return [] }
-                if isAlreadyCounted(identity, result: &result) { Sys.close(fd); return [] }
+                if job.node.closesCycle(identity) {
+                    Sys.close(fd)
+                    return []
+                }
+                if isAlreadyCounted(identity, result: &result) {
+                    Sys.close(fd)
+                    return []
+                }
                 job.node.identity = identity
                 return readDirectory(job.node, fd: fd, st: st, result: &result)
             case .failure(let error):
@@ -364,7 +382,9 @@ final class RootWalk: @unchecked Sendable {
         let wantTag = options.breakdown == .caches
         // A layout's marker seen among the names (or in the directory's own name): confirmed
         // by `CacheFormats.detectByMarkers` once the directory is read.
-        var marked = wantTag && node.depth > 0 && node.parent?.bucket.map({ $0.kind != .tagged && $0.kind != .recognised }) ?? true
+        var marked =
+            wantTag && node.depth > 0
+            && node.parent?.bucket.map({ $0.kind != .tagged && $0.kind != .recognised }) ?? true
             && LayoutMarkers.isMarkerFolderName(node.name)
         var hexChildren = 0
 
@@ -401,9 +421,14 @@ final class RootWalk: @unchecked Sendable {
             }
             if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
             inline += 1
-            examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own, result: &result)
+            examine(
+                name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories, own: &own,
+                result: &result)
             // A very large directory: the rest is examined by every worker at once.
-            if inline >= threshold { large = true; break }
+            if inline >= threshold {
+                large = true
+                break
+            }
         }
         if large {
             let rest = examineInParallel(stream, fd: fd, node: node, wantTag: wantTag)
@@ -417,12 +442,14 @@ final class RootWalk: @unchecked Sendable {
             hexChildren += rest.hexChildren
         }
         Sys.closeDirectoryStream(stream)
-        let recognised = wantTag && !tagged && node.depth > 0 && (marked || hexChildren > 0) && isInsideNoCache(node)
+        let recognised =
+            wantTag && !tagged && node.depth > 0 && (marked || hexChildren > 0) && isInsideNoCache(node)
             && CacheFormats.detectByMarkers(node.path) != nil
         finishDirectory(node, own: own, tagged: tagged, recognised: recognised, result: &result)
         return subdirectories.map { name in
             let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
-            return WalkJob(node: DirNode(parent: node, name: bytes, depth: node.depth + 1), parent: descriptor, nameC: name)
+            return WalkJob(
+                node: DirNode(parent: node, name: bytes, depth: node.depth + 1), parent: descriptor, nameC: name)
         }
     }
 
@@ -433,8 +460,10 @@ final class RootWalk: @unchecked Sendable {
 
     /// One non-directory name: lstat in the directory, counted, or queued as a subdirectory.
     @inline(__always)
-    private func examine(_ name: UnsafePointer<CChar>, fd: Int32, node: DirNode, wantTag: Bool, tagged: inout Bool,
-                         subdirectories: inout [[CChar]], own: inout UsageTotals, result: inout WorkerResult) {
+    private func examine(
+        _ name: UnsafePointer<CChar>, fd: Int32, node: DirNode, wantTag: Bool, tagged: inout Bool,
+        subdirectories: inout [[CChar]], own: inout UsageTotals, result: inout WorkerResult
+    ) {
         switch Sys.lstat(at: fd, name) {
         case .failure(let error):
             shared.report(WalkIssue(path: node.path.appending(nameBytes(name)), operation: .access, error: error))
@@ -469,7 +498,11 @@ final class RootWalk: @unchecked Sendable {
     /// The rest of a large directory: one thread reads names into bounded batches (NUL-separated
     /// in one buffer each) while every thread, the reader too once it is done, examines them.
     private func examineInParallel(_ stream: OpaquePointer, fd: Int32, node: DirNode, wantTag: Bool)
-        -> (own: UsageTotals, result: WorkerResult, subdirectories: [[CChar]], tagged: Bool, marked: Bool, hexChildren: Int) {
+        -> (
+            own: UsageTotals, result: WorkerResult, subdirectories: [[CChar]], tagged: Bool, marked: Bool,
+            hexChildren: Int
+        )
+    {
         let scan = SharedScan()
         scan.result.largest = LargestFiles(limit: options.largestFiles)
         // nonisolated(unsafe): the directory stream is read by the reader thread only.
@@ -481,7 +514,8 @@ final class RootWalk: @unchecked Sendable {
             var subdirectories: [[CChar]] = []
             var tagged = false
             if index == 0 {
-                var marked = false, hexChildren = 0
+                var marked = false
+                var hexChildren = 0
                 var batch: [CChar] = []
                 var count = 0
                 func hand(_ full: [CChar]) {
@@ -494,7 +528,9 @@ final class RootWalk: @unchecked Sendable {
                 while true {
                     var readError: Errno?
                     guard let entry = Sys.readDirectory(stream, error: &readError) else {
-                        if let readError { self.shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError)) }
+                        if let readError {
+                            self.shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError))
+                        }
                         break
                     }
                     let type = Sys.type(of: entry)
@@ -502,14 +538,20 @@ final class RootWalk: @unchecked Sendable {
                     if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
                     if !self.options.exclude.isEmpty && self.options.exclude.excludes(name, in: node.path) { continue }
                     if type == Sys.directoryType {
-                        if wantTag && !marked { LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren) }
+                        if wantTag && !marked {
+                            LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren)
+                        }
                         subdirectories.append(copyName(name))
                         continue
                     }
                     if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
                     batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
                     count += 1
-                    if count >= Self.batchSize { hand(batch); batch = []; count = 0 }
+                    if count >= Self.batchSize {
+                        hand(batch)
+                        batch = []
+                        count = 0
+                    }
                 }
                 if count > 0 { hand(batch) }
                 scan.lock.withLock {
@@ -523,7 +565,10 @@ final class RootWalk: @unchecked Sendable {
             while true {
                 scan.lock.lock()
                 while scan.batches.isEmpty && !scan.done { scan.lock.wait() }
-                if scan.batches.isEmpty { scan.lock.unlock(); break }
+                if scan.batches.isEmpty {
+                    scan.lock.unlock()
+                    break
+                }
                 let batch = scan.batches.removeLast()
                 scan.lock.broadcast()
                 scan.lock.unlock()
@@ -532,8 +577,10 @@ final class RootWalk: @unchecked Sendable {
                     while start < buffer.count {
                         let name = buffer.baseAddress! + start
                         let length = strlen(name)
-                        self.examine(name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories,
-                                     own: &own, result: &result)
+                        self.examine(
+                            name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged,
+                            subdirectories: &subdirectories,
+                            own: &own, result: &result)
                         start += length + 1
                     }
                 }
@@ -556,7 +603,9 @@ final class RootWalk: @unchecked Sendable {
         return bucket.kind != .tagged && bucket.kind != .recognised
     }
 
-    private func finishDirectory(_ node: DirNode, own: UsageTotals, tagged: Bool, recognised: Bool = false, result: inout WorkerResult) {
+    private func finishDirectory(
+        _ node: DirNode, own: UsageTotals, tagged: Bool, recognised: Bool = false, result: inout WorkerResult
+    ) {
         result.totals.add(own)
         assignUnits(node, tagged: tagged, recognised: recognised)
         node.bucket?.add(own)
@@ -578,8 +627,10 @@ final class RootWalk: @unchecked Sendable {
 
     /// Counts a non-directory into `own` unless it was counted already; true when counted.
     @inline(__always)
-    private func account(file st: StatInfo, result: inout WorkerResult, ownTotals own: inout UsageTotals,
-                         nameC: UnsafePointer<CChar>, in node: DirNode) -> Bool {
+    private func account(
+        file st: StatInfo, result: inout WorkerResult, ownTotals own: inout UsageTotals,
+        nameC: UnsafePointer<CChar>, in node: DirNode
+    ) -> Bool {
         let key = DevIno(device: st.device, inode: st.inode)
         if isAlreadyCounted(key, result: &result) { return false }
         if st.linkCount > 1 && !shared.hardLinks.insert(key) { return false }
@@ -588,12 +639,16 @@ final class RootWalk: @unchecked Sendable {
         own.files += 1
         own.noteModified(st.modified)
         if result.largest.wouldKeep(st.allocatedBytes) {
-            result.largest.offer(FileUsage(path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
-                                           apparentBytes: st.apparentBytes, modified: st.modified))
+            result.largest.offer(
+                FileUsage(
+                    path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
+                    apparentBytes: st.apparentBytes, modified: st.modified))
         }
         if node.depth < listFilesBelowDepth {
-            result.files.append(FileUsage(path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
-                                          apparentBytes: st.apparentBytes, modified: st.modified))
+            result.files.append(
+                FileUsage(
+                    path: node.path.appending(nameBytes(nameC)), allocatedBytes: st.allocatedBytes,
+                    apparentBytes: st.apparentBytes, modified: st.modified))
         }
         return true
     }
@@ -611,12 +666,16 @@ final class RootWalk: @unchecked Sendable {
         result.totals.add(own)
         let path = name.map { parent?.path.appending($0) ?? RawPath(bytes: $0) } ?? rootPath
         if result.largest.wouldKeep(st.allocatedBytes) {
-            result.largest.offer(FileUsage(path: path, allocatedBytes: st.allocatedBytes,
-                                           apparentBytes: st.apparentBytes, modified: st.modified))
+            result.largest.offer(
+                FileUsage(
+                    path: path, allocatedBytes: st.allocatedBytes,
+                    apparentBytes: st.apparentBytes, modified: st.modified))
         }
         if (parent?.depth ?? -1) < listFilesBelowDepth {
-            result.files.append(FileUsage(path: path, allocatedBytes: st.allocatedBytes,
-                                          apparentBytes: st.apparentBytes, modified: st.modified))
+            result.files.append(
+                FileUsage(
+                    path: path, allocatedBytes: st.allocatedBytes,
+                    apparentBytes: st.apparentBytes, modified: st.modified))
         }
         if let parent {
             parent.bucket?.add(own)
@@ -667,7 +726,8 @@ final class RootWalk: @unchecked Sendable {
             return
         case .caches:
             // Every unit is kept, the root's own one too, so the lines add up to the total.
-            usage.caches = accumulators
+            usage.caches =
+                accumulators
                 .map { CacheUsage(path: $0.node.path, kind: $0.kind, totals: $0.totals) }
                 .sorted(by: largestFirst)
         case .directories:
@@ -678,8 +738,13 @@ final class RootWalk: @unchecked Sendable {
                 guard let parent = acc.node.parent, let total = subtree[ObjectIdentifier(acc.node)] else { continue }
                 subtree[ObjectIdentifier(parent), default: UsageTotals()].add(total)
             }
-            usage.directories = accumulators
-                .map { DirectoryUsage(path: $0.node.path, depth: $0.node.depth, totals: subtree[ObjectIdentifier($0.node)] ?? UsageTotals()) }
+            usage.directories =
+                accumulators
+                .map {
+                    DirectoryUsage(
+                        path: $0.node.path, depth: $0.node.depth,
+                        totals: subtree[ObjectIdentifier($0.node)] ?? UsageTotals())
+                }
                 .sorted(by: largestFirst)
         }
     }
@@ -708,7 +773,9 @@ private func copyName(_ name: UnsafePointer<CChar>) -> [CChar] {
 @inline(__always)
 private func nameBytes(_ name: UnsafePointer<CChar>) -> [UInt8] {
     let length = strlen(name)
-    return name.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    return name.withMemoryRebound(to: UInt8.self, capacity: length) {
+        Array(UnsafeBufferPointer(start: $0, count: length))
+    }
 }
 
 // MARK: - Largest files
@@ -740,7 +807,8 @@ struct LargestFiles {
             heap[0] = file
             var parent = 0
             while true {
-                let left = 2 * parent + 1, right = left + 1
+                let left = 2 * parent + 1
+                let right = left + 1
                 var smallest = parent
                 if left < heap.count && heap[left].allocatedBytes < heap[smallest].allocatedBytes { smallest = left }
                 if right < heap.count && heap[right].allocatedBytes < heap[smallest].allocatedBytes { smallest = right }
@@ -758,7 +826,8 @@ struct LargestFiles {
     /// Largest first; ties by path.
     func sorted() -> [FileUsage] {
         heap.sorted {
-            $0.allocatedBytes != $1.allocatedBytes ? $0.allocatedBytes > $1.allocatedBytes
+            $0.allocatedBytes != $1.allocatedBytes
+                ? $0.allocatedBytes > $1.allocatedBytes
                 : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes)
         }
     }
@@ -781,7 +850,8 @@ public struct ExcludePatterns: Sendable {
     func excludes(_ name: UnsafePointer<CChar>, in directory: RawPath) -> Bool {
         var path = directory.bytes
         if path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
-        path += UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        path += UnsafeBufferPointer(
+            start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
         path.append(0)
         return path.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)

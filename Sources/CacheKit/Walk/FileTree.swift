@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Sequential, symlink-safe listings for the store and the formats (small trees; `du`'s
@@ -41,37 +41,49 @@ public enum FileTree {
     /// when empty); symlinks listed, never followed; entries on another mount left out; with
     /// `skipping`, top-level names left out; subdirectories for which `enter` says false not
     /// entered.
-    public static func files(in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
-                             skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true }) -> [File] {
+    public static func files(
+        in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
+        skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true }
+    ) -> [File] {
         guard case .success(let top) = anchor.openDirectory(relative) else { return [] }
         var out: [File] = []
         visit(anchor, top, relative, [], depth: 0, recursive: recursive, skipping: skipping, enter: enter, into: &out)
         return out
     }
 
-    private static func visit(_ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], _ relative: [UInt8],
-                              depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool, into out: inout [File]) {
+    private static func visit(
+        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], _ relative: [UInt8],
+        depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool, into out: inout [File]
+    ) {
         guard case .success(let names) = DirectoryListing.names(directory.raw) else { return }
         var subdirectories: [[UInt8]] = []
         let before = out.count
         for name in names {
             if depth == 0 && skipping.contains(name) { continue }
-            guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else { continue }
+            guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else {
+                continue
+            }
             let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
             if st.isDirectory {
                 if recursive { subdirectories.append(name) }
             } else {
-                out.append(File(path: anchor.path(of: childAnchorRelative), relative: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
-                                anchorRelative: childAnchorRelative, stat: st))
+                out.append(
+                    File(
+                        path: anchor.path(of: childAnchorRelative),
+                        relative: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
+                        anchorRelative: childAnchorRelative, stat: st))
             }
         }
         PruneProgress.current?.noteInspected(out.count - before)
         for name in subdirectories {
-            guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else { continue }
+            guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else {
+                continue
+            }
             let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
             guard enter(Subdirectory(anchorRelative: childAnchorRelative, descriptor: child.raw)) else { continue }
-            visit(anchor, child, childAnchorRelative, relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
-                  depth: depth + 1, recursive: recursive, skipping: skipping, enter: enter, into: &out)
+            visit(
+                anchor, child, childAnchorRelative, relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
+                depth: depth + 1, recursive: recursive, skipping: skipping, enter: enter, into: &out)
         }
     }
 
@@ -85,7 +97,8 @@ public enum FileTree {
     /// directories, not mount points).
     static func subdirectories(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
         guard case .success(let directory) = anchor.openDirectory(relative),
-              case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
+            case .success(let names) = DirectoryListing.names(directory.raw)
+        else { return [] }
         return names.filter { name in
             guard case .success(let st) = Sys.statx(at: directory.raw, name) else { return false }
             return st.isDirectory && anchor.isOnAnchorMount(st)
@@ -95,7 +108,8 @@ public enum FileTree {
     /// The names directly in the directory `relative` (files and folders).
     static func names(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
         guard case .success(let directory) = anchor.openDirectory(relative),
-              case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
+            case .success(let names) = DirectoryListing.names(directory.raw)
+        else { return [] }
         return names
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The names that suggest a recognised cache layout, tested on the names `du`'s one walk
@@ -10,20 +10,29 @@ import Darwin
 enum LayoutMarkers {
     /// Marker files: cachectl's index, the plist index, Apple's `Cache.db`, Nuke's info file,
     /// Go's README, ccache's configuration, Chromium's index.
-    static let files: Set<[UInt8]> = Set(["index.sqlite", "CachedDownloads.dic", "Cache.db", ".data-cache-info", "README",
-                                           "ccache.conf", "index"].map { Array($0.utf8) })
+    static let files: Set<[UInt8]> = Set(
+        [
+            "index.sqlite", "CachedDownloads.dic", "Cache.db", ".data-cache-info", "README",
+            "ccache.conf", "index"
+        ].map { Array($0.utf8) })
     static let fileLengths: Set<Int> = Set(files.map(\.count))
     /// Marker subdirectories: pip's, npm's, Chromium's index folder, thumbnails' sizes.
-    static let directories: Set<[UInt8]> = Set(["http-v2", "wheels", "index-v5", "content-v2", "index-dir", "entries", "doomed", "normal", "large",
-                                                 "x-large", "xx-large"].map { Array($0.utf8) })
+    static let directories: Set<[UInt8]> = Set(
+        [
+            "http-v2", "wheels", "index-v5", "content-v2", "index-dir", "entries", "doomed", "normal", "large",
+            "x-large", "xx-large"
+        ].map { Array($0.utf8) })
     /// Hugging Face repositories.
     static let directoryPrefixes: [[UInt8]] = ["models--", "datasets--", "spaces--"].map { Array($0.utf8) }
     /// Folder names libraries choose.
-    static let folderNames: [[UInt8]] = ["com.hackemist.SDImageCache", "com.onevcat.Kingfisher", "com.pinterest.PINDiskCache",
-                                         "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails", "repositories"].map { Array($0.utf8) }
+    static let folderNames: [[UInt8]] = [
+        "com.hackemist.SDImageCache", "com.onevcat.Kingfisher", "com.pinterest.PINDiskCache",
+        "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails", "repositories"
+    ].map { Array($0.utf8) }
 
     static func bytes(_ name: UnsafePointer<CChar>) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)))
+        Array(
+            UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)))
     }
 
     static func isMarkerFile(_ name: UnsafePointer<CChar>) -> Bool {
@@ -36,7 +45,7 @@ enum LayoutMarkers {
         let length = strlen(name)
         if length == 1 {
             let c = UInt8(bitPattern: name[0])
-            if (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) { hexChildren += 1 } // ccache's 0…f
+            if (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) { hexChildren += 1 }  // ccache's 0…f
             return
         }
         guard length <= 64 else { return }
@@ -46,7 +55,8 @@ enum LayoutMarkers {
 
     static func isMarkerFolderName(_ name: [UInt8]) -> Bool {
         folderNames.contains { marker in
-            name.count >= marker.count && (0...(name.count - marker.count)).contains { name[$0..<($0 + marker.count)].elementsEqual(marker) }
+            name.count >= marker.count
+                && (0...(name.count - marker.count)).contains { name[$0..<($0 + marker.count)].elementsEqual(marker) }
         }
     }
 }

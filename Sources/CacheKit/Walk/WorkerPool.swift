@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A LIFO stack of jobs shared by a fixed set of threads. LIFO keeps the walk depth-first,
@@ -48,33 +48,47 @@ final class JobStack<Job>: @unchecked Sendable {
 
 /// Runs `body(index)` on `count` new threads and waits for all of them.
 func runThreads(_ count: Int, _ body: @escaping (Int) -> Void) {
-    final class Box { let run: () -> Void; init(_ run: @escaping () -> Void) { self.run = run } }
-    if count <= 1 { body(0); return }
+    final class Box {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+    if count <= 1 {
+        body(0)
+        return
+    }
     var threads: [pthread_t] = []
     for index in 0..<count {
         let box = Unmanaged.passRetained(Box { body(index) }).toOpaque()
         #if canImport(Glibc)
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.run()
-            return nil
-        }, box)
-        if rc == 0 { threads.append(thread) } else {
-            Unmanaged<Box>.fromOpaque(box).release()
-            body(index)
-        }
+            var thread = pthread_t()
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                    box.run()
+                    return nil
+                }, box)
+            if rc == 0 {
+                threads.append(thread)
+            } else {
+                Unmanaged<Box>.fromOpaque(box).release()
+                body(index)
+            }
         #else
-        var thread: pthread_t?
-        let rc = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
-            box.run()
-            return nil
-        }, box)
-        if rc == 0, let thread { threads.append(thread) } else {
-            Unmanaged<Box>.fromOpaque(box).release()
-            body(index)
-        }
+            var thread: pthread_t?
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
+                    box.run()
+                    return nil
+                }, box)
+            if rc == 0, let thread {
+                threads.append(thread)
+            } else {
+                Unmanaged<Box>.fromOpaque(box).release()
+                body(index)
+            }
         #endif
     }
     for thread in threads { pthread_join(thread, nil) }

@@ -68,14 +68,17 @@ struct DuJSON: JSONOutput {
             if options.breakdown == .caches {
                 out.caches = root.caches.map { cache in
                     let summary = summaries[cache.path]
-                    return Merged(Cache(path: cache.path.description, kind: cache.kind.rawValue,
-                                 format: summary?.format.rawValue, formatGuessedByNames: summary?.guessedByNames,
-                                 staleBytes: summary?.staleBytes,
-                                 states: summary.map { s in
-                                     Dictionary(uniqueKeysWithValues: EntryState.allCases.map {
-                                         ($0.rawValue, JSONShapes.Tally(s.states[$0] ?? StateTotals()))
-                                     })
-                                 }), Totals(cache.totals))
+                    return Merged(
+                        Cache(
+                            path: cache.path.description, kind: cache.kind.rawValue,
+                            format: summary?.format.rawValue, formatGuessedByNames: summary?.guessedByNames,
+                            staleBytes: summary?.staleBytes,
+                            states: summary.map { s in
+                                Dictionary(
+                                    uniqueKeysWithValues: EntryState.allCases.map {
+                                        ($0.rawValue, JSONShapes.Tally(s.states[$0] ?? StateTotals()))
+                                    })
+                            }), Totals(cache.totals))
                 }
             }
             if case .directories = options.breakdown {
@@ -85,14 +88,16 @@ struct DuJSON: JSONOutput {
             }
             if options.listFiles {
                 out.allFiles = root.files.map {
-                    File(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
-                                modified: JSONShapes.time($0.modified))
+                    File(
+                        path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
+                        modified: JSONShapes.time($0.modified))
                 }
             }
             if options.largestFiles > 0 {
                 out.largestFiles = root.largestFiles.map {
-                    File(path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
-                                modified: JSONShapes.time($0.modified))
+                    File(
+                        path: $0.path.description, allocatedBytes: $0.allocatedBytes, apparentBytes: $0.apparentBytes,
+                        modified: JSONShapes.time($0.modified))
                 }
             }
             return Merged(out, Totals(root.totals))

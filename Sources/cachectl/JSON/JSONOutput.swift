@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CacheKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One command's `--json` document: a Codable value whose shape `docs/schema/<schema>` describes
 /// (the end-to-end tests validate every `--json` output against that file).
@@ -25,10 +26,13 @@ extension Output {
 
 /// An optional member written as `null` when absent (Codable would leave the key out): every
 /// key of a document is always present, so a reader can rely on the shape.
+// swift-format-ignore: UseSynthesizedInitializer
 @propertyWrapper
 struct Nullable<Value: Encodable>: Encodable {
     var wrappedValue: Value?
 
+    // Spelled out (hence the format rule ignored above): with only the synthesized one,
+    // the compiler fails on the documents' initializers.
     init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 
     func encode(to encoder: Encoder) throws {
@@ -42,7 +46,10 @@ struct Merged<First: Encodable, Second: Encodable>: Encodable {
     var first: First
     var second: Second
 
-    init(_ first: First, _ second: Second) { self.first = first; self.second = second }
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
 
     func encode(to encoder: Encoder) throws {
         try first.encode(to: encoder)
@@ -65,6 +72,9 @@ enum JSONShapes {
     struct Tally: Encodable {
         var count: Int
         var allocatedBytes: Int64
-        init(_ totals: StateTotals) { count = totals.count; allocatedBytes = totals.allocatedBytes }
+        init(_ totals: StateTotals) {
+            count = totals.count
+            allocatedBytes = totals.allocatedBytes
+        }
     }
 }

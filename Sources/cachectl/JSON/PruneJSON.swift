@@ -63,14 +63,16 @@ struct PruneJSON: JSONOutput {
             path = report.root.description
             format = report.format.rawValue
             before = Amount(entries: report.plan.entriesBefore, allocatedBytes: report.plan.bytesBefore)
-            removed = Dictionary(uniqueKeysWithValues: PruneReason.pruning.map {
-                ($0.rawValue, JSONShapes.Tally(removedTotals[$0] ?? StateTotals()))
-            })
+            removed = Dictionary(
+                uniqueKeysWithValues: PruneReason.pruning.map {
+                    ($0.rawValue, JSONShapes.Tally(removedTotals[$0] ?? StateTotals()))
+                })
             after = Amount(entries: entries, allocatedBytes: bytes)
             sizeTarget = report.plan.sizeTarget
             sizeRule = report.plan.sizeRule.map {
-                SizeRuleJSON(ratio: $0.ratio, metric: $0.metric.rawValue, trimsAtLimit: $0.trimsAtLimit,
-                             stopsStrictlyBelow: $0.stopsStrictlyBelow, owner: $0.owner)
+                SizeRuleJSON(
+                    ratio: $0.ratio, metric: $0.metric.rawValue, trimsAtLimit: $0.trimsAtLimit,
+                    stopsStrictlyBelow: $0.stopsStrictlyBelow, owner: $0.owner)
             }
             kept = Kept.of(report)
             failures = Failures.of(report)

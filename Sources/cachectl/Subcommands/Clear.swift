@@ -27,7 +27,9 @@ struct Clear: ParsableCommand {
         }
         let report = try reporting { try CacheClearer.clear(path, as: format.kind, dryRun: dryRun) }
         let failures = report.outcome?.failures ?? []
-        for failure in failures { Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)") }
+        for failure in failures {
+            Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
+        }
         if output.json {
             try Output.write(json: ClearJSON(report, root: path, dryRun: dryRun))
         } else {
@@ -44,14 +46,16 @@ enum ClearPresenter {
     static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
         let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
         let freed = done.reduce(Int64(0)) { $0 + $1.freesBytes }
-        var out = "\(dryRun ? "would remove" : "removed") \(done.count) entries, \(ByteCount.human(freed)) from \(report.root.escaped)"
+        var out =
+            "\(dryRun ? "would remove" : "removed") \(done.count) entries, \(ByteCount.human(freed)) from \(report.root.escaped)"
             + (dryRun ? " — dry run, nothing changed" : "") + "\n"
         for changed in report.outcome?.changed ?? [] {
             out += "  kept     \(changed.entry.path.escaped): changed since it was inspected\n"
         }
         if dryRun {
             for deletion in report.plan.deletions {
-                out += "  - \(sizes.format(deletion.freesBytes))\t\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\n"
+                out +=
+                    "  - \(sizes.format(deletion.freesBytes))\t\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\n"
             }
         }
         return out

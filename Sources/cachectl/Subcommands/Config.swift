@@ -12,7 +12,8 @@ struct Config: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Check configuration files: syntax, keys and values, with line numbers; list what each table names.",
+            abstract:
+                "Check configuration files: syntax, keys and values, with line numbers; list what each table names.",
             discussion: """
                 Without FILE, checks /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml \
                 (else ~/.config/cachectl/config.toml), those that exist. Exit status 0 when every file \
@@ -25,7 +26,9 @@ struct Config: ParsableCommand {
         func run() throws {
             let paths = files.isEmpty ? PruneConfiguration.defaultFiles() : RawArguments.paths(files)
             if paths.isEmpty {
-                Output.error("no configuration file: /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml do not exist")
+                Output.error(
+                    "no configuration file: /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml do not exist"
+                )
                 throw ExitStatus.failure
             }
             var failed = false
@@ -36,7 +39,9 @@ struct Config: ParsableCommand {
                     for problem in problems.all { Output.error(problem.description, prefixed: false) }
                     failed = true
                 case .success(let configuration):
-                    Output.write("\(path.description): valid, \(configuration.policies.count) table\(configuration.policies.count == 1 ? "" : "s")\n")
+                    Output.write(
+                        "\(path.description): valid, \(configuration.policies.count) table\(configuration.policies.count == 1 ? "" : "s")\n"
+                    )
                     for policy in configuration.policies {
                         let roots = policy.roots(home: home)
                         var rules: [String] = []
@@ -45,8 +50,11 @@ struct Config: ParsableCommand {
                         if let ratio = policy.rules.trimTo { rules.append("trim-to \(ratio)") }
                         if let format = policy.format { rules.append("format \(format.rawValue)") }
                         if let grace = policy.graceSeconds { rules.append("grace \(Int(grace))s") }
-                        Output.write("  [\(policy.pattern)] line \(policy.line): \(rules.joined(separator: ", ")); "
-                                     + (roots.isEmpty ? "no such directory yet" : "\(roots.count) director\(roots.count == 1 ? "y" : "ies")") + "\n")
+                        Output.write(
+                            "  [\(policy.pattern)] line \(policy.line): \(rules.joined(separator: ", ")); "
+                                + (roots.isEmpty
+                                    ? "no such directory yet"
+                                    : "\(roots.count) director\(roots.count == 1 ? "y" : "ies")") + "\n")
                     }
                 }
             }

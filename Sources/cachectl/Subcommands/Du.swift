@@ -30,12 +30,14 @@ struct Du: ParsableCommand {
     @Flag(name: [.customShort("x"), .customLong("one-file-system")], help: "Stay on each argument's file system.")
     var oneFileSystem = false
 
-    @Option(name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
-            help: "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).")
+    @Option(
+        name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
+        help: "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).")
     var depth: Int?
 
-    @Flag(name: [.customShort("a"), .long],
-          help: "List files as well as directories, as du -a: to --max-depth levels below each argument, or all of them.")
+    @Flag(
+        name: [.customShort("a"), .long],
+        help: "List files as well as directories, as du -a: to --max-depth levels below each argument, or all of them.")
     var all = false
 
     @Flag(name: [.customShort("c"), .long], help: "With -s, also print a grand total ('<size>\ttotal').")
@@ -44,25 +46,34 @@ struct Du: ParsableCommand {
     @Flag(name: [.customShort("0"), .long], help: "With -s, end each line with NUL instead of newline.")
     var null = false
 
-    @Option(name: [.customShort("t", allowingJoined: true), .long],
-            help: ArgumentHelp("Leave out sizes below SIZE (or, negative, above it) from -s and --depth rows.", valueName: "size"))
+    @Option(
+        name: [.customShort("t", allowingJoined: true), .long],
+        help: ArgumentHelp(
+            "Leave out sizes below SIZE (or, negative, above it) from -s and --depth rows.", valueName: "size"))
     var threshold: String?
 
     @Option(name: .long, help: "Also list the N largest files under each argument (after the totals with -s).")
     var top: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Leave out files and directories matching this shell pattern (repeatable), as du --exclude.",
-                                            valueName: "pattern"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out files and directories matching this shell pattern (repeatable), as du --exclude.",
+            valueName: "pattern"))
     var exclude: [String] = []
 
-    @Option(name: [.customShort("X"), .customLong("exclude-from")],
-            help: ArgumentHelp("Leave out what the patterns in this file match, one per line.", valueName: "file"), completion: .file())
+    @Option(
+        name: [.customShort("X"), .customLong("exclude-from")],
+        help: ArgumentHelp("Leave out what the patterns in this file match, one per line.", valueName: "file"),
+        completion: .file())
     var excludeFrom: [String] = []
 
     @Flag(name: .long, help: "With -s, count inodes (files and directories, hard links once) instead of sizes.")
     var inodes = false
 
-    @Flag(name: .long, help: "With -s, also print the newest modification time under each argument (local time, as du --time).")
+    @Flag(
+        name: .long,
+        help: "With -s, also print the newest modification time under each argument (local time, as du --time).")
     var time = false
 
     @Option(name: .long, help: .hidden)
@@ -74,16 +85,21 @@ struct Du: ParsableCommand {
 
     func validate() throws {
         if metrics.wanted && (summarize || depth != nil || all) {
-            throw ValidationError("--prometheus and --textfile-dir report caches: they cannot be combined with -s, -a or --max-depth.")
+            throw ValidationError(
+                "--prometheus and --textfile-dir report caches: they cannot be combined with -s, -a or --max-depth.")
         }
-        if all && summarize { throw ValidationError("-a/--all and -s/--summarize cannot be combined (one lists everything, one nothing).") }
+        if all && summarize {
+            throw ValidationError("-a/--all and -s/--summarize cannot be combined (one lists everything, one nothing).")
+        }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
         if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
         if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
         if null && !summarize { throw ValidationError("-0/--null needs -s (the other views are tables).") }
         if inodes && !summarize { throw ValidationError("--inodes needs -s (the other views have a FILES column).") }
-        if time && !summarize { throw ValidationError("--time needs -s (the other views have OLDEST and NEWEST columns).") }
+        if time && !summarize {
+            throw ValidationError("--time needs -s (the other views have OLDEST and NEWEST columns).")
+        }
         if total && !summarize { throw ValidationError("-c/--total needs -s (the other views end with a total line).") }
         if let threshold, Self.threshold(threshold) == nil {
             throw ValidationError("--threshold: '\(threshold)' is not a size (e.g. 1M, -500K, 10MB).")
@@ -94,7 +110,9 @@ struct Du: ParsableCommand {
     /// argument and builds its children's paths (`a/sub`, not `a//sub`).
     static func oneTrailingSlash(_ path: RawPath) -> RawPath {
         var bytes = path.bytes
-        while bytes.count > 1 && bytes.last == UInt8(ascii: "/") && bytes[bytes.count - 2] == UInt8(ascii: "/") { bytes.removeLast() }
+        while bytes.count > 1 && bytes.last == UInt8(ascii: "/") && bytes[bytes.count - 2] == UInt8(ascii: "/") {
+            bytes.removeLast()
+        }
         return RawPath(bytes: bytes)
     }
 
@@ -115,7 +133,8 @@ struct Du: ParsableCommand {
     var apparent: Bool { apparentSize || sizes.bytes }
 
     func run() throws {
-        let roots = paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
+        let roots =
+            paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
         if paths.isEmpty && !roots[0].exists {
             // No cache root yet simply means nothing is cached: not an error.
             Output.error("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")
@@ -126,7 +145,8 @@ struct Du: ParsableCommand {
         var patterns = exclude
         for file in RawArguments.paths(excludeFrom) {
             do {
-                patterns += String(decoding: try FileIO.readAll(file), as: UTF8.self).split(separator: "\n").map(String.init)
+                patterns += String(decoding: try FileIO.readAll(file), as: UTF8.self).split(separator: "\n").map(
+                    String.init)
             } catch let error as StoreError {
                 Output.error(error.description)
                 throw ExitStatus.usage
@@ -151,10 +171,12 @@ struct Du: ParsableCommand {
 
         for issue in report.issues { Output.error(issue.description) }
         // What each cache is, and how much of it is stale, by its own format's rules.
-        let (summaries, summaryErrors) = options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
+        let (summaries, summaryErrors) =
+            options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
         for error in summaryErrors { Output.error(error.description) }
         if metrics.wanted {
-            let text = PrometheusText.du(report, summaries: summaries, apparent: apparent, now: FileTime.now.timeInterval)
+            let text = PrometheusText.du(
+                report, summaries: summaries, apparent: apparent, now: FileTime.now.timeInterval)
             try PrometheusText.emit(text, command: "du", directory: metrics.textfileDirectory)
         }
         if metrics.onStdout {
@@ -171,24 +193,32 @@ struct Du: ParsableCommand {
                 grand += bytes
                 if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
                 guard passes(bytes) else { continue }
-                Output.write(shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
+                Output.write(
+                    shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
                 Output.write(bytes: root.path.bytes)
                 Output.write(end)
             }
-            if total { Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end) }
+            if total {
+                Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end)
+            }
             if top != nil {
                 for root in report.roots where root.exists && !root.alreadyCounted && !root.largestFiles.isEmpty {
                     var files = Table([.right, .left, .left])
                     files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
                     for file in root.largestFiles {
-                        files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.escaped])
+                        files.add([
+                            sizes.format(apparent ? file.apparentBytes : file.allocatedBytes),
+                            DateText.day(file.modified), file.path.escaped
+                        ])
                     }
                     Output.write("\n" + files.render())
                 }
             }
         } else {
-            Output.write(DuPresenter.text(report, sizes: sizes, apparent: apparent, depth: depth != nil || all, summaries: summaries,
-                                          keep: { passes($0) }))
+            Output.write(
+                DuPresenter.text(
+                    report, sizes: sizes, apparent: apparent, depth: depth != nil || all, summaries: summaries,
+                    keep: { passes($0) }))
         }
         Output.flush()
         if !report.issues.isEmpty || !summaryErrors.isEmpty { throw ExitStatus.failure }
@@ -201,28 +231,38 @@ struct Du: ParsableCommand {
 
 /// Turns a report into text or JSON; no walking, no decisions.
 enum DuPresenter {
-    static func text(_ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool,
-                     summaries: [RawPath: CacheStateSummary] = [:], keep: (Int64) -> Bool = { _ in true }) -> String {
+    static func text(
+        _ report: DiskUsageReport, sizes: SizeFormatOptions, apparent: Bool, depth: Bool,
+        summaries: [RawPath: CacheStateSummary] = [:], keep: (Int64) -> Bool = { _ in true }
+    ) -> String {
         func size(_ t: UsageTotals) -> String { sizes.format(apparent ? t.apparentBytes : t.allocatedBytes) }
         var out = ""
         let shown = report.roots.filter { $0.exists && !$0.alreadyCounted }
         for (index, root) in shown.enumerated() {
             if index > 0 { out += "\n" }
             var table = Table([.right, .right, .left, .left, .right, .left])
-            table.add(["SIZE", "FILES", "OLDEST", "NEWEST", "STALE", depth ? (root.files.isEmpty ? "DIRECTORY" : "PATH") : "CACHE"])
+            table.add([
+                "SIZE", "FILES", "OLDEST", "NEWEST", "STALE",
+                depth ? (root.files.isEmpty ? "DIRECTORY" : "PATH") : "CACHE"
+            ])
             if depth {
                 // Directories (their subtree) and, with -a, files: largest first.
                 var rows = root.directories.map { (totals: $0.totals, path: $0.path) }
                 rows += root.files.map { (totals: $0.totals, path: $0.path) }
                 if !root.files.isEmpty {
                     rows.sort { a, b in
-                        let (x, y) = apparent ? (a.totals.apparentBytes, b.totals.apparentBytes) : (a.totals.allocatedBytes, b.totals.allocatedBytes)
+                        let (x, y) =
+                            apparent
+                            ? (a.totals.apparentBytes, b.totals.apparentBytes)
+                            : (a.totals.allocatedBytes, b.totals.allocatedBytes)
                         return x != y ? x > y : a.path.bytes.lexicographicallyPrecedes(b.path.bytes)
                     }
                 }
                 for row in rows where keep(apparent ? row.totals.apparentBytes : row.totals.allocatedBytes) {
-                    table.add([size(row.totals), String(row.totals.files), DateText.day(row.totals.oldestModification),
-                               DateText.day(row.totals.newestModification), "-", row.path.escaped])
+                    table.add([
+                        size(row.totals), String(row.totals.files), DateText.day(row.totals.oldestModification),
+                        DateText.day(row.totals.newestModification), "-", row.path.escaped
+                    ])
                 }
             } else if root.isDirectory {
                 for cache in root.caches {
@@ -234,19 +274,28 @@ enum DuPresenter {
                     }
                     let summary = summaries[cache.path]
                     if let summary { label += "  " + describe(summary, sizes) }
-                    table.add([size(cache.totals), String(cache.totals.files), DateText.day(cache.totals.oldestModification),
-                               DateText.day(cache.totals.newestModification), summary.map { sizes.format($0.staleBytes) } ?? "-", label])
+                    table.add([
+                        size(cache.totals), String(cache.totals.files), DateText.day(cache.totals.oldestModification),
+                        DateText.day(cache.totals.newestModification),
+                        summary.map { sizes.format($0.staleBytes) } ?? "-", label
+                    ])
                 }
             }
-            table.add([size(root.totals), String(root.totals.files), DateText.day(root.totals.oldestModification),
-                       DateText.day(root.totals.newestModification),
-                       summaries.isEmpty ? "-" : sizes.format(summaries.values.reduce(0) { $0 + $1.staleBytes }), "total " + root.path.escaped])
+            table.add([
+                size(root.totals), String(root.totals.files), DateText.day(root.totals.oldestModification),
+                DateText.day(root.totals.newestModification),
+                summaries.isEmpty ? "-" : sizes.format(summaries.values.reduce(0) { $0 + $1.staleBytes }),
+                "total " + root.path.escaped
+            ])
             out += table.render()
             if !root.largestFiles.isEmpty {
                 var files = Table([.right, .left, .left])
                 files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
                 for file in root.largestFiles {
-                    files.add([sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified), file.path.escaped])
+                    files.add([
+                        sizes.format(apparent ? file.apparentBytes : file.allocatedBytes), DateText.day(file.modified),
+                        file.path.escaped
+                    ])
                 }
                 out += "\n" + files.render()
             }
@@ -266,7 +315,8 @@ enum DuPresenter {
     static func describe(_ summary: CacheStateSummary, _ sizes: SizeFormatOptions) -> String {
         let parts = EntryState.allCases.compactMap { state -> String? in
             guard let totals = summary.states[state], totals.count > 0 else { return nil }
-            return state == .fresh ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
+            return state == .fresh
+                ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
         }
         let name = summary.guessedByNames ? guessedName(summary.format) : summary.format.displayName
         return name + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))

@@ -24,23 +24,42 @@ struct Fetch: ParsableCommand {
             """)
 
     @Argument(help: "URLs to fetch (http or https).") var urls: [String] = []
-    @Option(name: .long, help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).", completion: .file())
+    @Option(
+        name: .long,
+        help: "Also read URLs from this file, one per line ('-' for stdin; blank lines and # comments skipped).",
+        completion: .file())
     var input: String?
-    @Option(name: .long, help: "Lifetime of what is stored, a systemd time span (90s, 15min, 12h, 7d), overriding the response's headers.",
-            transform: TimeSpan.parse)
+    @Option(
+        name: .long,
+        help:
+            "Lifetime of what is stored, a systemd time span (90s, 15min, 12h, 7d), overriding the response's headers.",
+        transform: TimeSpan.parse)
     var expires: TimeSpan?
     @Flag(name: .long, help: "Each hit moves the expiry to now + lifetime.") var sliding = false
     @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
     @Option(name: .long, help: "Largest body accepted (default: 100M).", transform: SizeArgument.parse)
     var maxBody = SizeArgument(bytes: 100 << 20, text: "100M", hasUnit: true)
-    @Option(name: .long, help: "Give up on a download after this long without data (a systemd time span; default: 30s).",
-            transform: Fetch.parsePositiveSpan)
+    @Option(
+        name: .long, help: "Give up on a download after this long without data (a systemd time span; default: 30s).",
+        transform: Fetch.parsePositiveSpan)
     var timeout = TimeSpan(seconds: 30, text: "30s")
-    @Option(name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.", completion: .file()) var cacert: String?
-    @Option(name: .long, help: "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0).")
+    @Option(
+        name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.",
+        completion: .file()) var cacert: String?
+    @Option(
+        name: .long,
+        help:
+            "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0)."
+    )
     var retry: Int = 0
-    @Option(name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).", completion: .file()) var output: String?
-    @Option(name: [.customShort("H"), .long], help: "Send this request header ('Name: value'); repeatable. A stored response that varies on it is used only for the same value.")
+    @Option(
+        name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).",
+        completion: .file()) var output: String?
+    @Option(
+        name: [.customShort("H"), .long],
+        help:
+            "Send this request header ('Name: value'); repeatable. A stored response that varies on it is used only for the same value."
+    )
     var header: [String] = []
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false
     @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
@@ -69,7 +88,9 @@ struct Fetch: ParsableCommand {
     func run() throws {
         var list = urls
         if let input {
-            let bytes = try reporting { input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0]) }
+            let bytes = try reporting {
+                input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0])
+            }
             list += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
@@ -173,13 +194,17 @@ enum FetchRun {
                 guard let first = samples.first, now - first.0 > 0.1 else { return 0 }
                 return Double(p.bytesReceived - first.1) / (now - first.0)
             }
-            var text = "\(p.itemsDone)/\(p.itemsTotal) items, " + ByteCount.human(p.bytesReceived)
+            var text =
+                "\(p.itemsDone)/\(p.itemsTotal) items, " + ByteCount.human(p.bytesReceived)
                 + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
             if rate > 0 {
                 text += ", " + ByteCount.human(Int64(rate)) + "/s"
                 if let expected = p.bytesExpected, expected > p.bytesReceived {
                     let eta = Int(Double(expected - p.bytesReceived) / rate)
-                    text += ", ETA " + (eta >= 3600 ? "\(eta / 3600)h\(eta % 3600 / 60)m" : "\(eta / 60):" + String(format: "%02d", eta % 60))
+                    text +=
+                        ", ETA "
+                        + (eta >= 3600
+                            ? "\(eta / 3600)h\(eta % 3600 / 60)m" : "\(eta / 60):" + String(format: "%02d", eta % 60))
                 }
             }
             return text
@@ -190,7 +215,9 @@ enum FetchRun {
 /// Results in words and JSON.
 enum FetchPresenter {
     static func summary(_ results: [FetchResult]) -> String {
-        func n(_ outcome: FetchResult.Outcome) -> Int { results.filter { $0.outcome == outcome && !$0.duplicate }.count }
+        func n(_ outcome: FetchResult.Outcome) -> Int {
+            results.filter { $0.outcome == outcome && !$0.duplicate }.count
+        }
         let bytes = results.filter { !$0.duplicate }.reduce(Int64(0)) { $0 + $1.bytesReceived }
         return "\(n(.downloaded)) downloaded, \(n(.revalidated)) revalidated, \(n(.hit)) fresh in cache, "
             + "\(n(.notStored)) not stored, \(n(.failed)) failed (\(ByteCount.human(bytes)) received)"

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
-import Foundation
 import CacheKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `cachectl localize`: image references pointed at cached copies, nothing else changed.
 struct Localize: ParsableCommand {
@@ -21,25 +22,47 @@ struct Localize: ParsableCommand {
             byte except those values. A PAGE that is an http(s) URL is read from the cache.
             """)
 
-    @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.", completion: .file()) var pages: [String]
-    @Option(name: .customLong("cache"), help: "A cache to take images from (any recognised format); repeatable (default: cachectl's own store).")
+    @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.", completion: .file())
+    var pages: [String]
+    @Option(
+        name: .customLong("cache"),
+        help: "A cache to take images from (any recognised format); repeatable (default: cachectl's own store).")
     var caches: [String] = []
-    @Option(name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL).") var baseURL: String?
-    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).", completion: .file()) var output: String?
-    @Option(name: .long, help: "Write each result into this directory under the input's name.", completion: .directory) var outputDir: String?
+    @Option(
+        name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL)."
+    ) var baseURL: String?
+    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).", completion: .file())
+    var output: String?
+    @Option(name: .long, help: "Write each result into this directory under the input's name.", completion: .directory)
+    var outputDir: String?
     @Flag(name: .long, help: "Replace each input file (atomically, permissions kept).") var inPlace = false
-    @Option(name: .long, help: "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page).")
+    @Option(
+        name: .long,
+        help:
+            "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page)."
+    )
     var assets: String?
-    @Flag(name: .long, help: "With --output-dir: point into the cache instead of making <page>_files folders.") var noAssets = false
-    @Flag(name: .long, help: "Also save external stylesheets (link rel=stylesheet) in the assets folder, their url() and @import references localized (with --fetch, fetched too).")
+    @Flag(name: .long, help: "With --output-dir: point into the cache instead of making <page>_files folders.")
+    var noAssets = false
+    @Flag(
+        name: .long,
+        help:
+            "Also save external stylesheets (link rel=stylesheet) in the assets folder, their url() and @import references localized (with --fetch, fetched too)."
+    )
     var styles = false
     @Flag(name: .long, help: "Use file:// URLs instead of relative paths.") var absolute = false
     @Flag(name: .long, help: "Also use expired cached copies.") var allowStale = false
     @Flag(name: .long, help: "Give lazy images a real src/srcset pointing at the local copy.") var eager = false
-    @Option(name: .long, help: "Decode the page as this charset (overrides BOM-less declarations).") var charset: String?
+    @Option(name: .long, help: "Decode the page as this charset (overrides BOM-less declarations).") var charset:
+        String?
     @Flag(name: .long, help: "Exit 1 when any image stays remote.") var requireAll = false
-    @Flag(name: .long, help: "Print every reference as JSON on stdout (needs -o, --output-dir or --in-place).") var json = false
-    @Flag(name: .long, help: "First download the images not fresh in the cache into the first --cache (a cachectl store, created if need be).")
+    @Flag(name: .long, help: "Print every reference as JSON on stdout (needs -o, --output-dir or --in-place).")
+    var json = false
+    @Flag(
+        name: .long,
+        help:
+            "First download the images not fresh in the cache into the first --cache (a cachectl store, created if need be)."
+    )
     var fetch = false
     @Option(name: .long, help: "With --fetch: downloads at once (default: 4 × cores).") var jobs: Int?
 
@@ -48,20 +71,29 @@ struct Localize: ParsableCommand {
         if [output != nil, outputDir != nil, inPlace].filter({ $0 }).count > 1 {
             throw ValidationError("-o, --output-dir and --in-place cannot be combined.")
         }
-        if pages.count > 1 && output != nil { throw ValidationError("-o takes one page; use --output-dir for several.") }
+        if pages.count > 1 && output != nil {
+            throw ValidationError("-o takes one page; use --output-dir for several.")
+        }
         if pages.filter({ $0 == "-" }).count > 1 { throw ValidationError("'-' (stdin) can be given once.") }
         if inPlace && pages.contains("-") { throw ValidationError("--in-place needs files; '-' is stdin.") }
         if pages.count > 1 && output == nil && outputDir == nil && !inPlace {
             throw ValidationError("several pages need --output-dir or --in-place.")
         }
         if json && output == nil && outputDir == nil && !inPlace {
-            throw ValidationError("--json prints the report on stdout: give -o, --output-dir or --in-place for the page.")
+            throw ValidationError(
+                "--json prints the report on stdout: give -o, --output-dir or --in-place for the page.")
         }
-        if let charset, Charset.canonicalName(charset) == nil { throw ValidationError("--charset: unknown charset '\(charset)'.") }
-        if let baseURL, URLKey(baseURL) == nil { throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.") }
+        if let charset, Charset.canonicalName(charset) == nil {
+            throw ValidationError("--charset: unknown charset '\(charset)'.")
+        }
+        if let baseURL, URLKey(baseURL) == nil {
+            throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if assets != nil && noAssets { throw ValidationError("--assets and --no-assets: choose one.") }
-        if assets != nil && pages.count > 1 { throw ValidationError("--assets takes one page; --output-dir gives each page its own folder.") }
+        if assets != nil && pages.count > 1 {
+            throw ValidationError("--assets takes one page; --output-dir gives each page its own folder.")
+        }
         if jobs != nil && !fetch { throw ValidationError("--jobs goes with --fetch.") }
     }
 
@@ -76,7 +108,9 @@ struct Localize: ParsableCommand {
     func run() throws {
         let defaultStore = CacheLocations.defaultStore()
         // No store yet (and none to fetch into): every image is simply missing.
-        let cacheRoots = !caches.isEmpty ? RawArguments.paths(caches)
+        let cacheRoots =
+            !caches.isEmpty
+            ? RawArguments.paths(caches)
             : !fetch && DefaultStore.isAbsent(defaultStore, defaulted: true) ? [] : [defaultStore]
         let store = fetch ? try reporting { try fetchStore(cacheRoots) } : nil
         var localizer = try reporting { try Localizer(caches: cacheRoots) }
@@ -100,12 +134,14 @@ struct Localize: ParsableCommand {
                     if let temp = result.unstoredBody {
                         defer { FileIO.removeTemporary(temp) }
                         let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
-                        fetchedPage = PageSource(bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
-                                                 fileName: Array(name.utf8), isFile: false, mode: nil)
+                        fetchedPage = PageSource(
+                            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
+                            fileName: Array(name.utf8), isFile: false, mode: nil)
                     }
                     localizer = try reporting { try Localizer(caches: cacheRoots) }
                 }
-                let page = try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
+                let page =
+                    try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
                 let destination = try destinationFor(input, page: page)
                 var options = LocalizeOptions()
                 options.pageURL = baseURL ?? page.url
@@ -149,7 +185,9 @@ struct Localize: ParsableCommand {
                 }
                 var styled: (page: [UInt8], report: StylesheetSaver.Report)?
                 if styles {
-                    styled = try saveStyles(result, page: page, destination: destination, options: options, caches: cacheRoots, store: store)
+                    styled = try saveStyles(
+                        result, page: page, destination: destination, options: options, caches: cacheRoots, store: store
+                    )
                 }
                 if let path = destination.file {
                     if let styled {
@@ -164,17 +202,23 @@ struct Localize: ParsableCommand {
                     result.writeOutput { Output.write(raw: $0) }
                 }
                 func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
-                Output.error("\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
-                    + (n(.local) > 0 ? ", \(n(.local)) local" : "")
-                    + (result.assetsLinked + result.assetsCopied > 0
-                        ? "; \(result.assetsLinked + result.assetsCopied) files in \(options.assets!.escaped) (\(result.assetsLinked) hard links "
-                            + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
-                    + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
-                    + (result.referencesAbsolutized ? " (the output is not at the page's URL: other relative references made absolute)" : "")
-                    + (styled.map { "; \($0.report.saved) stylesheet\($0.report.saved == 1 ? "" : "s") saved, \($0.report.localized) of their references local, "
-                        + "\($0.report.missing.count) missing" } ?? ""))
+                Output.error(
+                    "\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
+                        + (n(.local) > 0 ? ", \(n(.local)) local" : "")
+                        + (result.assetsLinked + result.assetsCopied > 0
+                            ? "; \(result.assetsLinked + result.assetsCopied) files in \(options.assets!.escaped) (\(result.assetsLinked) hard links "
+                                + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
+                        + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
+                        + (result.referencesAbsolutized
+                            ? " (the output is not at the page's URL: other relative references made absolute)" : "")
+                        + (styled.map {
+                            "; \($0.report.saved) stylesheet\($0.report.saved == 1 ? "" : "s") saved, \($0.report.localized) of their references local, "
+                                + "\($0.report.missing.count) missing"
+                        } ?? ""))
                 if n(.missing) + n(.stale) > 0 { remote = true }
-                if json { reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result)) }
+                if json {
+                    reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result))
+                }
                 // Kept past the end of the run: the process exits right after the last page,
                 // and freeing a large page's tens of thousands of references first is work
                 // for nothing (measured ~5 ms of a 150 ms run on a 10 MB page).
@@ -192,22 +236,31 @@ struct Localize: ParsableCommand {
     /// `--styles`: the page's stylesheets saved in its assets folder (`<page>_files` when no
     /// other is named), with what they reference; with `--fetch`, what is missing is fetched
     /// and the pass made again (an `@import` chain needs one round per level, at most four).
-    private func saveStyles(_ result: LocalizeResult, page: PageSource, destination: (file: RawPath?, directory: RawPath),
-                            options: LocalizeOptions, caches: [RawPath], store: NativeStore?) throws
-        -> (page: [UInt8], report: StylesheetSaver.Report)? {
+    private func saveStyles(
+        _ result: LocalizeResult, page: PageSource, destination: (file: RawPath?, directory: RawPath),
+        options: LocalizeOptions, caches: [RawPath], store: NativeStore?
+    ) throws
+        -> (page: [UInt8], report: StylesheetSaver.Report)?
+    {
         var stem = destination.file?.lastComponent ?? page.fileName
         if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
         let folder = options.assets ?? destination.directory.appending(stem + Array("_files".utf8))
         let lookup: StylesheetSaver.Lookup = { url in
             for root in caches {
-                if let body = try? CacheReader.body(url: url, root: root, allowStale: options.allowStale || store != nil) { return body.path }
+                if let body = try? CacheReader.body(
+                    url: url, root: root, allowStale: options.allowStale || store != nil)
+                {
+                    return body.path
+                }
             }
             return nil
         }
         var output: [UInt8] = []
         result.writeOutput { output += $0 }
         let saver = StylesheetSaver(assets: AssetFolder(folder), lookup: lookup, read: { try? FileIO.readAll($0) })
-        var pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory, charset: result.charset.encoding)
+        var pass = saver.save(
+            page: output, base: options.pageURL, outputDirectory: destination.directory,
+            charset: result.charset.encoding)
         var rounds = 0
         var tried = Set<String>()
         while let store, rounds < 4 {
@@ -216,8 +269,12 @@ struct Localize: ParsableCommand {
             rounds += 1
             let fetched = FetchRun.run(wanted, store: store, options: FetchOptions())
             if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
-            for failure in fetched where !failure.succeeded { Output.error("\(failure.url): \(failure.error ?? "failed")") }
-            pass = saver.save(page: output, base: options.pageURL, outputDirectory: destination.directory, charset: result.charset.encoding)
+            for failure in fetched where !failure.succeeded {
+                Output.error("\(failure.url): \(failure.error ?? "failed")")
+            }
+            pass = saver.save(
+                page: output, base: options.pageURL, outputDirectory: destination.directory,
+                charset: result.charset.encoding)
         }
         return pass
     }
@@ -225,7 +282,10 @@ struct Localize: ParsableCommand {
     /// A page written pointing into cachectl stores pins the entries it points at (prune
     /// keeps them while the page exists); one with its own assets pins nothing.
     private func pin(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath]) {
-        let urls = assets ? [] : result.references.filter { $0.outcome == .rewritten }.compactMap { $0.resolved.map(Localizer.cacheKey) }
+        let urls =
+            assets
+            ? []
+            : result.references.filter { $0.outcome == .rewritten }.compactMap { $0.resolved.map(Localizer.cacheKey) }
         for root in caches where CacheFormats.detect(root) == .native {
             do {
                 try NativeStore.open(root, create: false).pin(page: page.canonical.description, urls: urls)
@@ -273,8 +333,9 @@ struct PageSource {
             // directory (give --base-url for its real address); --output-dir names it stdin.html.
             let bytes = try FileIO.readStandardInput()
             let directory = RawPath(".").canonical.description
-            return PageSource(bytes: bytes, url: "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + "stdin.html",
-                              label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
+            return PageSource(
+                bytes: bytes, url: "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + "stdin.html",
+                label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
         }
         if StandardURL(text)?.isHTTP == true && !input.exists {
             guard let key = URLKey(text) else { throw StoreError.notAURL(text) }
@@ -283,18 +344,22 @@ struct PageSource {
                 do {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
-                    let name = StandardURL(key.normalized).flatMap { $0.path.split(separator: "/").last.map(String.init) } ?? "index.html"
-                    return PageSource(bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false, mode: nil)
+                    let name =
+                        StandardURL(key.normalized).flatMap { $0.path.split(separator: "/").last.map(String.init) }
+                        ?? "index.html"
+                    return PageSource(
+                        bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false,
+                        mode: nil)
                 } catch let error as StoreError { lastError = error }
             }
             throw lastError
         }
         let bytes = try FileIO.readAll(input)
-        return PageSource(bytes: bytes, url: "file://" + input.canonical.description, label: input.description,
-                          fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
+        return PageSource(
+            bytes: bytes, url: "file://" + input.canonical.description, label: input.description,
+            fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
     }
 }
-
 
 /// A value left for the process's exit to reclaim (each store replaces the previous one).
 private enum KeptUntilExit {

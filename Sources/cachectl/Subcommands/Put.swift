@@ -9,7 +9,9 @@ struct Put: ParsableCommand {
 
     @Argument(help: "The URL the body belongs to.") var url: String
     @Argument(help: "The file holding the body.", completion: .file()) var file: String
-    @Option(name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).", transform: TimeSpan.parse)
+    @Option(
+        name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).",
+        transform: TimeSpan.parse)
     var expires: TimeSpan?
     @Flag(name: .long, help: "Move the expiry to now + lifetime on every hit.") var sliding = false
     @Option(name: .long, help: "The body's content type.") var contentType: String?
@@ -28,6 +30,7 @@ struct Put: ParsableCommand {
             guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
             return try NativeStore.open(store.root, create: true).put(url: url, file: path, options: options)
         }
-        Output.write("\(Text.show(record.url))\t\(record.apparentBytes)\t\(store.root.appending(record.bodyPath).escaped)\n")
+        Output.write(
+            "\(Text.show(record.url))\t\(record.apparentBytes)\t\(store.root.appending(record.bodyPath).escaped)\n")
     }
 }

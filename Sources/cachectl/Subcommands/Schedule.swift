@@ -19,7 +19,9 @@ struct Schedule: ParsableCommand {
 
     enum Period: String, EnumerableFlag {
         case hourly, daily, weekly, monthly
-        static func help(for value: Period) -> ArgumentHelp? { "Run \(value.rawValue) (systemd's OnCalendar=\(value.rawValue))." }
+        static func help(for value: Period) -> ArgumentHelp? {
+            "Run \(value.rawValue) (systemd's OnCalendar=\(value.rawValue))."
+        }
     }
 
     @Flag(exclusivity: .exclusive) var period: Period = .daily
@@ -27,10 +29,13 @@ struct Schedule: ParsableCommand {
     @Flag(name: .long, help: "Print the two units on stdout instead of writing them.")
     var print = false
 
-    @Option(name: .customLong("unit-dir"), help: ArgumentHelp("Write the units here instead.", valueName: "dir"), completion: .directory)
+    @Option(
+        name: .customLong("unit-dir"), help: ArgumentHelp("Write the units here instead.", valueName: "dir"),
+        completion: .directory)
     var unitDirectory: String?
 
-    @Argument(parsing: .postTerminator, help: "Arguments for cachectl prune (after --), e.g. -- ~/.cache/pip --max-size 2G.")
+    @Argument(
+        parsing: .postTerminator, help: "Arguments for cachectl prune (after --), e.g. -- ~/.cache/pip --max-size 2G.")
     var pruneArguments: [String] = []
 
     func validate() throws {
@@ -42,9 +47,12 @@ struct Schedule: ParsableCommand {
         }
         // The service runs elsewhere, and systemd expands no `~`.
         if let relative = parsed.roots.first(where: { !$0.hasPrefix("/") }) {
-            throw ValidationError("'\(relative)': give caches as absolute paths (the timer's service does not run in this directory).")
+            throw ValidationError(
+                "'\(relative)': give caches as absolute paths (the timer's service does not run in this directory).")
         }
-        if pruneArguments.contains("--dry-run") { throw ValidationError("a scheduled prune with --dry-run would never prune.") }
+        if pruneArguments.contains("--dry-run") {
+            throw ValidationError("a scheduled prune with --dry-run would never prune.")
+        }
     }
 
     func run() throws {
@@ -56,18 +64,24 @@ struct Schedule: ParsableCommand {
         let directory = unitDirectory.map { RawArguments.paths([$0])[0] } ?? Self.defaultUnitDirectory()
         do {
             try FileIO.makeDirectories(directory)
-            try FileIO.writeAtomically(directory.appending("cachectl-prune.service"), Array(units.service.utf8), mode: 0o644)
-            try FileIO.writeAtomically(directory.appending("cachectl-prune.timer"), Array(units.timer.utf8), mode: 0o644)
+            try FileIO.writeAtomically(
+                directory.appending("cachectl-prune.service"), Array(units.service.utf8), mode: 0o644)
+            try FileIO.writeAtomically(
+                directory.appending("cachectl-prune.timer"), Array(units.timer.utf8), mode: 0o644)
         } catch let error as StoreError {
             Output.error(error.description)
             throw ExitStatus.failure
         }
-        Output.error("wrote \(directory.appending("cachectl-prune.service").quoted) and \(directory.appending("cachectl-prune.timer").quoted)")
-        Output.error("enable with: systemctl --user daemon-reload && systemctl --user enable --now cachectl-prune.timer")
+        Output.error(
+            "wrote \(directory.appending("cachectl-prune.service").quoted) and \(directory.appending("cachectl-prune.timer").quoted)"
+        )
+        Output.error(
+            "enable with: systemctl --user daemon-reload && systemctl --user enable --now cachectl-prune.timer")
     }
 
     /// The service and timer texts.
-    static func units(executable: String, pruneArguments: [String], period: Period) -> (service: String, timer: String) {
+    static func units(executable: String, pruneArguments: [String], period: Period) -> (service: String, timer: String)
+    {
         let command = ([executable, "prune"] + pruneArguments).map(quoted).joined(separator: " ")
         let service = """
             [Unit]
@@ -116,19 +130,25 @@ struct Schedule: ParsableCommand {
 
     /// $XDG_CONFIG_HOME/systemd/user, else ~/.config/systemd/user.
     static func defaultUnitDirectory() -> RawPath {
-        if let config = Sys.environment("XDG_CONFIG_HOME"), config.hasPrefix("/") { return RawPath(config).appending("systemd/user") }
+        if let config = Sys.environment("XDG_CONFIG_HOME"), config.hasPrefix("/") {
+            return RawPath(config).appending("systemd/user")
+        }
         return RawPath(Sys.environment("HOME") ?? "/").appending(".config/systemd/user")
     }
 
     /// This binary's absolute path (/proc/self/exe; else argv[0] made absolute or found on PATH).
     static func executablePath() -> String {
-        if case .success(let target) = Sys.readlink(RawPath("/proc/self/exe")) { return String(decoding: target, as: UTF8.self) }
+        if case .success(let target) = Sys.readlink(RawPath("/proc/self/exe")) {
+            return String(decoding: target, as: UTF8.self)
+        }
         let argv0 = String(decoding: Sys.processArguments.first ?? Array("cachectl".utf8), as: UTF8.self)
         if argv0.hasPrefix("/") { return argv0 }
         if argv0.contains("/") { return RawPath(".").canonical.appending(argv0).description }
         for directory in (Sys.environment("PATH") ?? "").split(separator: ":") {
             let candidate = RawPath(String(directory)).appending(argv0)
-            if case .success(let st) = Sys.stat(path: candidate), st.isRegular, st.mode & 0o111 != 0 { return candidate.canonical.description }
+            if case .success(let st) = Sys.stat(path: candidate), st.isRegular, st.mode & 0o111 != 0 {
+                return candidate.canonical.description
+            }
         }
         return argv0
     }

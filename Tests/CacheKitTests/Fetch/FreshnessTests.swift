@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CacheKit
 @testable import PageRewrite
 @testable import URLStandard
@@ -12,20 +13,36 @@ final class FreshnessTests: XCTestCase {
     func date(_ offset: Double) -> String { HTTPDate.format(now + offset) }
 
     func testPrecedence() {
-        XCTAssertEqual(decide([("Cache-Control", "max-age=60"), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 60, source: .maxAge))
-        XCTAssertEqual(decide([("cache-control", "public, s-maxage=90"), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 7200, source: .expires),
-                       "s-maxage is for shared caches: a private cache ignores it (RFC 9111 §5.2.2.10)")
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=60"), ("Expires", date(7200))]),
+            Freshness(storable: true, lifetime: 60, source: .maxAge))
+        XCTAssertEqual(
+            decide([("cache-control", "public, s-maxage=90"), ("Expires", date(7200))]),
+            Freshness(storable: true, lifetime: 7200, source: .expires),
+            "s-maxage is for shared caches: a private cache ignores it (RFC 9111 §5.2.2.10)")
         XCTAssertEqual(decide([("Cache-Control", "max-age=60, s-maxage=90")]).source, .maxAge)
-        XCTAssertEqual(decide([("Date", date(0)), ("Expires", date(7200))]), Freshness(storable: true, lifetime: 7200, source: .expires))
+        XCTAssertEqual(
+            decide([("Date", date(0)), ("Expires", date(7200))]),
+            Freshness(storable: true, lifetime: 7200, source: .expires))
         XCTAssertEqual(decide([("Expires", "0")]).lifetime, 0, "an invalid Expires is already expired")
         XCTAssertEqual(decide([("Cache-Control", "no-store, max-age=60")]).storable, false)
-        XCTAssertEqual(decide([("Cache-Control", "no-store")], override: 3600).storable, false, "--expires does not override no-store")
-        XCTAssertEqual(decide([("Cache-Control", "no-cache, max-age=60")]), Freshness(storable: true, lifetime: 0, source: .noCache))
-        XCTAssertEqual(decide([("Cache-Control", "max-age=60")], override: 3600), Freshness(storable: true, lifetime: 3600, source: .option))
-        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "30")]).lifetime, 70, "Age counts against the lifetime")
+        XCTAssertEqual(
+            decide([("Cache-Control", "no-store")], override: 3600).storable, false,
+            "--expires does not override no-store")
+        XCTAssertEqual(
+            decide([("Cache-Control", "no-cache, max-age=60")]),
+            Freshness(storable: true, lifetime: 0, source: .noCache))
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=60")], override: 3600),
+            Freshness(storable: true, lifetime: 3600, source: .option))
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=100"), ("Age", "30")]).lifetime, 70, "Age counts against the lifetime")
         // Invalid freshness makes the response stale, never heuristically fresh (RFC 9111 §4.2.1, §1.2.2).
-        XCTAssertEqual(decide([("Cache-Control", "max-age=\"120\"")]), Freshness(storable: true, lifetime: 0, source: .maxAge), "quoted is not delta-seconds")
-        XCTAssertEqual(decide([("Cache-Control", "max-age=abc")]), Freshness(storable: true, lifetime: 0, source: .maxAge))
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=\"120\"")]), Freshness(storable: true, lifetime: 0, source: .maxAge),
+            "quoted is not delta-seconds")
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=abc")]), Freshness(storable: true, lifetime: 0, source: .maxAge))
         XCTAssertEqual(decide([("Cache-Control", "max-age=-3600"), ("Last-Modified", date(-100 * 86400))]).lifetime, 0)
         XCTAssertEqual(decide([("Cache-Control", "max-age=٣٦٠٠")]).lifetime, 0, "ASCII digits only")
     }
@@ -35,44 +52,52 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(decide([("Cache-Control", "max-age=99999999999999999999")]).lifetime, 2_147_483_648)
         XCTAssertEqual(decide([("Cache-Control", "max-age=2147483649")]).lifetime, 2_147_483_648)
         XCTAssertEqual(decide([("Cache-Control", "max-age=2147483647")]).lifetime, 2_147_483_647)
-        XCTAssertEqual(decide([("Cache-Control", "max-age=" + String(repeating: "9", count: 5000))]).lifetime, 2_147_483_648)
-        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", String(repeating: "9", count: 400))]).lifetime, 0)
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=" + String(repeating: "9", count: 5000))]).lifetime, 2_147_483_648)
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=100"), ("Age", String(repeating: "9", count: 400))]).lifetime, 0)
     }
 
     /// Age (RFC 9111 §5.1): the first member of a list, integers only.
     func testAgeTakesTheFirstIntegerMember() {
         XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "10, 20")]).lifetime, 90)
-        XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "1.5")]).lifetime, 100, "not delta-seconds: no Age")
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=100"), ("Age", "1.5")]).lifetime, 100, "not delta-seconds: no Age")
         XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "-5")]).lifetime, 100)
     }
 
     func testHeuristic() {
         XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(-10 * 3600))]).lifetime, 3600, accuracy: 1)
-        XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(-400 * 86400))]).lifetime, Freshness.heuristicCap)
+        XCTAssertEqual(
+            decide([("Date", date(0)), ("Last-Modified", date(-400 * 86400))]).lifetime, Freshness.heuristicCap)
         XCTAssertEqual(decide([]).lifetime, Freshness.defaultLifetime)
     }
 
     func testHTTPDates() {
-        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), 784111777)
-        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), 784111777)
-        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), 784111777)
+        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), 784_111_777)
+        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), 784_111_777)
+        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), 784_111_777)
         XCTAssertNil(HTTPDate.parse("yesterday"))
         // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is the past one.
         let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "GMT")!, from: Date()).year!
-        func rfc850(_ yy: Int) -> Double? { HTTPDate.parse(String(format: "Monday, 01-Jun-%02d 00:00:00 GMT", yy % 100)) }
+        func rfc850(_ yy: Int) -> Double? {
+            HTTPDate.parse(String(format: "Monday, 01-Jun-%02d 00:00:00 GMT", yy % 100))
+        }
         func june(_ y: Int) -> Double {
-            Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "GMT"), year: y, month: 6, day: 1))!.timeIntervalSince1970
+            Calendar(identifier: .gregorian).date(
+                from: DateComponents(timeZone: TimeZone(identifier: "GMT"), year: y, month: 6, day: 1))!
+                .timeIntervalSince1970
         }
         XCTAssertEqual(rfc850(year + 40), june(year + 40), "40 years ahead stays ahead")
         XCTAssertEqual(rfc850(year + 60), june(year - 40), "60 years ahead is 40 years ago")
-        XCTAssertEqual(HTTPDate.parse(HTTPDate.format(784111777)), 784111777)
+        XCTAssertEqual(HTTPDate.parse(HTTPDate.format(784_111_777)), 784_111_777)
     }
 
     /// The hand-read IMF-fixdate gives what the DateFormatter gives, on dates across four
     /// centuries (leap days included), and refuses what is not a valid fixdate.
     func testIMFFixdateFastPathMatchesTheFormatter() {
-        var seconds = -2_208_988_800.0 // 1900
-        while seconds < 4_102_444_800 { // 2100
+        var seconds = -2_208_988_800.0  // 1900
+        while seconds < 4_102_444_800 {  // 2100
             let text = HTTPDate.format(seconds)
             XCTAssertEqual(HTTPDate.parseIMFFixdate(text), seconds, text)
             seconds += 86_400 * 13.37 + 3_659
@@ -80,8 +105,10 @@ final class FreshnessTests: XCTestCase {
         for text in ["Sun, 29 Feb 2024 00:00:00 GMT", "Thu, 29 Feb 2024 12:00:00 GMT"] {
             XCTAssertEqual(HTTPDate.parseIMFFixdate(text), 1_709_164_800 + (text.contains("12:") ? 43_200 : 0), text)
         }
-        for bad in ["Sun, 30 Feb 2024 00:00:00 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 UTC",
-                    "Sun, 6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 19x4 08:49:37 GMT"] {
+        for bad in [
+            "Sun, 30 Feb 2024 00:00:00 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 UTC",
+            "Sun, 6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 19x4 08:49:37 GMT"
+        ] {
             XCTAssertNil(HTTPDate.parseIMFFixdate(bad), bad)
         }
     }

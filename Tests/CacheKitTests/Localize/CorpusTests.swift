@@ -1,7 +1,7 @@
-import XCTest
-import Foundation
 import CacheKit
+import Foundation
 import TestSupport
+import XCTest
 
 /// Every real page of `../shared/corpus/pages` (saved as if served from
 /// http://fakehost/test/page.html): a cache holding most of its images, then localize.
@@ -11,8 +11,10 @@ final class CorpusTests: XCTestCase {
     /// `$CACHECTL_CORPUS`, else the first `shared/corpus/pages` beside the package or above it
     /// (CI clones the project with `shared/` beside it).
     static var corpus: URL? {
-        if let override = ProcessInfo.processInfo.environment["CACHECTL_CORPUS"] { return URL(fileURLWithPath: override) }
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent() // …/Tests/CacheKitTests/Localize
+        if let override = ProcessInfo.processInfo.environment["CACHECTL_CORPUS"] {
+            return URL(fileURLWithPath: override)
+        }
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // …/Tests/CacheKitTests/Localize
         for _ in 0..<6 {
             directory = directory.deletingLastPathComponent()
             let candidate = directory.appendingPathComponent("shared/corpus/pages")
@@ -22,10 +24,14 @@ final class CorpusTests: XCTestCase {
     }
 
     func testEveryCorpusPage() throws {
-        guard let corpus = Self.corpus else { throw XCTSkip("no shared/corpus/pages beside or above the package; set CACHECTL_CORPUS") }
-        let pages = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".html") }.sorted()
+        guard let corpus = Self.corpus else {
+            throw XCTSkip("no shared/corpus/pages beside or above the package; set CACHECTL_CORPUS")
+        }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".html") }
+            .sorted()
         XCTAssertGreaterThan(pages.count, 0, "empty corpus at \(corpus.path)")
-        var rewrittenTotal = 0, basePages = 0
+        var rewrittenTotal = 0
+        var basePages = 0
         for name in pages {
             let input = try FileIO.readAll(RawPath(corpus.appendingPathComponent(name).path))
             let tree = TestTree("corpus")
@@ -37,10 +43,15 @@ final class CorpusTests: XCTestCase {
             // What the page references, from a run against an empty store.
             _ = try NativeStore.open(tree.path("store"), create: true)
             let survey = try Localizer(caches: [tree.path("store")]).localize(input, options: options)
-            let urls = Array(Set(survey.references.compactMap { $0.resolved.map { String($0.split(separator: "#", maxSplits: 1)[0]) } })).sorted()
+            let urls = Array(
+                Set(
+                    survey.references.compactMap {
+                        $0.resolved.map { String($0.split(separator: "#", maxSplits: 1)[0]) }
+                    })
+            ).sorted()
             let store = try NativeStore.open(tree.path("store"), create: false)
             var cached: [String: String] = [:]
-            for (i, url) in urls.enumerated() where i % 5 != 4 { // most, not all
+            for (i, url) in urls.enumerated() where i % 5 != 4 {  // most, not all
                 guard (try? store.put(url: url, bytes: Array("body of \(url)".utf8))) != nil else { continue }
                 cached[url] = "body of \(url)"
             }
@@ -53,7 +64,9 @@ final class CorpusTests: XCTestCase {
                     rewrittenTotal += 1
                     let local = String(ref.localPath!.split(separator: "#", maxSplits: 1)[0]).removingPercentEncoding!
                     let body = try? FileIO.readAll(tree.path("out").appending(local))
-                    XCTAssertEqual(body.map { String(decoding: $0, as: UTF8.self) }, key.flatMap { cached[$0] }, "\(name): \(ref.original)")
+                    XCTAssertEqual(
+                        body.map { String(decoding: $0, as: UTF8.self) }, key.flatMap { cached[$0] },
+                        "\(name): \(ref.original)")
                 case .missing:
                     XCTAssertNil(key.flatMap { cached[$0] }, "\(name): \(ref.original) was cached but left remote")
                 default:
@@ -63,17 +76,22 @@ final class CorpusTests: XCTestCase {
             if result.baseNeutralized {
                 // Every reference not made local must still resolve to the URL it did.
                 basePages += 1
-                let before = Dictionary(survey.references.map { ($0.offset, $0.resolved) }, uniquingKeysWith: { a, _ in a })
+                let before = Dictionary(
+                    survey.references.map { ($0.offset, $0.resolved) }, uniquingKeysWith: { a, _ in a })
                 let after = try Localizer(caches: []).localize(result.output, options: options)
                 let afterResolved = Set(after.references.compactMap(\.resolved))
                 for ref in result.references where ref.outcome != .rewritten {
                     if let resolved = before[ref.offset] ?? nil {
-                        XCTAssertTrue(afterResolved.contains(resolved), "\(name): \(ref.original) no longer resolves to \(resolved)")
+                        XCTAssertTrue(
+                            afterResolved.contains(resolved),
+                            "\(name): \(ref.original) no longer resolves to \(resolved)")
                     }
                 }
             } else {
                 // Nothing changes but the rewritten values: splice them in and compare.
-                XCTAssertTrue(Splice.expected(input, result.references) == result.output, "\(name): bytes outside the rewritten values changed")
+                XCTAssertTrue(
+                    Splice.expected(input, result.references) == result.output,
+                    "\(name): bytes outside the rewritten values changed")
             }
         }
         XCTAssertGreaterThan(rewrittenTotal, 1000)

@@ -1,6 +1,7 @@
-import XCTest
 import Foundation
 import TestSupport
+import XCTest
+
 @testable import CacheKit
 @testable import PageRewrite
 @testable import URLStandard
@@ -12,18 +13,20 @@ final class FastPathTests: XCTestCase {
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
+            state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
     }
 
-    static let pieces = ["a", "img", "B", "0", "9", ".", "..", "/", "//", "?", "#", "%", "%2F", "%zz", "%4", ":", "@", "-", "_", "~",
-                         "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", " ", "\t", "é", "[", "]", "\\", "|", "^", "x.png",
-                         "http:", "https:", "HTTP:", "ftp:", "data:", "javascript:", "http://", "https://", "//Host", "//host:8080",
-                         "//user@host", "fakehost", "FakeHost", "a.b-c", ":80", ":443", "./", "../", "/.", "/..", "q=1", "#frag"]
+    static let pieces = [
+        "a", "img", "B", "0", "9", ".", "..", "/", "//", "?", "#", "%", "%2F", "%zz", "%4", ":", "@", "-", "_", "~",
+        "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", " ", "\t", "é", "[", "]", "\\", "|", "^", "x.png",
+        "http:", "https:", "HTTP:", "ftp:", "data:", "javascript:", "http://", "https://", "//Host", "//host:8080",
+        "//user@host", "fakehost", "FakeHost", "a.b-c", ":80", ":443", "./", "../", "/.", "/..", "q=1", "#frag"
+    ]
 
     func randomText(_ rng: inout SplitMix, maxPieces: Int = 7) -> String {
         let count = Int.random(in: 0...maxPieces, using: &rng)
@@ -53,7 +56,9 @@ final class FastPathTests: XCTestCase {
         for _ in 0..<5_000 { texts.append(randomText(&rng)) }
         for text in texts {
             for quote in [UInt8(ascii: "\""), UInt8(ascii: "'"), nil] {
-                XCTAssertEqual(HTMLText.escape(text, quote: quote), html(text, quote), "\(text.debugDescription) \(String(describing: quote))")
+                XCTAssertEqual(
+                    HTMLText.escape(text, quote: quote), html(text, quote),
+                    "\(text.debugDescription) \(String(describing: quote))")
             }
             XCTAssertEqual(CSSText.escapeURL(text), css(text), text.debugDescription)
         }
@@ -63,8 +68,11 @@ final class FastPathTests: XCTestCase {
     func testURLKeyFastPathMatchesTheStandard() throws {
         var rng = SplitMix(state: 11)
         var fast = 0
-        let prefixes = ["http://", "https://", "HTTP://", "http://Host", "http://host:80", "https://host:443", "http://h.example-1",
-                        "http://user@h", "ftp://h", "http://[::1]", "http://1.2.3", "http://0x7f.a", "http://a.0x7f", "http://a.09", ""]
+        let prefixes = [
+            "http://", "https://", "HTTP://", "http://Host", "http://host:80", "https://host:443", "http://h.example-1",
+            "http://user@h", "ftp://h", "http://[::1]", "http://1.2.3", "http://0x7f.a", "http://a.0x7f", "http://a.09",
+            ""
+        ]
         var texts = (0..<80000).map { _ in prefixes.randomElement(using: &rng)! + randomText(&rng, maxPieces: 6) }
         for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
             texts += [test["input"] as? String, test["href"] as? String].compactMap { $0 }
@@ -80,7 +88,9 @@ final class FastPathTests: XCTestCase {
     func testSafeRelativePathMatchesSegmentRule() {
         func reference(_ path: String) -> Bool {
             guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
-            return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+            return !path.split(separator: "/", omittingEmptySubsequences: false).contains {
+                $0 == ".." || $0 == "." || $0.isEmpty
+            }
         }
         let pieces = ["a", ".", "..", "...", "/", "//", "objects", "ab", "x.png", ".hidden", "\0", "é"]
         var rng = SplitMix(state: 3)
@@ -92,13 +102,17 @@ final class FastPathTests: XCTestCase {
 
     func testRelativePrefixPlusNameIsRelativePath() {
         let directories = ["/", "/tmp", "/tmp/out", "/tmp/out/deep/er", "/srv/cache", "/tmp/a b"]
-        let files = ["/tmp/out/x.png", "/srv/cache/objects/ab/h.png", "/tmp/a b/c?d#e%.png", "/x.png", "/tmp/out/deep/er/f"]
+        let files = [
+            "/tmp/out/x.png", "/srv/cache/objects/ab/h.png", "/tmp/a b/c?d#e%.png", "/x.png", "/tmp/out/deep/er/f"
+        ]
         for directory in directories {
             let parts = RawPath(directory).bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
             for file in files {
                 let bytes = RawPath(file).bytes
                 let slash = bytes.lastIndex(of: UInt8(ascii: "/"))!
-                let combined = URLText.relativePrefix(from: parts, toDirectory: bytes[..<slash]) + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
+                let combined =
+                    URLText.relativePrefix(from: parts, toDirectory: bytes[..<slash])
+                    + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
                 XCTAssertEqual(combined, URLText.relativePath(from: parts, to: RawPath(file)), "\(directory) → \(file)")
             }
         }
@@ -115,9 +129,12 @@ final class FastPathTests: XCTestCase {
     /// ASCII runs with every lead byte, truncated sequences, overlongs and surrogates.
     func testUTF8ValidationMatchesStandardLibrary() {
         var rng = SplitMix(state: 11)
-        let specials: [[UInt8]] = [[0xC2, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
-                                   [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F]]
-        var checked = 0, valid = 0
+        let specials: [[UInt8]] = [
+            [0xC2, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0x80], [0xE2, 0x82], [0xF0, 0x9F]
+        ]
+        var checked = 0
+        var valid = 0
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
@@ -141,23 +158,32 @@ final class FastPathTests: XCTestCase {
     /// The byte-level descriptor check against the Character-level rule it replaced.
     func testSrcsetDescriptorsMatchCharacterRule() {
         func reference(_ descriptors: [String]) -> Bool {
-            var width = false, density = false, height = false
+            var width = false
+            var density = false
+            var height = false
             for d in descriptors {
                 guard let unit = d.last else { return false }
                 let number = String(d.dropLast())
                 switch unit {
                 case "w":
-                    guard !width, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                    guard !width, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else {
+                        return false
+                    }
                     width = true
                 case "x":
                     // The HTML Standard's valid floating-point number, as a pattern.
-                    let float = try! NSRegularExpression(pattern: "^-?([0-9]+(\\.[0-9]+)?|\\.[0-9]+)([eE][-+]?[0-9]+)?$")
+                    let float = try! NSRegularExpression(
+                        pattern: "^-?([0-9]+(\\.[0-9]+)?|\\.[0-9]+)([eE][-+]?[0-9]+)?$")
                     let text = String(number)
-                    guard !width, !density, !height, float.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil,
-                          let v = Double(number), v >= 0, v.isFinite else { return false }
+                    guard !width, !density, !height,
+                        float.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil,
+                        let v = Double(number), v >= 0, v.isFinite
+                    else { return false }
                     density = true
                 case "h":
-                    guard !height, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else { return false }
+                    guard !height, !density, let v = Int(number), v > 0, number.allSatisfy(\.isNumber) else {
+                        return false
+                    }
                     height = true
                 default:
                     return false
@@ -166,13 +192,17 @@ final class FastPathTests: XCTestCase {
             return !height || width
         }
         var rng = SplitMix(state: 5)
-        let parts = ["0", "1", "9", "10", "007", "1.5", ".5", "-1", "-0", "+2", "1e3", "inf", "nan", "99999999999999999999", "٣", "½", "",
-                     " ", "a", "(", ")", "1.", "0x1", "0X1", "e", "E-", "."]
+        let parts = [
+            "0", "1", "9", "10", "007", "1.5", ".5", "-1", "-0", "+2", "1e3", "inf", "nan", "99999999999999999999", "٣",
+            "½", "",
+            " ", "a", "(", ")", "1.", "0x1", "0X1", "e", "E-", "."
+        ]
         let units = ["w", "x", "h", "W", "X", "", "é"]
         var agreeTrue = 0
         for _ in 0..<20_000 {
             let descriptors = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
-                parts.randomElement(using: &rng)! + (Bool.random(using: &rng) ? parts.randomElement(using: &rng)! : "") + units.randomElement(using: &rng)!
+                parts.randomElement(using: &rng)! + (Bool.random(using: &rng) ? parts.randomElement(using: &rng)! : "")
+                    + units.randomElement(using: &rng)!
             }
             XCTAssertEqual(Srcset.validDescriptors(descriptors), reference(descriptors), "\(descriptors)")
             if reference(descriptors) { agreeTrue += 1 }

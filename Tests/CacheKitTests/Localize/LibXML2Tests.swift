@@ -1,5 +1,5 @@
-import XCTest
 import CacheKit
+import XCTest
 
 /// Proves the libxml2 boundary builds and links (the ICU clash is handled in the shim).
 final class LibXML2Tests: XCTestCase {

@@ -1,9 +1,10 @@
-import XCTest
 import Foundation
+import TestSupport
+import XCTest
+
 @testable import CacheKit
 @testable import PageRewrite
 @testable import URLStandard
-import TestSupport
 
 /// Each reference site, srcset and base rules, encodings and bad input, on small pages.
 final class LocalizerTests: XCTestCase {
@@ -22,11 +23,16 @@ final class LocalizerTests: XCTestCase {
         return (tree, try Localizer(caches: [tree.path("store")]), bodies)
     }
 
-    private func run(_ localizer: Localizer, _ html: String, _ tree: TestTree, configure: (inout LocalizeOptions) -> Void = { _ in }) -> LocalizeResult {
+    private func run(
+        _ localizer: Localizer, _ html: String, _ tree: TestTree, configure: (inout LocalizeOptions) -> Void = { _ in }
+    ) -> LocalizeResult {
         run(localizer, Array(html.utf8), tree, configure: configure)
     }
 
-    private func run(_ localizer: Localizer, _ bytes: [UInt8], _ tree: TestTree, configure: (inout LocalizeOptions) -> Void = { _ in }) -> LocalizeResult {
+    private func run(
+        _ localizer: Localizer, _ bytes: [UInt8], _ tree: TestTree,
+        configure: (inout LocalizeOptions) -> Void = { _ in }
+    ) -> LocalizeResult {
         var options = LocalizeOptions()
         options.pageURL = pageURL
         options.outputDirectory = tree.path("out")
@@ -37,14 +43,19 @@ final class LocalizerTests: XCTestCase {
     /// Independent check of "nothing else changes": the output must equal the input with
     /// each rewritten reference's original bytes replaced by its local path (escaped as
     /// needed), and nothing more.
-    private func assertOnlyReferencesChanged(_ input: [UInt8], _ result: LocalizeResult, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOnlyReferencesChanged(
+        _ input: [UInt8], _ result: LocalizeResult, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let expected = Splice.expected(input, result.references)
-        XCTAssertEqual(String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(
+            String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file,
+            line: line)
         XCTAssertTrue(written(result) == expected, "the output written in pieces differs", file: file, line: line)
         let offsets = result.references.map(\.offset)
         XCTAssertEqual(offsets, offsets.sorted(), "references in document order", file: file, line: line)
         for outcome in [ImageReference.Outcome.rewritten, .missing, .stale, .skipped] {
-            XCTAssertEqual(result.count(outcome), result.references.filter { $0.outcome == outcome }.count, file: file, line: line)
+            XCTAssertEqual(
+                result.count(outcome), result.references.filter { $0.outcome == outcome }.count, file: file, line: line)
         }
     }
 
@@ -103,19 +114,24 @@ final class LocalizerTests: XCTestCase {
             """
         let result = run(localizer, html, tree)
         let rewritten = Set(result.references.filter { $0.outcome == .rewritten }.compactMap(\.resolved))
-        XCTAssertEqual(rewritten, Set(urls.dropLast()), "all but the stylesheet, the text input and the source outside <picture>")
+        XCTAssertEqual(
+            rewritten, Set(urls.dropLast()), "all but the stylesheet, the text input and the source outside <picture>")
         XCTAssertEqual(result.references.first { $0.original == "missing.png" }?.outcome, .missing)
         XCTAssertFalse(result.references.contains { $0.resolved == urls.last }, "not image sites")
         assertOnlyReferencesChanged(Array(html.utf8), result)
         // Each local path opens the cached body from the output directory.
         for ref in result.references where ref.outcome == .rewritten {
             let target = tree.path("out").appending(ref.localPath!.removingPercentEncodingForTest)
-            XCTAssertEqual(String(decoding: (try? FileIO.readAll(target)) ?? [], as: UTF8.self), "body of \(ref.resolved!)")
+            XCTAssertEqual(
+                String(decoding: (try? FileIO.readAll(target)) ?? [], as: UTF8.self), "body of \(ref.resolved!)")
         }
     }
 
     func testLazyAttributesAndEager() throws {
-        let urls = ["http://fakehost/lazy/a.jpg", "http://fakehost/lazy/b.jpg", "http://fakehost/lazy/c.jpg", "http://fakehost/lazy/d.jpg", "http://fakehost/lazy/e.jpg"]
+        let urls = [
+            "http://fakehost/lazy/a.jpg", "http://fakehost/lazy/b.jpg", "http://fakehost/lazy/c.jpg",
+            "http://fakehost/lazy/d.jpg", "http://fakehost/lazy/e.jpg"
+        ]
         let (tree, localizer, _) = try setUp(urls)
         let html = """
             <img data-src="/lazy/a.jpg" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img data-original="/lazy/b.jpg">
@@ -151,29 +167,36 @@ final class LocalizerTests: XCTestCase {
         assertOnlyReferencesChanged(Array(html.utf8), result)
 
         XCTAssertEqual(Srcset.parse("a.jpg, b.jpg 2x,c.jpg 100w 200h").map(\.url), ["a.jpg", "b.jpg", "c.jpg"])
-        XCTAssertEqual(Srcset.parse("a.jpg 1x 2x, b.jpg 10h, c.jpg -5w, d.jpg 1.5x").map(\.isValid), [false, false, false, true])
+        XCTAssertEqual(
+            Srcset.parse("a.jpg 1x 2x, b.jpg 10h, c.jpg -5w, d.jpg 1.5x").map(\.isValid), [false, false, false, true])
         XCTAssertEqual(Srcset.parse("data:image/png;base64,AAA= 1x").first?.url, "data:image/png;base64,AAA=")
         XCTAssertEqual(Srcset.parse("x.jpg,, y.jpg").map(\.url), ["x.jpg", "y.jpg"])
         // Densities are HTML's valid floating-point numbers (web-platform-tests' srcset parser
         // cases): Swift's Double() would take `1.` and `0x1`.
-        XCTAssertEqual(Srcset.parse("a.jpg 1.x, b.jpg 0x1x, c.jpg 0X1x, d.jpg .5x, e.jpg 1e1x, f.jpg -0x, g.jpg +1x").map(\.isValid),
-                       [false, false, false, true, true, true, false])
+        XCTAssertEqual(
+            Srcset.parse("a.jpg 1.x, b.jpg 0x1x, c.jpg 0X1x, d.jpg .5x, e.jpg 1e1x, f.jpg -0x, g.jpg +1x").map(
+                \.isValid),
+            [false, false, false, true, true, true, false])
         // A leading U+000E–U+0010 is not srcset whitespace, so it stays in the URL; the URL
         // parser strips it as a C0 control before resolving.
         let base = URLText.Base(StandardURL("http://h/dir/page.html")!)
         for control in ["\u{0E}", "\u{0F}", "\u{10}"] {
             let candidate = Srcset.parse(control + "a.png 1x")
             XCTAssertEqual(candidate.first?.isValid, true)
-            XCTAssertEqual(candidate.first.flatMap { URLText.resolve($0.url, against: base) }?.absolute, "http://h/dir/a.png")
+            XCTAssertEqual(
+                candidate.first.flatMap { URLText.resolve($0.url, against: base) }?.absolute, "http://h/dir/a.png")
         }
         XCTAssertEqual(Srcset.parse("x.jpg, (max-width: 5px) 1x").last?.isValid, false)
     }
 
     func testUnfetchableReferencesAreLeftAlone() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/test/page.html"])
-        let html = "<img src=\"#top\"><img src=\"javascript:void(0)\"><img src=\"blob:http://x/1\"><img src=\"about:blank\"><img src=\"  \"><img src=\"data:,x\">"
+        let html =
+            "<img src=\"#top\"><img src=\"javascript:void(0)\"><img src=\"blob:http://x/1\"><img src=\"about:blank\"><img src=\"  \"><img src=\"data:,x\">"
         let result = run(localizer, html, tree)
-        XCTAssertTrue(result.references.allSatisfy { $0.outcome == .skipped }, "\(result.references.map { ($0.original, $0.outcome) })")
+        XCTAssertTrue(
+            result.references.allSatisfy { $0.outcome == .skipped },
+            "\(result.references.map { ($0.original, $0.outcome) })")
         XCTAssertEqual(result.output, Array(html.utf8))
     }
 
@@ -188,7 +211,8 @@ final class LocalizerTests: XCTestCase {
         let out = String(decoding: result.output, as: UTF8.self)
         XCTAssertTrue(out.hasPrefix("<base href=\"\">"), out)
         XCTAssertTrue(out.contains("<a href=\"http://other.example/dir/page2.html\">"), out)
-        XCTAssertTrue(out.contains("src=\"http://other.example/dir/b.png\" srcset=\"http://other.example/dir/c.png 2x\""), out)
+        XCTAssertTrue(
+            out.contains("src=\"http://other.example/dir/b.png\" srcset=\"http://other.example/dir/c.png 2x\""), out)
         XCTAssertTrue(out.contains("href=\"http://cdn.example/x\""), out)
         XCTAssertTrue(out.contains("href=\"https://abs.example/\""), out)
         XCTAssertTrue(out.contains("href=\"http://other.example/dir/#frag\""), out)
@@ -205,8 +229,10 @@ final class LocalizerTests: XCTestCase {
     /// A saved fuzzer input, rewritten exactly as Tests/Fuzz/LocalizeFuzzTarget.swift does
     /// (every second URL cached; --eager on inputs of even length).
     private func rewriteLikeTheFuzzer(_ name: String) throws -> ([UInt8], LocalizeResult) {
-        let input = try FileIO.readAll(RawPath(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("FuzzRegressions/" + name).path))
+        let input = try FileIO.readAll(
+            RawPath(
+                URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("FuzzRegressions/" + name).path))
         var options = LocalizeOptions()
         options.pageURL = pageURL
         options.outputDirectory = RawPath("/tmp")
@@ -214,7 +240,8 @@ final class LocalizerTests: XCTestCase {
         var counter = 0
         let result = PageRewriter().rewrite(input, options: options) { url in
             counter += 1
-            return counter % 2 == 0 ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
+            return counter % 2 == 0
+                ? CachedCopy(path: RawPath("/tmp/cache/objects/ab/\(url.utf8.count).png"), isFresh: true) : nil
         }
         return (input, result)
     }
@@ -256,32 +283,43 @@ final class LocalizerTests: XCTestCase {
     func testLocalPathsArePercentEncoded() throws {
         // PINCache names hold '%'; the cache folder holds a space, '#', '?' and non-ASCII.
         let tree = TestTree("enc")
-        let url = "https://img.example/a%20b.png" // keys are URLs as apps pass them: encoded
+        let url = "https://img.example/a%20b.png"  // keys are URLs as apps pass them: encoded
         let cacheDir = "c # ? é/com.pinterest.PINDiskCache.x"
         tree.file("\(cacheDir)/\(PINName.encode(url))", contents: Images.png)
         tree.dir("out")
         let localizer = try Localizer(caches: [tree.path(cacheDir)])
         var options = LocalizeOptions()
         options.outputDirectory = tree.path("out")
-        let result = localizer.localize(Array("<img src='https://img.example/a%20b.png'><img src=\"https://img.example/a b.png\">".utf8), options: options)
+        let result = localizer.localize(
+            Array("<img src='https://img.example/a%20b.png'><img src=\"https://img.example/a b.png\">".utf8),
+            options: options)
         let local = try XCTUnwrap(result.references.last?.localPath)
-        XCTAssertEqual(local, "../c%20%23%20%3F%20%C3%A9/com.pinterest.PINDiskCache.x/https%253A%252F%252Fimg%252Eexample%252Fa%252520b%252Epng")
-        XCTAssertEqual(result.references.map(\.outcome), [.rewritten, .rewritten], "a raw space resolves to the same URL")
+        XCTAssertEqual(
+            local,
+            "../c%20%23%20%3F%20%C3%A9/com.pinterest.PINDiskCache.x/https%253A%252F%252Fimg%252Eexample%252Fa%252520b%252Epng"
+        )
+        XCTAssertEqual(
+            result.references.map(\.outcome), [.rewritten, .rewritten], "a raw space resolves to the same URL")
     }
 
     func testEntitiesQuotesAndNewlinesInValues() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/q?a=1&b=2", "http://fakehost/it's.png"])
-        let html = "<img src=\"/q?a=1&amp;b=2\"><img src='/q?a=1&#38;b=2'><img src=\"/it's.png\"><img\nsrc\n=\n/q?a=1&b=2\n>"
+        let html =
+            "<img src=\"/q?a=1&amp;b=2\"><img src='/q?a=1&#38;b=2'><img src=\"/it's.png\"><img\nsrc\n=\n/q?a=1&b=2\n>"
         let result = run(localizer, html, tree)
-        XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, 4, "\(result.references.map { ($0.original, $0.outcome, $0.note) })")
+        XCTAssertEqual(
+            result.references.filter { $0.outcome == .rewritten }.count, 4,
+            "\(result.references.map { ($0.original, $0.outcome, $0.note) })")
         assertOnlyReferencesChanged(Array(html.utf8), result)
     }
 
     func testGBKPageKeepsItsBytes() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/%E5%9B%BE.png"])
         // "图片" in GBK is CD BC C6 AC; the URL path is percent-encoded UTF-8.
-        let bytes: [UInt8] = Array("<html><head><meta charset=\"gb2312\"><title>".utf8) + [0xCD, 0xBC, 0xC6, 0xAC]
-            + Array("</title></head><body><p>".utf8) + [0xCD, 0xBC] + Array("</p><img src=\"/%E5%9B%BE.png\"></body></html>".utf8)
+        let bytes: [UInt8] =
+            Array("<html><head><meta charset=\"gb2312\"><title>".utf8) + [0xCD, 0xBC, 0xC6, 0xAC]
+            + Array("</title></head><body><p>".utf8) + [0xCD, 0xBC]
+            + Array("</p><img src=\"/%E5%9B%BE.png\"></body></html>".utf8)
         let result = run(localizer, bytes, tree)
         XCTAssertEqual(result.charset.encoding, "GBK")
         XCTAssertEqual(result.references.first?.outcome, .rewritten)
@@ -291,7 +329,9 @@ final class LocalizerTests: XCTestCase {
     func testMetaThatLiesAboutItsCharsetDoesNotTruncate() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/after.png"])
         // UTF-8 bytes that are not valid GB2312/GBK, then an image far after them.
-        let bytes = Array("<meta charset=\"gb2312\"><p>Ünïcödé — “quotes” 🙂</p>".utf8) + Array(repeating: UInt8(ascii: " "), count: 5000)
+        let bytes =
+            Array("<meta charset=\"gb2312\"><p>Ünïcödé — “quotes” 🙂</p>".utf8)
+            + Array(repeating: UInt8(ascii: " "), count: 5000)
             + Array("<img src=\"/after.png\">".utf8)
         let result = run(localizer, bytes, tree)
         XCTAssertEqual(result.charset.source, .metaContradicted)
@@ -301,7 +341,8 @@ final class LocalizerTests: XCTestCase {
 
     func testWindows1252PageWithoutDeclaration() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/x.png"])
-        let bytes: [UInt8] = Array("<p>caf".utf8) + [0xE9] + Array("</p><img alt=\"".utf8) + [0xE9] + Array("\" src=\"/x.png\">".utf8)
+        let bytes: [UInt8] =
+            Array("<p>caf".utf8) + [0xE9] + Array("</p><img alt=\"".utf8) + [0xE9] + Array("\" src=\"/x.png\">".utf8)
         let result = run(localizer, bytes, tree)
         XCTAssertEqual(result.charset.encoding, "windows-1252")
         assertOnlyReferencesChanged(bytes, result)
@@ -315,7 +356,8 @@ final class LocalizerTests: XCTestCase {
         let root = tree.path("store")
         let store = try NativeStore.open(root, create: true)
         func put(_ url: String, lifetime: Double? = nil) throws -> String {
-            try store.put(url: url, bytes: Array("body of \(url)".utf8), options: PutOptions(lifetime: lifetime)).bodyPath
+            try store.put(url: url, bytes: Array("body of \(url)".utf8), options: PutOptions(lifetime: lifetime))
+                .bodyPath
         }
         func directory(_ bodyPath: String) -> String { String(bodyPath[..<bodyPath.lastIndex(of: "/")!]) }
         let good = try put("http://fakehost/good.png")
@@ -353,23 +395,27 @@ final class LocalizerTests: XCTestCase {
         let special = """
             <img src="/good.png"><img src="/deleted.png"><img src="/resized.png"><img src="\(linkedURL)"><img src="/expired.png">
             """
-        for (html, fillerCount) in [(special, 0), (images(fillers[..<350]) + special + images(fillers[350...]), fillersKept)] {
-        for allowStale in [false, true] {
-            let localizer = try Localizer(caches: [root], now: FileTime(timeInterval: Date().timeIntervalSince1970 + 3600))
-            var options = LocalizeOptions()
-            options.pageURL = "http://fakehost/page.html"
-            options.outputDirectory = tree.path("out")
-            options.allowStale = allowStale
-            let result = localizer.localize(Array(html.utf8), options: options)
-            let outcomes = Dictionary(uniqueKeysWithValues: result.references.map { ($0.resolved ?? "", $0.outcome) })
-            XCTAssertEqual(outcomes["http://fakehost/good.png"], .rewritten)
-            XCTAssertEqual(outcomes["http://fakehost/deleted.png"], .missing)
-            XCTAssertEqual(outcomes["http://fakehost/resized.png"], .missing)
-            XCTAssertEqual(outcomes[linkedURL], .missing)
-            XCTAssertEqual(outcomes["http://fakehost/expired.png"], allowStale ? .rewritten : .stale)
-            XCTAssertEqual(fillers.filter { outcomes[$0] == .rewritten }.count, fillerCount)
-            XCTAssertEqual(result.count(.rewritten), fillerCount + 1 + (allowStale ? 1 : 0))
-        }
+        for (html, fillerCount) in [
+            (special, 0), (images(fillers[..<350]) + special + images(fillers[350...]), fillersKept)
+        ] {
+            for allowStale in [false, true] {
+                let localizer = try Localizer(
+                    caches: [root], now: FileTime(timeInterval: Date().timeIntervalSince1970 + 3600))
+                var options = LocalizeOptions()
+                options.pageURL = "http://fakehost/page.html"
+                options.outputDirectory = tree.path("out")
+                options.allowStale = allowStale
+                let result = localizer.localize(Array(html.utf8), options: options)
+                let outcomes = Dictionary(
+                    uniqueKeysWithValues: result.references.map { ($0.resolved ?? "", $0.outcome) })
+                XCTAssertEqual(outcomes["http://fakehost/good.png"], .rewritten)
+                XCTAssertEqual(outcomes["http://fakehost/deleted.png"], .missing)
+                XCTAssertEqual(outcomes["http://fakehost/resized.png"], .missing)
+                XCTAssertEqual(outcomes[linkedURL], .missing)
+                XCTAssertEqual(outcomes["http://fakehost/expired.png"], allowStale ? .rewritten : .stale)
+                XCTAssertEqual(fillers.filter { outcomes[$0] == .rewritten }.count, fillerCount)
+                XCTAssertEqual(result.count(.rewritten), fillerCount + 1 + (allowStale ? 1 : 0))
+            }
         }
     }
 
@@ -380,10 +426,14 @@ final class LocalizerTests: XCTestCase {
         var batches: [[String]] = []
         var options = LocalizeOptions()
         options.pageURL = pageURL
-        let result = PageRewriter().rewrite(Array(html.utf8), options: options, lookupMany: { urls in
-            if !urls.isEmpty { batches.append(urls) }
-            return urls.map { url in url.contains("/late/1") ? CachedCopy(path: RawPath("/tmp/x.png"), isFresh: true) : nil }
-        })
+        let result = PageRewriter().rewrite(
+            Array(html.utf8), options: options,
+            lookupMany: { urls in
+                if !urls.isEmpty { batches.append(urls) }
+                return urls.map { url in
+                    url.contains("/late/1") ? CachedCopy(path: RawPath("/tmp/x.png"), isFresh: true) : nil
+                }
+            })
         XCTAssertEqual(batches.count, 1, "\(batches)")
         XCTAssertEqual(Set(batches.first ?? []).count, 40)
         XCTAssertEqual(result.count(.rewritten), 11, "1 and 10-19")
@@ -399,13 +449,21 @@ final class LocalizerTests: XCTestCase {
         let onHelper = UnsafeMutableBufferPointer<Bool>.allocate(capacity: count)
         visits.initialize(repeating: 0)
         onHelper.initialize(repeating: false)
-        defer { visits.deallocate(); onHelper.deallocate() }
+        defer {
+            visits.deallocate()
+            onHelper.deallocate()
+        }
         let inRun = DispatchSemaphore(value: 0)
         let helperTookABlock = DispatchSemaphore(value: 0)
         let helperDone = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             // Reads its one chunk, then waits in `run` for decisions: free to help.
-            work.run(chunks: 1, read: { _ in inRun.signal(); return [] }, apply: { _, _, _ in PageRewriter.SitesOutput() })
+            work.run(
+                chunks: 1,
+                read: { _ in
+                    inRun.signal()
+                    return []
+                }, apply: { _, _, _ in PageRewriter.SitesOutput() })
             helperDone.signal()
         }
         inRun.wait()
@@ -433,11 +491,18 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(run(localizer, [], tree).output, [])
         var junk: [UInt8] = []
         var seed: UInt64 = 42
-        for _ in 0..<200_000 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; junk.append(UInt8(truncatingIfNeeded: seed >> 33)) }
+        for _ in 0..<200_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            junk.append(UInt8(truncatingIfNeeded: seed >> 33))
+        }
         XCTAssertEqual(run(localizer, junk, tree).output, junk, "nothing cached there: junk passes through unchanged")
-        let invalid: [UInt8] = [0x3C, 0x69, 0x6D, 0x67, 0x20, 0x73, 0x72, 0x63, 0x3D, 0x22, 0xFF, 0xFE, 0x22, 0x3E, 0xC3, 0x28]
+        let invalid: [UInt8] = [
+            0x3C, 0x69, 0x6D, 0x67, 0x20, 0x73, 0x72, 0x63, 0x3D, 0x22, 0xFF, 0xFE, 0x22, 0x3E, 0xC3, 0x28
+        ]
         XCTAssertEqual(run(localizer, invalid, tree).output, invalid)
-        let deep = String(repeating: "<div>", count: 100_000) + "<img src=\"/deep.png\">" + String(repeating: "</div>", count: 100_000)
+        let deep =
+            String(repeating: "<div>", count: 100_000) + "<img src=\"/deep.png\">"
+            + String(repeating: "</div>", count: 100_000)
         let result = run(localizer, deep, tree)
         assertOnlyReferencesChanged(Array(deep.utf8), result)
         let unterminated = "<img src=\"/deep.png"
@@ -445,8 +510,8 @@ final class LocalizerTests: XCTestCase {
     }
 }
 
-private extension String {
-    var removingPercentEncodingForTest: String { self.removingPercentEncoding ?? self }
+extension String {
+    fileprivate var removingPercentEncodingForTest: String { self.removingPercentEncoding ?? self }
 }
 
 /// PINCache's naming, written out independently for the fixture.
@@ -461,11 +526,14 @@ extension LocalizerTests {
     /// libxml2 2.9 ends a value at `&#xB;`, `&#xC;`, `&#xE;`–`&#x10;`; the value is read as
     /// the HTML Standard reads it (the reference is the code point), not dropped.
     func testValuesLibXML2CutAtAControlReferenceAreReadWhole() throws {
-        let (tree, localizer, _) = try setUp(["http://fakehost/test/a%0Bb.png", "http://fakehost/test/c%10d.png",
-                                              "http://fakehost/test/e%0Ef.png"])
+        let (tree, localizer, _) = try setUp([
+            "http://fakehost/test/a%0Bb.png", "http://fakehost/test/c%10d.png",
+            "http://fakehost/test/e%0Ef.png"
+        ])
         let html = "<p>x</p><img src=\"a&#xB;b.png\" alt=\"k\"><img src=\"c&#16;d.png\"><img srcset=\"e&#xE;f.png 2x\">"
         let result = run(localizer, html, tree)
-        XCTAssertEqual(result.references.map(\.outcome), [.rewritten, .rewritten, .rewritten], "\(result.references.map(\.note))")
+        XCTAssertEqual(
+            result.references.map(\.outcome), [.rewritten, .rewritten, .rewritten], "\(result.references.map(\.note))")
         XCTAssertEqual(result.references.first?.resolved, "http://fakehost/test/a%0Bb.png")
         assertOnlyReferencesChanged(Array(html.utf8), result)
     }

@@ -1,6 +1,6 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 /// What `prune` shows while it works: the files its inspection has looked at so far (counted
 /// by the walk itself, so a long inspection shows numbers, not only "inspecting…").
@@ -18,8 +18,9 @@ final class PruneProgressTests: XCTestCase {
         let tree = tree("progress-one")
         let progress = PruneProgress()
         XCTAssertEqual(progress.snapshot.inspected, 0)
-        let report = try Pruner.prune(tree.path("c"), rules: PruneRules(maxSize: 1024), context: InspectionContext(),
-                                      dryRun: true, progress: progress)
+        let report = try Pruner.prune(
+            tree.path("c"), rules: PruneRules(maxSize: 1024), context: InspectionContext(),
+            dryRun: true, progress: progress)
         let snapshot = progress.snapshot
         XCTAssertEqual(report.plan.entriesBefore, 200)
         XCTAssertGreaterThanOrEqual(snapshot.inspected, 200, "every entry was counted as it was walked")
@@ -32,8 +33,9 @@ final class PruneProgressTests: XCTestCase {
         let tree = tree("progress-folder")
         tree.file("c/1/CACHEDIR.TAG", contents: Array(CacheDirTag.contents.utf8))
         let progress = PruneProgress()
-        _ = try Pruner.pruneAll(tree.path("c"), rules: PruneRules(maxSize: 1024), context: InspectionContext(),
-                                dryRun: true, progress: progress)
+        _ = try Pruner.pruneAll(
+            tree.path("c"), rules: PruneRules(maxSize: 1024), context: InspectionContext(),
+            dryRun: true, progress: progress)
         XCTAssertGreaterThanOrEqual(progress.snapshot.inspected, 200)
         XCTAssertLessThanOrEqual(progress.snapshot.inspected, 203)
     }

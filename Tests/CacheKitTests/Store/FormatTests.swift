@@ -1,6 +1,6 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 /// Each library's layout built as that library writes it, and its own state rules.
 final class FormatTests: XCTestCase {
@@ -11,7 +11,10 @@ final class FormatTests: XCTestCase {
 
     private func states(_ format: any CacheFormat, grace: Double = 3600) throws -> [String: (EntryState, String)] {
         let entries = try format.entries(InspectionContext(now: now, graceSeconds: grace))
-        return Dictionary(uniqueKeysWithValues: entries.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), ($0.state, $0.reason)) })
+        return Dictionary(
+            uniqueKeysWithValues: entries.map {
+                (String(decoding: $0.path.lastComponent, as: UTF8.self), ($0.state, $0.reason))
+            })
     }
 
     func testSDWebImageNamesAgeAndCorruption() throws {
@@ -21,7 +24,7 @@ final class FormatTests: XCTestCase {
         let old = "https://img.example.com/old.jpg"
         let empty = "https://img.example.com/empty.gif"
         let cut = "https://img.example.com/cut.png"
-        let freshName = Oracle.md5(fresh) + ".png" // extension from the path, query ignored
+        let freshName = Oracle.md5(fresh) + ".png"  // extension from the path, query ignored
         tree.file("\(dir)/\(freshName)", contents: Images.png)
         tree.file("\(dir)/\(Oracle.md5(old)).jpg", contents: Images.jpeg)
         tree.setModified("\(dir)/\(Oracle.md5(old)).jpg", secondsSinceEpoch: ago(8))
@@ -41,8 +44,11 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(s["\(Oracle.md5(old)).jpg"]?.0, .expired)
         XCTAssertEqual(s["\(Oracle.md5(empty)).gif"]?.0, .corrupted)
         XCTAssertEqual(s["\(Oracle.md5(cut)).png"]?.0, .corrupted)
-        XCTAssertTrue(s["\(Oracle.md5(cut)).png"]?.1.hasPrefix("PNG without its IEND chunk (cut short)") == true, s["\(Oracle.md5(cut)).png"]?.1 ?? "")
-        XCTAssertEqual(s["\(Oracle.md5(writing)).png"]?.0, .incomplete, "cut short but just written: a writer may be at work")
+        XCTAssertTrue(
+            s["\(Oracle.md5(cut)).png"]?.1.hasPrefix("PNG without its IEND chunk (cut short)") == true,
+            s["\(Oracle.md5(cut)).png"]?.1 ?? "")
+        XCTAssertEqual(
+            s["\(Oracle.md5(writing)).png"]?.0, .incomplete, "cut short but just written: a writer may be at work")
         XCTAssertEqual(try format.locate(url: fresh, InspectionContext(now: now))?.path, root.appending(freshName))
         XCTAssertNil(try format.locate(url: "https://img.example.com/absent.png", InspectionContext(now: now)))
     }
@@ -52,7 +58,7 @@ final class FormatTests: XCTestCase {
         let dir = "com.onevcat.Kingfisher.ImageCache.default"
         let live = "https://cdn.example.com/a.webp"
         let dead = "https://cdn.example.com/b.webp"
-        let legacy = "https://cdn.example.com/c.gif" // Kingfisher 7.x named files by MD5
+        let legacy = "https://cdn.example.com/c.gif"  // Kingfisher 7.x named files by MD5
         tree.file("\(dir)/\(Oracle.sha256(live))", contents: Images.webp)
         tree.setModified("\(dir)/\(Oracle.sha256(live))", secondsSinceEpoch: Int(now.timeInterval) + 3 * day)
         tree.file("\(dir)/\(Oracle.sha256(dead))", contents: Images.webp)
@@ -93,8 +99,9 @@ final class FormatTests: XCTestCase {
         tree.file("\(dir)/\(ttlName)", contents: Images.jpeg)
         // A 1-second TTL as PINDiskCache writes it: setxattr of a binary NSTimeInterval
         // (a user.-namespace attribute once copied to Linux).
-        let set = Oracle.python("import os, struct, sys; os.setxattr(sys.argv[1], 'user.com.pinterest.PINDiskCache.ageLimit', struct.pack('<d', 1.0))",
-                                [tree.path("\(dir)/\(ttlName)").description])
+        let set = Oracle.python(
+            "import os, struct, sys; os.setxattr(sys.argv[1], 'user.com.pinterest.PINDiskCache.ageLimit', struct.pack('<d', 1.0))",
+            [tree.path("\(dir)/\(ttlName)").description])
         XCTAssertEqual(set.status, 0, set.err)
         let root = tree.path(dir)
         XCTAssertEqual(CacheFormats.detect(root), .pincache)
@@ -134,7 +141,7 @@ final class FormatTests: XCTestCase {
         tree.file("dl/photo.jpg", contents: Images.truncated(Images.jpeg))
         tree.setModified("dl/photo.jpg", secondsSinceEpoch: ago(1))
         tree.file("dl/sub/ok.gif", contents: Images.gif)
-        let format = try CacheFormats.open(tree.path("dl"), as: .plain) // declared: file by file
+        let format = try CacheFormats.open(tree.path("dl"), as: .plain)  // declared: file by file
         XCTAssertEqual(format.kind, .plain)
         let s = try states(format)
         XCTAssertEqual(s["movie.mp4.part"]?.0, .incomplete)
@@ -159,12 +166,18 @@ final class FormatTests: XCTestCase {
         let format = try CacheFormats.open(tree.path("c"))
         XCTAssertEqual(format.kind, .plain)
         let entries = try format.entries(InspectionContext(now: now))
-        let byName = Dictionary(uniqueKeysWithValues: entries.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: entries.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0) })
         XCTAssertEqual(Set(byName.keys), ["loose.bin", "mirror.git", "linked"])
         XCTAssertEqual(byName["mirror.git"]?.isUnit, true)
-        XCTAssertEqual(byName["mirror.git"]?.modified?.timeInterval, Double(ago(2)), "a unit's time is its newest file's")
-        XCTAssertEqual(byName["mirror.git"]?.allocatedBytes, tree.allocated("c/mirror.git/objects/pack/p.pack") + tree.allocated("c/mirror.git/HEAD"))
-        XCTAssertEqual(byName["linked"]?.allocatedBytes, tree.allocated("c/linked/own"), "a file linked from outside frees nothing")
+        XCTAssertEqual(
+            byName["mirror.git"]?.modified?.timeInterval, Double(ago(2)), "a unit's time is its newest file's")
+        XCTAssertEqual(
+            byName["mirror.git"]?.allocatedBytes,
+            tree.allocated("c/mirror.git/objects/pack/p.pack") + tree.allocated("c/mirror.git/HEAD"))
+        XCTAssertEqual(
+            byName["linked"]?.allocatedBytes, tree.allocated("c/linked/own"), "a file linked from outside frees nothing"
+        )
         XCTAssertTrue(byName["linked"]?.reason.contains("hard-linked from outside") == true)
 
         tree.file("c/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
@@ -209,23 +222,26 @@ final class PlistDownloadCacheTests: XCTestCase {
         tree.file("Downloads/examplecomold.cache", size: 3000)
         tree.file("Downloads/examplecompartial.cache", size: 100)
         // An unfinished download's grace counts from its body's last write.
-        tree.setModified("Downloads/examplecompartial.cache", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 5 * 3600)
+        tree.setModified(
+            "Downloads/examplecompartial.cache", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 5 * 3600)
         tree.file("Downloads/stray.bin", size: 100)
         tree.setModified("Downloads/stray.bin", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         let outside = TestTree("plist-outside")
         outside.file("elsewhere.cache", size: 4000)
         let r = root.description
-        writeIndex(root, binary: binary, items: """
-            {
-              'http://example.com/fresh': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(minutes=-59), 'ExpiresInSeconds': 86400, 'ExpiryDate': d(hours=23), 'LocalURL': '\(r)/examplecomfresh.cache', 'Custom': 'kept'},
-              'http://example.com/old': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiresInSeconds': 3600, 'ExpiryDate': d(days=-2), 'LocalURL': '\(r)/examplecomold.cache'},
-              'http://example.com/partial': {'DownloadStartDate': d(hours=-5), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecompartial.cache'},
-              'http://example.com/running': {'DownloadStartDate': d(minutes=-1), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecomrunning.cache'},
-              'http://example.com/gone': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=1), 'LocalURL': '\(r)/examplecomgone.cache'},
-              'http://example.com/escape': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(outside.path("elsewhere.cache").description)'},
-              'http://example.com/dotdot': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(r)/../x.cache'},
-            }
-            """)
+        writeIndex(
+            root, binary: binary,
+            items: """
+                {
+                  'http://example.com/fresh': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(minutes=-59), 'ExpiresInSeconds': 86400, 'ExpiryDate': d(hours=23), 'LocalURL': '\(r)/examplecomfresh.cache', 'Custom': 'kept'},
+                  'http://example.com/old': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiresInSeconds': 3600, 'ExpiryDate': d(days=-2), 'LocalURL': '\(r)/examplecomold.cache'},
+                  'http://example.com/partial': {'DownloadStartDate': d(hours=-5), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecompartial.cache'},
+                  'http://example.com/running': {'DownloadStartDate': d(minutes=-1), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecomrunning.cache'},
+                  'http://example.com/gone': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=1), 'LocalURL': '\(r)/examplecomgone.cache'},
+                  'http://example.com/escape': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(outside.path("elsewhere.cache").description)'},
+                  'http://example.com/dotdot': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(r)/../x.cache'},
+                }
+                """)
         withExtendedLifetime(outside) {}
         return (tree, root)
     }
@@ -240,12 +256,15 @@ final class PlistDownloadCacheTests: XCTestCase {
             XCTAssertEqual(byURL["http://example.com/fresh"], .fresh)
             XCTAssertEqual(byURL["http://example.com/old"], .expired)
             XCTAssertEqual(byURL["http://example.com/partial"], .incomplete)
-            XCTAssertEqual(byURL["http://example.com/running"], .fresh, "a download younger than the grace period is left alone")
+            XCTAssertEqual(
+                byURL["http://example.com/running"], .fresh, "a download younger than the grace period is left alone")
             XCTAssertEqual(byURL["http://example.com/gone"], .corrupted)
             XCTAssertEqual(byURL["http://example.com/escape"], .outside)
             XCTAssertEqual(byURL["http://example.com/dotdot"], .outside)
             XCTAssertEqual(entries.first { $0.path == root.appending("stray.bin") }?.state, .orphan)
-            XCTAssertEqual(try format.locate(url: "HTTP://example.com/fresh", InspectionContext())?.state, .fresh, "keys are lower-cased URLs")
+            XCTAssertEqual(
+                try format.locate(url: "HTTP://example.com/fresh", InspectionContext())?.state, .fresh,
+                "keys are lower-cased URLs")
             withExtendedLifetime(tree) {}
         }
     }
@@ -255,13 +274,17 @@ final class PlistDownloadCacheTests: XCTestCase {
             let (tree, root) = fixture(binary: binary)
             let format = try XCTUnwrap(try CacheFormats.open(root) as? PlistDownloadCache)
             _ = try format.removingItems(["http://example.com/old"])
-            let check = Oracle.python("""
+            let check = Oracle.python(
+                """
                 import plistlib, sys
                 raw = open(sys.argv[1], 'rb').read()
                 d = plistlib.loads(raw)
                 print(raw.startswith(b'bplist00'), sorted(d), d['http://example.com/fresh']['Custom'], d['http://example.com/fresh']['ExpiresInSeconds'])
                 """, [root.appending("CachedDownloads.dic").description])
-            XCTAssertEqual(check.out, "\(binary ? "True" : "False") ['http://example.com/dotdot', 'http://example.com/escape', 'http://example.com/fresh', 'http://example.com/gone', 'http://example.com/partial', 'http://example.com/running'] kept 86400\n", check.err)
+            XCTAssertEqual(
+                check.out,
+                "\(binary ? "True" : "False") ['http://example.com/dotdot', 'http://example.com/escape', 'http://example.com/fresh', 'http://example.com/gone', 'http://example.com/partial', 'http://example.com/running'] kept 86400\n",
+                check.err)
             withExtendedLifetime(tree) {}
         }
     }

@@ -1,13 +1,15 @@
+import TestSupport
 import XCTest
+
 @testable import CacheKit
 @testable import PageRewrite
 @testable import URLStandard
-import TestSupport
 
 final class NativeStoreTests: XCTestCase {
     private func sql(_ store: RawPath, _ statement: String) {
-        let r = Oracle.python("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
-                              [store.appending("index.sqlite").description, statement])
+        let r = Oracle.python(
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()",
+            [store.appending("index.sqlite").description, statement])
         XCTAssertEqual(r.status, 0, r.err)
     }
 
@@ -16,7 +18,8 @@ final class NativeStoreTests: XCTestCase {
         let root = tree.path("store")
         let store = try NativeStore.open(root, create: true)
         let body: [UInt8] = Array("hello body".utf8)
-        let record = try store.put(url: "HTTPS://Example.COM:443/a/b.PNG?q=1#frag", bytes: body, options: PutOptions(lifetime: 3600))
+        let record = try store.put(
+            url: "HTTPS://Example.COM:443/a/b.PNG?q=1#frag", bytes: body, options: PutOptions(lifetime: 3600))
         XCTAssertEqual(record.url, "https://example.com/a/b.PNG?q=1")
         let hash = Oracle.sha256("https://example.com/a/b.PNG?q=1")
         // Each installed body has a name of its own: the key's hash, a generation, the extension.
@@ -25,8 +28,9 @@ final class NativeStoreTests: XCTestCase {
         XCTAssertEqual(record.sha256, Oracle.sha256("hello body"))
         XCTAssertTrue(CacheDirTag.isTagged(root))
         XCTAssertEqual(CacheFormats.detect(root), .native)
-        let journal = Oracle.python("import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma journal_mode').fetchone()[0])",
-                                    [root.appending("index.sqlite").description])
+        let journal = Oracle.python(
+            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma journal_mode').fetchone()[0])",
+            [root.appending("index.sqlite").description])
         XCTAssertEqual(journal.out, "wal\n")
 
         let hit = try XCTUnwrap(try store.lookup(url: "https://example.com/a/b.PNG?q=1"))
@@ -94,9 +98,13 @@ final class NativeStoreTests: XCTestCase {
         let later = FileTime.now.adding(1000)
         try store.recordHit(url: "https://x.com/s", now: later)
         try store.recordHit(url: "https://x.com/f", now: later)
-        XCTAssertEqual(try XCTUnwrap(try store.lookup(url: "https://x.com/s", now: later)).record.expires ?? 0, later.timeInterval + 100, accuracy: 0.01)
+        XCTAssertEqual(
+            try XCTUnwrap(try store.lookup(url: "https://x.com/s", now: later)).record.expires ?? 0,
+            later.timeInterval + 100, accuracy: 0.01)
         XCTAssertFalse(try XCTUnwrap(try store.lookup(url: "https://x.com/f", now: later)).isFresh)
-        XCTAssertEqual(try XCTUnwrap(try store.lookup(url: "https://x.com/f", now: later)).record.lastAccess, later.timeInterval, accuracy: 0.01)
+        XCTAssertEqual(
+            try XCTUnwrap(try store.lookup(url: "https://x.com/f", now: later)).record.lastAccess, later.timeInterval,
+            accuracy: 0.01)
     }
 
     func testStatesOfRowsLeftoversAndOrphans() throws {
@@ -110,18 +118,27 @@ final class NativeStoreTests: XCTestCase {
         let flipped = try store.put(url: "https://x.com/flipped", bytes: [1, 2])
         XCTAssertTrue(FileIOProbe.remove(root.appending(gone.bodyPath)))
         tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
-        tree.file("s/" + flipped.bodyPath, contents: [9, 9]) // same size, other bytes
+        tree.file("s/" + flipped.bodyPath, contents: [9, 9])  // same size, other bytes
         tree.file("s/tmp/put-abc.part", size: 10)
         tree.setModified("s/tmp/put-abc.part", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         tree.file("s/tmp/put-new.part", size: 10)
         tree.file("s/objects/zz/stray", size: 10)
         tree.setModified("s/objects/zz/stray", secondsSinceEpoch: Int(FileTime.now.timeInterval) - 7200)
         tree.file("s/objects/zz/young", size: 10)
-        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
-        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        sql(
+            root,
+            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+        )
+        sql(
+            root,
+            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)"
+        )
         tree.dir("s/objects/ln")
         tree.symlink("/etc", at: "s/objects/ln/dir")
-        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
+        sql(
+            root,
+            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+        )
 
         let later = FileTime.now.adding(5)
         let entries = try store.entries(InspectionContext(now: later))
@@ -138,13 +155,19 @@ final class NativeStoreTests: XCTestCase {
         XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-abc.part") }?.state, .incomplete)
         XCTAssertEqual(entries.first { $0.path == root.appending("tmp/put-new.part") }?.state, .fresh)
         XCTAssertEqual(entries.first { $0.path == root.appending("objects/zz/stray") }?.state, .orphan)
-        XCTAssertEqual(entries.first { $0.path == root.appending("objects/zz/young") }?.state, .fresh, "an unindexed body within the grace period stays")
+        XCTAssertEqual(
+            entries.first { $0.path == root.appending("objects/zz/young") }?.state, .fresh,
+            "an unindexed body within the grace period stays")
         let unindexed = ["tmp/put-abc.part", "tmp/put-new.part", "objects/zz/stray", "objects/zz/young"].map { name in
             entries.first { $0.path == root.appending(name) }
         }
         XCTAssertEqual(unindexed.map { $0?.inGracePeriod }, [false, true, false, true])
-        XCTAssertEqual(unindexed.map { $0?.reason }, ["leftover of an interrupted write", "being written (within the grace period)",
-                                                      "no index entry refers to this body", "unindexed body within the grace period"])
+        XCTAssertEqual(
+            unindexed.map { $0?.reason },
+            [
+                "leftover of an interrupted write", "being written (within the grace period)",
+                "no index entry refers to this body", "unindexed body within the grace period"
+            ])
         XCTAssertNotNil(entries.first { $0.path == root.appending(fresh.bodyPath) })
 
         let verified = try store.entries(InspectionContext(now: later, verify: true))
@@ -165,12 +188,20 @@ final class NativeStoreTests: XCTestCase {
         let resized = try store.put(url: "https://x.com/resized", bytes: [1, 2])
         XCTAssertTrue(FileIOProbe.remove(root.appending(gone.bodyPath)))
         tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
-        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)")
-        sql(root, "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)")
+        sql(
+            root,
+            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+        )
+        sql(
+            root,
+            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)"
+        )
         tree.file("s/objects/aa/never", size: 10)
-        let urls = ["https://x.com/fresh", "https://x.com/expired", "https://x.com/gone", "https://x.com/resized",
-                    "https://x.com/escape", "https://x.com/never", "https://x.com/absent", "not a url",
-                    "HTTPS://X.COM:443/fresh", "https://x.com/fresh", "https://x.com/expired#part"]
+        let urls = [
+            "https://x.com/fresh", "https://x.com/expired", "https://x.com/gone", "https://x.com/resized",
+            "https://x.com/escape", "https://x.com/never", "https://x.com/absent", "not a url",
+            "HTTPS://X.COM:443/fresh", "https://x.com/fresh", "https://x.com/expired#part"
+        ]
         let later = FileTime.now.adding(5)
         var answers: [[String]] = []
         for whole in [true, false] {
@@ -178,8 +209,13 @@ final class NativeStoreTests: XCTestCase {
             answers.append(bodies.map { $0.map { "\($0.state) \($0.reason)" } ?? "none" })
         }
         XCTAssertEqual(answers[0], answers[1])
-        XCTAssertEqual(answers[0], ["fresh fresh", "expired expired", "corrupted body missing", "corrupted body size does not match the index",
-                                    "none", "none", "none", "none", "fresh fresh", "fresh fresh", "expired expired"])
+        XCTAssertEqual(
+            answers[0],
+            [
+                "fresh fresh", "expired expired", "corrupted body missing",
+                "corrupted body size does not match the index",
+                "none", "none", "none", "none", "fresh fresh", "fresh fresh", "expired expired"
+            ])
     }
 
     func testClearKeepsRootTagAndAnEmptyIndex() throws {
@@ -199,11 +235,14 @@ final class NativeStoreTests: XCTestCase {
         let tree = TestTree("foreign")
         tree.file("junk/index.sqlite", contents: Array("definitely not sqlite".utf8))
         XCTAssertThrowsError(try NativeStore.open(tree.path("junk"), create: true)) { error in
-            XCTAssertEqual("\(error)", "index \(tree.path("junk/index.sqlite").quoted) is unreadable: file is not a database")
+            XCTAssertEqual(
+                "\(error)", "index \(tree.path("junk/index.sqlite").quoted) is unreadable: file is not a database")
         }
         XCTAssertEqual(try FileIOProbe.read(tree.path("junk/index.sqlite")), Array("definitely not sqlite".utf8))
         tree.dir("other")
-        Oracle.python("import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", [tree.path("other/index.sqlite").description])
+        Oracle.python(
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()",
+            [tree.path("other/index.sqlite").description])
         let before = try FileIOProbe.read(tree.path("other/index.sqlite"))
         XCTAssertThrowsError(try NativeStore.open(tree.path("other"), create: true))
         XCTAssertEqual(try FileIOProbe.read(tree.path("other/index.sqlite")), before)
@@ -214,7 +253,9 @@ final class NativeStoreTests: XCTestCase {
         let tree = TestTree("urls")
         let store = try NativeStore.open(tree.path("s"), create: true)
         for bad in ["", "not a url", "/just/a/path", "http://", "https://exa mple.com/", "mailto:someone"] {
-            XCTAssertThrowsError(try store.put(url: bad, bytes: [1]), bad) { XCTAssertEqual($0 as? StoreError, .notAURL(bad)) }
+            XCTAssertThrowsError(try store.put(url: bad, bytes: [1]), bad) {
+                XCTAssertEqual($0 as? StoreError, .notAURL(bad))
+            }
         }
         XCTAssertEqual(try store.records().count, 0)
     }
@@ -263,7 +304,9 @@ final class UnitsTests: XCTestCase {
         XCTAssertEqual(Units.parseDuration("55s500ms"), 55.5)
         XCTAssertEqual(Units.parseDuration("2 weeks"), 1_209_600)
         XCTAssertEqual(Units.parseDuration("1sec"), 1)
-        for invalid in ["1D", "1H", "1S", "1Min", "5x", "-1d", "+1d", "", " ", "1.", ".5h", "0x1", "1e3", "d", "1 dayz", "inf"] {
+        for invalid in [
+            "1D", "1H", "1S", "1Min", "5x", "-1d", "+1d", "", " ", "1.", ".5h", "0x1", "1e3", "d", "1 dayz", "inf"
+        ] {
             XCTAssertNil(Units.parseDuration(invalid), invalid)
         }
     }
@@ -278,14 +321,19 @@ extension NativeStoreTests {
         let root = tree.path("store")
         do {
             let store = try NativeStore.open(root, create: true)
-            try store.put(url: "https://a.example/x/y.png", bytes: Array("later".utf8), options: PutOptions(lifetime: 3600))
-            try store.put(url: "https://a.example/z.png", bytes: Array("earlier".utf8), options: PutOptions(lifetime: 3600))
+            try store.put(
+                url: "https://a.example/x/y.png", bytes: Array("later".utf8), options: PutOptions(lifetime: 3600))
+            try store.put(
+                url: "https://a.example/z.png", bytes: Array("earlier".utf8), options: PutOptions(lifetime: 3600))
             try store.put(url: "https://a.example/q", bytes: Array("quoted".utf8), options: PutOptions(lifetime: 3600))
             try store.put(url: "https://b.example/gone", bytes: Array("gone".utf8), options: PutOptions(lifetime: 3600))
         }
         // What version 1 stored: dot segments kept, `%22…}` double-encoded, an invalid host.
         sql(root, "UPDATE entries SET url = 'https://a.example/x/./y.png' WHERE url = 'https://a.example/x/y.png'")
-        sql(root, "UPDATE entries SET url = 'https://a.example/x/../x/y.png', download_completed = download_completed - 100 WHERE url = 'https://a.example/z.png'")
+        sql(
+            root,
+            "UPDATE entries SET url = 'https://a.example/x/../x/y.png', download_completed = download_completed - 100 WHERE url = 'https://a.example/z.png'"
+        )
         sql(root, "UPDATE entries SET url = 'https://a.example/q?v=%2522a%2522%7D' WHERE url = 'https://a.example/q'")
         sql(root, "UPDATE entries SET url = 'http://256.256.256.256/' WHERE url = 'https://b.example/gone'")
         sql(root, "PRAGMA user_version = 1")
@@ -294,9 +342,11 @@ extension NativeStoreTests {
         let urls = try store.records().map(\.url).sorted()
         XCTAssertEqual(urls, ["https://a.example/q?v=%2522a%2522%7D", "https://a.example/x/y.png"])
         let hit = try XCTUnwrap(try store.lookup(url: "https://a.example/x/./y.png"))
-        XCTAssertEqual(try FileIOProbe.read(hit.bodyPath), Array("later".utf8), "the later download kept, with its body")
-        let version = Oracle.python("import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma user_version').fetchone()[0])",
-                                    [root.appending("index.sqlite").description])
+        XCTAssertEqual(
+            try FileIOProbe.read(hit.bodyPath), Array("later".utf8), "the later download kept, with its body")
+        let version = Oracle.python(
+            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('pragma user_version').fetchone()[0])",
+            [root.appending("index.sqlite").description])
         XCTAssertEqual(version.out, "2\n")
     }
 }

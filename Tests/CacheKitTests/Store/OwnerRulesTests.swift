@@ -1,6 +1,6 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 /// Each image library's own clock, size rule and names, on files laid out as the library
 /// writes them. The source of each rule is cited at its format
@@ -19,7 +19,8 @@ final class OwnerRulesTests: XCTestCase {
 
     private func sizePlan(_ format: any CacheFormat, maxSize: Int64, trimTo: Double? = nil) throws -> [String] {
         let entries = try format.entries(InspectionContext())
-        let plan = PrunePolicy.plan(entries, rules: PruneRules(maxSize: maxSize, trimTo: trimTo), sizeRule: format.sizeRule)
+        let plan = PrunePolicy.plan(
+            entries, rules: PruneRules(maxSize: maxSize, trimTo: trimTo), sizeRule: format.sizeRule)
         return plan.deletions.filter { $0.reason == .size }.map { name($0.entry) }
     }
 
@@ -77,7 +78,8 @@ final class OwnerRulesTests: XCTestCase {
         tree.file("\(dir)/\(Oracle.md5(long))", contents: Images.jpeg)
         tree.file("\(dir)/\(Oracle.md5(bare))", contents: Images.jpeg)
         let format = try CacheFormats.open(tree.path(dir))
-        XCTAssertEqual(try format.locate(url: twitter, InspectionContext())?.path, tree.path("\(dir)/\(Oracle.md5(twitter)).jpg"))
+        XCTAssertEqual(
+            try format.locate(url: twitter, InspectionContext())?.path, tree.path("\(dir)/\(Oracle.md5(twitter)).jpg"))
         XCTAssertEqual(try format.locate(url: long, InspectionContext())?.path, tree.path("\(dir)/\(Oracle.md5(long))"))
         XCTAssertEqual(try format.locate(url: bare, InspectionContext())?.path, tree.path("\(dir)/\(Oracle.md5(bare))"))
     }
@@ -102,8 +104,9 @@ final class OwnerRulesTests: XCTestCase {
         let format = try CacheFormats.open(tree.path(dir))
         XCTAssertEqual(format.kind, .kingfisher)
         let entries = byName(try format.entries(InspectionContext()))
-        XCTAssertTrue(entries.values.allSatisfy { $0.state == .fresh && !$0.reason.contains("no birth time") },
-                      entries.values.map(\.reason).joined(separator: "; "))
+        XCTAssertTrue(
+            entries.values.allSatisfy { $0.state == .fresh && !$0.reason.contains("no birth time") },
+            entries.values.map(\.reason).joined(separator: "; "))
         // 15 000 bytes of files (24 KiB of blocks) at a 15 000-byte limit: Kingfisher trims
         // (≥), to 7 500 bytes, oldest creation first.
         XCTAssertEqual(try sizePlan(format, maxSize: 15_000), Array(names[0..<2]))
@@ -133,8 +136,8 @@ final class OwnerRulesTests: XCTestCase {
     func testPINRemoteImageLongKeysLiveUnderTheirMD5() throws {
         let tree = TestTree("pin-long")
         let dir = "com.pinterest.PINDiskCache.PINRemoteImageManagerCache"
-        let long = "https://p.example/" + String(repeating: "a", count: 190) + ".jpg" // 212 characters
-        let short = "https://p.example/" + String(repeating: "b", count: 178) + ".jpg" // 200 characters
+        let long = "https://p.example/" + String(repeating: "a", count: 190) + ".jpg"  // 212 characters
+        let short = "https://p.example/" + String(repeating: "b", count: 178) + ".jpg"  // 200 characters
         XCTAssertEqual(short.utf16.count, 200)
         tree.file("\(dir)/\(Oracle.md5(long))", contents: Images.jpeg)
         let shortName = short.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ".", with: "%2E")
@@ -153,7 +156,8 @@ final class OwnerRulesTests: XCTestCase {
         let url = "https://p.example/archived.png"
         let name = "https%3A%2F%2Fp%2Eexample%2Farchived%2Epng"
         tree.dir(dir)
-        let made = Oracle.python("""
+        let made = Oracle.python(
+            """
             import plistlib, sys
             archive = {'$version': 100000, '$archiver': 'NSKeyedArchiver', '$top': {'root': plistlib.UID(1)},
                        '$objects': ['$null', open(sys.argv[2], 'rb').read()]}
@@ -165,7 +169,8 @@ final class OwnerRulesTests: XCTestCase {
         XCTAssertTrue(entry.inlineBody, "an archive is not an image file")
         XCTAssertEqual(entry.state, .fresh)
         XCTAssertEqual(try format.inlineBody(entry), Images.png)
-        let result = try Localizer(caches: [tree.path(dir)]).localize(Array("<img src=\"\(url)\">".utf8), options: LocalizeOptions())
+        let result = try Localizer(caches: [tree.path(dir)]).localize(
+            Array("<img src=\"\(url)\">".utf8), options: LocalizeOptions())
         XCTAssertEqual(result.references.map(\.outcome), [.missing])
     }
 
@@ -231,7 +236,7 @@ final class OwnerRulesTests: XCTestCase {
         let tree = TestTree("damage")
         let dir = "com.hackemist.SDImageCache/default"
         var badCRC = Images.png
-        badCRC[29] ^= 0xFF // inside IHDR's CRC
+        badCRC[29] ^= 0xFF  // inside IHDR's CRC
         let damaged = Oracle.md5("https://a.example/d.png") + ".png"
         let young = Oracle.md5("https://a.example/y.png") + ".png"
         let old = Oracle.md5("https://a.example/o.png") + ".png"

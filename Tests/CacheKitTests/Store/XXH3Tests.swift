@@ -1,6 +1,6 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 /// XXH3-128 (what ccache checks its entries with) against Python's `xxhash`, on every length
 /// path of the algorithm (0, 1–3, 4–8, 9–16, 17–128, 129–240, long: partial and whole blocks).
@@ -9,7 +9,8 @@ final class XXH3Tests: XCTestCase {
         guard Oracle.python("import xxhash").status == 0 else { throw XCTSkip("Python's xxhash is not installed") }
         var lengths = Array(0...300) + [511, 512, 513, 1023, 1024, 1025, 2048, 4097, 65_536, 100_003]
         lengths.sort()
-        let result = Oracle.python("""
+        let result = Oracle.python(
+            """
             import sys, xxhash
             for n in map(int, sys.argv[1:]):
                 data = bytes((i * 7 + n) % 256 for i in range(n))

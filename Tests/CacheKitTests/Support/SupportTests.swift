@@ -1,14 +1,18 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 final class ByteCountTests: XCTestCase {
     /// `du -h` and `numfmt --to=iec --round=up` print the same forms; numfmt is the oracle.
     func testHumanSizesMatchCoreutils() throws {
         guard Run.available("numfmt") else { throw XCTSkip("numfmt not installed") }
-        let values: [Int64] = [0, 1, 512, 1023, 1024, 1025, 1536, 4096, 10_239, 10_240, 10_241, 102_400, 1_048_575,
-                               1_048_576, 5_000_000, 999_999_999, 1_073_741_824, 123_456_789_012, 1 << 50]
-        let oracle = Run.command(["numfmt", "--to=iec", "--round=up"] + values.map(String.init)).out.split(separator: "\n").map(String.init)
+        let values: [Int64] = [
+            0, 1, 512, 1023, 1024, 1025, 1536, 4096, 10_239, 10_240, 10_241, 102_400, 1_048_575,
+            1_048_576, 5_000_000, 999_999_999, 1_073_741_824, 123_456_789_012, 1 << 50
+        ]
+        let oracle = Run.command(["numfmt", "--to=iec", "--round=up"] + values.map(String.init)).out.split(
+            separator: "\n"
+        ).map(String.init)
         XCTAssertEqual(values.map { ByteCount.human($0) }, oracle)
         // --si: powers of 1000, kilo as `k` (numfmt writes `K`; du --si writes `k`).
         let si = Run.command(["numfmt", "--to=si", "--round=up"] + values.map(String.init)).out.split(separator: "\n")
@@ -35,12 +39,17 @@ final class RawPathTests: XCTestCase {
 final class CacheLocationsTests: XCTestCase {
     func testDefaultRootFollowsXDGThenHome() {
         #if os(Linux)
-        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]), RawPath("/x/cache"))
-        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["HOME": "/home/u"]), RawPath("/home/u/.cache"))
-        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]), RawPath("/home/u/.cache"),
-                       "the XDG spec says a relative value is ignored")
+            XCTAssertEqual(
+                CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]),
+                RawPath("/x/cache"))
+            XCTAssertEqual(CacheLocations.defaultRoot(environment: ["HOME": "/home/u"]), RawPath("/home/u/.cache"))
+            XCTAssertEqual(
+                CacheLocations.defaultRoot(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]),
+                RawPath("/home/u/.cache"),
+                "the XDG spec says a relative value is ignored")
         #else
-        XCTAssertEqual(CacheLocations.defaultRoot(environment: ["HOME": "/Users/u"]), RawPath("/Users/u/Library/Caches"))
+            XCTAssertEqual(
+                CacheLocations.defaultRoot(environment: ["HOME": "/Users/u"]), RawPath("/Users/u/Library/Caches"))
         #endif
     }
 

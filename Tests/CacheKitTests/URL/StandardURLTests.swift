@@ -1,10 +1,11 @@
+import CacheKitSystem
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import CacheKit
 @testable import PageRewrite
 @testable import URLStandard
-import CacheKitSystem
 
 /// The URL Standard's own test data (web-platform-tests `url/resources/`), every case.
 final class StandardURLTests: XCTestCase {
@@ -18,26 +19,37 @@ final class StandardURLTests: XCTestCase {
             if let baseText {
                 base = StandardURL(baseText)
                 if base == nil {
-                    if test["failure"] as? Bool != true { out.append("\(input.debugDescription) against \(baseText.debugDescription): base failed") }
+                    if test["failure"] as? Bool != true {
+                        out.append("\(input.debugDescription) against \(baseText.debugDescription): base failed")
+                    }
                     continue
                 }
             }
             let parsed = StandardURL(input, base: base)
             if test["failure"] as? Bool == true {
-                if let parsed { out.append("\(input.debugDescription) against \(String(describing: baseText)): expected failure, got \(parsed.href)") }
+                if let parsed {
+                    out.append(
+                        "\(input.debugDescription) against \(String(describing: baseText)): expected failure, got \(parsed.href)"
+                    )
+                }
                 continue
             }
             guard let url = parsed else {
-                out.append("\(input.debugDescription) against \(String(describing: baseText)): failed, expected \(test["href"] ?? "")")
+                out.append(
+                    "\(input.debugDescription) against \(String(describing: baseText)): failed, expected \(test["href"] ?? "")"
+                )
                 continue
             }
             let got: [String: String] = [
                 "href": url.href, "protocol": url.protocolValue, "username": url.username, "password": url.password,
                 "host": url.hostValue, "hostname": url.hostname ?? "", "port": url.portValue, "pathname": url.path,
-                "search": url.search, "hash": url.hash,
+                "search": url.search, "hash": url.hash
             ]
-            for (key, value) in got.sorted(by: { $0.key < $1.key }) where (test[key] as? String).map({ $0 != value }) ?? false {
-                out.append("\(input.debugDescription) against \(String(describing: baseText)): \(key) \(value.debugDescription), expected \((test[key] as! String).debugDescription)")
+            for (key, value) in got.sorted(by: { $0.key < $1.key })
+            where (test[key] as? String).map({ $0 != value }) ?? false {
+                out.append(
+                    "\(input.debugDescription) against \(String(describing: baseText)): \(key) \(value.debugDescription), expected \((test[key] as! String).debugDescription)"
+                )
             }
         }
         return out
@@ -47,7 +59,9 @@ final class StandardURLTests: XCTestCase {
         let cases = try ReferenceData.jsonCases("url-tests/urltestdata.json")
         XCTAssertGreaterThan(cases.count, 800)
         let failures = mismatches(cases)
-        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(cases.count) cases differ:\n" + failures.prefix(40).joined(separator: "\n"))
+        XCTAssertEqual(
+            failures.count, 0,
+            "\(failures.count) of \(cases.count) cases differ:\n" + failures.prefix(40).joined(separator: "\n"))
     }
 
     /// Host to ASCII cases, as web-platform-tests runs them: the host of
@@ -61,14 +75,18 @@ final class StandardURLTests: XCTestCase {
         var newer = 0
         for test in cases {
             guard let input = test["input"] as? String, !input.isEmpty else { continue }
-            if input.unicodeScalars.contains(where: { $0.properties.age.map { $0.major > major || ($0.major == major && $0.minor > minor) } ?? false }) {
+            if input.unicodeScalars.contains(where: {
+                $0.properties.age.map { $0.major > major || ($0.major == major && $0.minor > minor) } ?? false
+            }) {
                 newer += 1
                 continue
             }
             let expected = test["output"] as? String
             let url = StandardURL("https://" + input + "/x")
             if let expected {
-                if url?.hostValue != expected { out.append("\(input.debugDescription): \(url?.hostValue ?? "failure"), expected \(expected)") }
+                if url?.hostValue != expected {
+                    out.append("\(input.debugDescription): \(url?.hostValue ?? "failure"), expected \(expected)")
+                }
             } else if let url {
                 out.append("\(input.debugDescription): \(url.hostValue), expected failure")
             }
@@ -79,31 +97,39 @@ final class StandardURLTests: XCTestCase {
 
     func testToASCII() throws {
         let (count, failures) = try hostMismatches("url-tests/toascii.json")
-        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(count) differ:\n" + failures.prefix(40).joined(separator: "\n"))
+        XCTAssertEqual(
+            failures.count, 0, "\(failures.count) of \(count) differ:\n" + failures.prefix(40).joined(separator: "\n"))
     }
 
     func testIdnaTestV2() throws {
         let (count, failures) = try hostMismatches("url-tests/IdnaTestV2.json")
-        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(count) differ:\n" + failures.prefix(40).joined(separator: "\n"))
+        XCTAssertEqual(
+            failures.count, 0, "\(failures.count) of \(count) differ:\n" + failures.prefix(40).joined(separator: "\n"))
     }
 
     /// Generated hostile input never traps the parser, and a serialization parses back to
     /// itself (the standard's idempotence: `new URL(u.href).href == u.href`).
     func testGeneratedInputNeverTrapsAndSerializationsAreStable() {
-        var state: UInt64 = 0x9E3779B97F4A7C15
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
+            state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        let pieces = ["http:", "https:", "file:", "ftp:", "ws:", "sc:", "data:", "//", "/", "\\", "\\\\", "?", "#", "@", ":", "::", "[",
-                      "]", "[::1]", "[1:2::3]", "%", "%2", "%2e", "%2E%2e", ".", "..", "./", "../", "a", "B", "0", "0x", "09", "255",
-                      "256", "1.2.3.4", "xn--", "xn--a", "ß", "é", "😀", "\u{0}", "\t", "\n", " ", "|", "C|", "c:", "^", "{", "}",
-                      "'", "\"", "<", ">", "`", "~", "=", "&", "+", ",", ";", "\u{FFFD}", "\u{200D}", "\u{0661}", "%00", "%zz"]
-        let bases: [StandardURL?] = [nil, StandardURL("http://h/a/b?c#d"), StandardURL("file:///C:/x/y"), StandardURL("sc://h/p"),
-                                     StandardURL("about:blank"), StandardURL("http://[::1]:8080/")]
+        let pieces = [
+            "http:", "https:", "file:", "ftp:", "ws:", "sc:", "data:", "//", "/", "\\", "\\\\", "?", "#", "@", ":",
+            "::", "[",
+            "]", "[::1]", "[1:2::3]", "%", "%2", "%2e", "%2E%2e", ".", "..", "./", "../", "a", "B", "0", "0x", "09",
+            "255",
+            "256", "1.2.3.4", "xn--", "xn--a", "ß", "é", "😀", "\u{0}", "\t", "\n", " ", "|", "C|", "c:", "^", "{", "}",
+            "'", "\"", "<", ">", "`", "~", "=", "&", "+", ",", ";", "\u{FFFD}", "\u{200D}", "\u{0661}", "%00", "%zz"
+        ]
+        let bases: [StandardURL?] = [
+            nil, StandardURL("http://h/a/b?c#d"), StandardURL("file:///C:/x/y"), StandardURL("sc://h/p"),
+            StandardURL("about:blank"), StandardURL("http://[::1]:8080/")
+        ]
         var parsed = 0
         for _ in 0..<60_000 {
             let count = Int(next() % 9)
@@ -111,7 +137,8 @@ final class StandardURLTests: XCTestCase {
             let base = bases[Int(next() % UInt64(bases.count))]
             guard let url = StandardURL(input, base: base) else { continue }
             parsed += 1
-            XCTAssertEqual(StandardURL(url.href)?.href, url.href, "\(input.debugDescription) against \(base?.href ?? "nil")")
+            XCTAssertEqual(
+                StandardURL(url.href)?.href, url.href, "\(input.debugDescription) against \(base?.href ?? "nil")")
         }
         XCTAssertGreaterThan(parsed, 10_000)
     }

@@ -1,10 +1,12 @@
-import XCTest
 import CacheKit
 import TestSupport
+import XCTest
 
 /// The size rules of `DiskUsage`, checked against `lstat` of what each test made.
 final class DiskUsageTests: XCTestCase {
-    private func measure(_ paths: [RawPath], _ configure: (inout DiskUsageOptions) -> Void = { _ in }) -> DiskUsageReport {
+    private func measure(_ paths: [RawPath], _ configure: (inout DiskUsageOptions) -> Void = { _ in })
+        -> DiskUsageReport
+    {
         var options = DiskUsageOptions()
         configure(&options)
         return DiskUsage.measure(paths, options: options)
@@ -87,7 +89,8 @@ final class DiskUsageTests: XCTestCase {
         XCTAssertEqual(report.roots[0].totals.allocatedBytes, expected)
         XCTAssertEqual(report.roots[0].totals.files, 3)
         let linkLengths = ["to-dir", "to-file", "dangling"].reduce(Int64(0)) { $0 + tree.apparent($1) }
-        XCTAssertEqual(report.roots[0].totals.apparentBytes, linkLengths, "a symlink's apparent size is its target's length")
+        XCTAssertEqual(
+            report.roots[0].totals.apparentBytes, linkLengths, "a symlink's apparent size is its target's length")
     }
 
     func testSymlinkArgumentIsMeasuredAsALink() {
@@ -101,7 +104,7 @@ final class DiskUsageTests: XCTestCase {
 
     func testNamesThatAreNotUTF8OrHoldNewlinesAreWalked() {
         let tree = TestTree("names")
-        let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9] // "café" in ISO-8859-1
+        let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9]  // "café" in ISO-8859-1
         tree.file(bytes: Array("d/".utf8) + latin1, size: 2000)
         tree.file("d/line\nbreak", size: 2000)
         tree.file(bytes: Array("d/".utf8) + latin1 + Array("-dir/inner".utf8), size: 9000)
@@ -110,14 +113,15 @@ final class DiskUsageTests: XCTestCase {
         let report = DiskUsage.measure([tree.root], options: options)
         XCTAssertTrue(report.issues.isEmpty, "\(report.issues)")
         XCTAssertEqual(report.roots[0].totals.files, 3)
-        XCTAssertEqual(report.roots[0].largestFiles.first?.path.bytes,
-                       tree.root.bytes + Array("/d/".utf8) + latin1 + Array("-dir/inner".utf8),
-                       "paths keep their exact bytes")
+        XCTAssertEqual(
+            report.roots[0].largestFiles.first?.path.bytes,
+            tree.root.bytes + Array("/d/".utf8) + latin1 + Array("-dir/inner".utf8),
+            "paths keep their exact bytes")
     }
 
     func testChainDeeperThanPathMaxIsWalked() {
         let tree = TestTree("deep")
-        tree.deepChain("chain", levels: 120) // 120 × 51 bytes > PATH_MAX (4096)
+        tree.deepChain("chain", levels: 120)  // 120 × 51 bytes > PATH_MAX (4096)
         let report = measure([tree.path("chain")])
         XCTAssertTrue(report.issues.isEmpty, "\(report.issues)")
         XCTAssertEqual(report.roots[0].totals.directories, 121)
@@ -131,7 +135,8 @@ final class DiskUsageTests: XCTestCase {
         let report = measure([tree.path("nope"), tree.root])
         XCTAssertFalse(report.roots[0].exists)
         XCTAssertEqual(report.issues.count, 1)
-        XCTAssertEqual(report.issues[0].description, "cannot access \(tree.path("nope").quoted): No such file or directory")
+        XCTAssertEqual(
+            report.issues[0].description, "cannot access \(tree.path("nope").quoted): No such file or directory")
         XCTAssertEqual(report.roots[1].totals.files, 1)
     }
 
@@ -174,14 +179,16 @@ final class DiskUsageBreakdownTests: XCTestCase {
         let byPath = Dictionary(uniqueKeysWithValues: root.caches.map { ($0.path.description, $0) })
         XCTAssertEqual(byPath[tree.path("pip").description]?.kind, .tagged)
         XCTAssertEqual(byPath[tree.path("apps/thumbs").description]?.kind, .tagged)
-        XCTAssertEqual(byPath[tree.path("apps/thumbs").description]?.totals.files, 4, "a tag inside a tagged cache belongs to it")
+        XCTAssertEqual(
+            byPath[tree.path("apps/thumbs").description]?.totals.files, 4, "a tag inside a tagged cache belongs to it")
         XCTAssertEqual(byPath[tree.path("apps").description]?.kind, .directory)
         XCTAssertEqual(byPath[tree.path("apps").description]?.totals.files, 1, "the tagged cache below is its own line")
         XCTAssertEqual(byPath[tree.path("fake").description]?.kind, .directory, "a wrong signature is no tag")
         XCTAssertEqual(byPath[tree.root.description]?.kind, .rootFiles)
         XCTAssertNil(byPath[tree.path("apps/thumbs/nested").description])
-        XCTAssertEqual(root.caches.reduce(Int64(0)) { $0 + $1.totals.allocatedBytes }, root.totals.allocatedBytes,
-                       "the lines add up to the total")
+        XCTAssertEqual(
+            root.caches.reduce(Int64(0)) { $0 + $1.totals.allocatedBytes }, root.totals.allocatedBytes,
+            "the lines add up to the total")
         XCTAssertEqual(root.caches.map(\.totals.allocatedBytes), root.caches.map(\.totals.allocatedBytes).sorted(by: >))
     }
 

@@ -1,5 +1,5 @@
-import GRDB
 import Foundation
+import GRDB
 
 /// Apple's URLCache (CFNetwork; what URLSession's default configuration — and so most apps —
 /// writes): `Cache.db` (SQLite, WAL) with `cfurl_cache_response` (entry_ID, request_key = the
@@ -43,13 +43,15 @@ struct AppleURLCacheFormat: CacheFormat {
     private func rows(_ where: String = "", _ arguments: StatementArguments = []) throws -> [Stored] {
         let connection = try database.reader()
         return try connection.read(database.path) { db in
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT r.entry_ID, r.request_key, r.time_stamp, b.response_object, d.isDataOnFS, d.receiver_data
-                FROM cfurl_cache_response r
-                LEFT JOIN cfurl_cache_blob_data b ON b.entry_ID = r.entry_ID
-                LEFT JOIN cfurl_cache_receiver_data d ON d.entry_ID = r.entry_ID
-                \(`where`) ORDER BY r.entry_ID
-                """, arguments: arguments)
+            let cursor = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT r.entry_ID, r.request_key, r.time_stamp, b.response_object, d.isDataOnFS, d.receiver_data
+                    FROM cfurl_cache_response r
+                    LEFT JOIN cfurl_cache_blob_data b ON b.entry_ID = r.entry_ID
+                    LEFT JOIN cfurl_cache_receiver_data d ON d.entry_ID = r.entry_ID
+                    \(`where`) ORDER BY r.entry_ID
+                    """, arguments: arguments)
             var out: [Stored] = []
             while let row = try cursor.next() {
                 let receiver = row[5] as DatabaseValue
@@ -61,9 +63,12 @@ struct AppleURLCacheFormat: CacheFormat {
                 }
                 let onFS = (row[4] as Int64?) ?? 0 != 0
                 let responseData: Data? = row[3]
-                out.append(Stored(id: row[0], url: (row[1] as String?) ?? "", storedAt: (row[2] as String?).flatMap(Self.timestamp),
-                                  response: responseData.flatMap { BinaryPlist.parse(Array($0)) }, onFileSystem: onFS,
-                                  fileName: onFS ? bytes : nil, inlineLength: onFS ? 0 : Int64(bytes?.count ?? 0)))
+                out.append(
+                    Stored(
+                        id: row[0], url: (row[1] as String?) ?? "",
+                        storedAt: (row[2] as String?).flatMap(Self.timestamp),
+                        response: responseData.flatMap { BinaryPlist.parse(Array($0)) }, onFileSystem: onFS,
+                        fileName: onFS ? bytes : nil, inlineLength: onFS ? 0 : Int64(bytes?.count ?? 0)))
             }
             return out
         }
@@ -75,9 +80,10 @@ struct AppleURLCacheFormat: CacheFormat {
         let folder = Array(Self.dataFolder.utf8)
         for file in FileTree.files(in: anchor, under: folder) where !referenced.contains(file.anchorRelative) {
             let old = context.isOlderThanGrace(file.lastWritten)
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
-                                   reason: old ? "no row of Cache.db names this file" : "unnamed file within the grace period")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
+                reason: old ? "no row of Cache.db names this file" : "unnamed file within the grace period")
             entry.inGracePeriod = !old
             entry.identity = file.identity
             result.append(entry)
@@ -87,11 +93,14 @@ struct AppleURLCacheFormat: CacheFormat {
 
     private func entry(for row: Stored, _ context: InspectionContext, referenced: inout Set<[UInt8]>) -> CacheEntry {
         let headers = Self.headers(row.response)
-        var entry = CacheEntry(url: row.url, path: anchor.path.appending(Self.databaseName), allocatedBytes: row.inlineLength,
-                               apparentBytes: row.inlineLength, modified: row.storedAt.map(FileTime.init(timeInterval:)),
-                               state: .fresh, reason: "", indexKey: String(row.id))
+        var entry = CacheEntry(
+            url: row.url, path: anchor.path.appending(Self.databaseName), allocatedBytes: row.inlineLength,
+            apparentBytes: row.inlineLength, modified: row.storedAt.map(FileTime.init(timeInterval:)),
+            state: .fresh, reason: "", indexKey: String(row.id))
         if row.onFileSystem {
-            guard let name = row.fileName, !name.isEmpty, !name.contains(UInt8(ascii: "/")), AnchoredDirectory.isValidRelative(name) else {
+            guard let name = row.fileName, !name.isEmpty, !name.contains(UInt8(ascii: "/")),
+                AnchoredDirectory.isValidRelative(name)
+            else {
                 (entry.state, entry.reason) = (.corrupted, "receiver_data names no file")
                 return entry
             }
@@ -144,7 +153,8 @@ struct AppleURLCacheFormat: CacheFormat {
         let ageHeader = headers["age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         let age = max(0, storedAt - date, ageHeader) + max(0, now - storedAt)
         let span = NativeStore.span(abs(lifetime! - age))
-        return lifetime! > age ? (true, lifetime, "fresh by \(source) for another \(span)")
+        return lifetime! > age
+            ? (true, lifetime, "fresh by \(source) for another \(span)")
             : (false, lifetime, "stale by \(source) since \(span)")
     }
 
@@ -158,7 +168,9 @@ struct AppleURLCacheFormat: CacheFormat {
 
     /// `YYYY-MM-DD HH:MM:SS` (UTC) as seconds since the epoch.
     static func timestamp(_ text: String) -> Double? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).compactMap { Int($0) }
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).compactMap {
+            Int($0)
+        }
         guard parts.count >= 6 else { return nil }
         let (y, m, d) = (parts[0], parts[1], parts[2])
         guard (1...12).contains(m), (1...31).contains(d), (0...9999).contains(y) else { return nil }
@@ -171,7 +183,9 @@ struct AppleURLCacheFormat: CacheFormat {
         var referenced = Set<[UInt8]>()
         // The key is the URL as the app requested it: as written, then normalized.
         for key in [url, URLKey(url)!.normalized] {
-            if let row = try rows("WHERE r.request_key = ?", [key]).last { return entry(for: row, context, referenced: &referenced) }
+            if let row = try rows("WHERE r.request_key = ?", [key]).last {
+                return entry(for: row, context, referenced: &referenced)
+            }
         }
         return nil
     }
@@ -181,7 +195,9 @@ struct AppleURLCacheFormat: CacheFormat {
         guard entry.inlineBody, let id = entry.indexKey.flatMap(Int64.init) else { return nil }
         let connection = try database.reader()
         return try connection.read(database.path) { db in
-            (try Data.fetchOne(db, sql: "SELECT receiver_data FROM cfurl_cache_receiver_data WHERE entry_ID = ?", arguments: [id])).map(Array.init)
+            (try Data.fetchOne(
+                db, sql: "SELECT receiver_data FROM cfurl_cache_receiver_data WHERE entry_ID = ?", arguments: [id]))
+                .map(Array.init)
         }
     }
 
@@ -193,7 +209,9 @@ struct AppleURLCacheFormat: CacheFormat {
         return try database.write { db in
             try entries.map { entry -> Bool in
                 guard let id = entry.indexKey.flatMap(Int64.init), let url = entry.url else { return false }
-                try db.execute(sql: "DELETE FROM cfurl_cache_response WHERE entry_ID = ? AND request_key = ?", arguments: [id, url])
+                try db.execute(
+                    sql: "DELETE FROM cfurl_cache_response WHERE entry_ID = ? AND request_key = ?", arguments: [id, url]
+                )
                 guard db.changesCount == 1 else { return false }
                 try db.execute(sql: "DELETE FROM cfurl_cache_blob_data WHERE entry_ID = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM cfurl_cache_receiver_data WHERE entry_ID = ?", arguments: [id])
@@ -204,11 +222,14 @@ struct AppleURLCacheFormat: CacheFormat {
 
     /// Files of `fsCachedData/` no row names, deleted inside a write transaction that checked
     /// so (the app, were it to start, could not name one meanwhile).
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws -> [DeletionResult] {
+    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+        -> [DeletionResult]
+    {
         guard !entries.isEmpty else { return [] }
         return try database.write { db in
             var named = Set<[UInt8]>()
-            let cursor = try Row.fetchCursor(db, sql: "SELECT receiver_data FROM cfurl_cache_receiver_data WHERE isDataOnFS != 0")
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT receiver_data FROM cfurl_cache_receiver_data WHERE isDataOnFS != 0")
             while let row = try cursor.next() {
                 switch (row[0] as DatabaseValue).storage {
                 case .blob(let data): named.insert(Array(data))
@@ -221,7 +242,10 @@ struct AppleURLCacheFormat: CacheFormat {
             var results = [DeletionResult](repeating: .changed, count: entries.count)
             for (i, entry) in entries.enumerated() {
                 guard let relative = entry.relativePath else { continue }
-                if !named.contains(AnchoredDirectory.split(relative).name) { free.append(entry); freeAt.append(i) }
+                if !named.contains(AnchoredDirectory.split(relative).name) {
+                    free.append(entry)
+                    freeAt.append(i)
+                }
             }
             for (i, result) in zip(freeAt, remove(free)) { results[i] = result }
             return results

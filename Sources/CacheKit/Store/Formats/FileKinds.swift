@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a loose file in a cache is, judged from one read of its beginning: a SQLite database
@@ -42,10 +42,12 @@ enum FileKind {
     /// Opens the file once below `anchor` and looks.
     static func of(_ file: FileTree.File, in anchor: AnchoredDirectory) -> FileKind {
         guard file.isRegular, file.apparentBytes > 0,
-              case .success(let fd) = anchor.open(file.anchorRelative, O_RDONLY | O_NONBLOCK) else { return .other }
+            case .success(let fd) = anchor.open(file.anchorRelative, O_RDONLY | O_NONBLOCK)
+        else { return .other }
         return withExtendedLifetime(fd) {
             var head = [UInt8](repeating: 0, count: 16)
-            guard case .success(let n) = head.withUnsafeMutableBytes({ Sys.pread(fd.raw, $0.baseAddress!, 16, at: 0) }) else { return .other }
+            guard case .success(let n) = head.withUnsafeMutableBytes({ Sys.pread(fd.raw, $0.baseAddress!, 16, at: 0) })
+            else { return .other }
             head = Array(head[0..<n])
             if head == sqliteHeader && file.apparentBytes >= 512 { return .database }
             guard ImageSignature.kind(ofPrefix: head) != nil else { return .other }
@@ -59,7 +61,8 @@ enum DatabaseUnits {
     /// The files split into databases (with their companions, found by name in the same
     /// folder) and the rest. A companion whose database is not there stays a loose file.
     static func split(_ files: [FileTree.File], in anchor: AnchoredDirectory, kinds: [FileKind])
-        -> (databases: [(main: FileTree.File, companions: [FileTree.File])], rest: [(FileTree.File, FileKind)]) {
+        -> (databases: [(main: FileTree.File, companions: [FileTree.File])], rest: [(FileTree.File, FileKind)])
+    {
         var byPath: [[UInt8]: Int] = [:]
         for (i, file) in files.enumerated() { byPath[file.anchorRelative] = i }
         var taken = Set<Int>()
@@ -84,14 +87,17 @@ enum DatabaseUnits {
     /// explicit `clear --format`.
     static func entry(_ main: FileTree.File, _ companions: [FileTree.File]) -> CacheEntry {
         let names = companions.map { String(decoding: AnchoredDirectory.split($0.anchorRelative).name, as: UTF8.self) }
-        var entry = CacheEntry(url: nil, path: main.path, relativePath: main.anchorRelative,
-                               allocatedBytes: main.allocatedBytes + companions.reduce(0) { $0 + $1.allocatedBytes },
-                               apparentBytes: main.apparentBytes + companions.reduce(0) { $0 + $1.apparentBytes },
-                               modified: ([main.modified] + companions.map(\.modified)).max(), state: .fresh,
-                               reason: "a SQLite database" + (names.isEmpty ? "" : " with \(names.joined(separator: ", "))")
-                                   + ": its owner's data, one unit; removed only by clear with --format")
+        var entry = CacheEntry(
+            url: nil, path: main.path, relativePath: main.anchorRelative,
+            allocatedBytes: main.allocatedBytes + companions.reduce(0) { $0 + $1.allocatedBytes },
+            apparentBytes: main.apparentBytes + companions.reduce(0) { $0 + $1.apparentBytes },
+            modified: ([main.modified] + companions.map(\.modified)).max(), state: .fresh,
+            reason: "a SQLite database" + (names.isEmpty ? "" : " with \(names.joined(separator: ", "))")
+                + ": its owner's data, one unit; removed only by clear with --format")
         entry.identity = main.identity
-        entry.companions = companions.map { CacheEntry.Companion(relativePath: $0.anchorRelative, identity: $0.identity) }
+        entry.companions = companions.map {
+            CacheEntry.Companion(relativePath: $0.anchorRelative, identity: $0.identity)
+        }
         entry.isDatabase = true
         entry.removedOnlyWhenNamed = true
         return entry
@@ -102,11 +108,13 @@ enum DatabaseUnits {
     static func lockHolder(_ relative: [UInt8], in anchor: AnchoredDirectory) -> Int32? {
         // SQLite's locks: PENDING_BYTE 0x40000000, then RESERVED and the 510 SHARED bytes.
         if case .success(let db) = anchor.open(relative, O_RDONLY | O_NONBLOCK),
-           case .success(let holder?) = Sys.lockHolder(db.raw, start: 0x4000_0000, length: 512) {
+            case .success(let holder?) = Sys.lockHolder(db.raw, start: 0x4000_0000, length: 512)
+        {
             return holder
         }
         if case .success(let shm) = anchor.open(relative + Array("-shm".utf8), O_RDONLY | O_NONBLOCK),
-           case .success(let holder?) = Sys.lockHolder(shm.raw, start: 0, length: 0) {
+            case .success(let holder?) = Sys.lockHolder(shm.raw, start: 0, length: 0)
+        {
             return holder
         }
         return nil

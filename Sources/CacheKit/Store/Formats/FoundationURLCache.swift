@@ -20,14 +20,15 @@ import Foundation
 struct FoundationURLCacheFormat: CacheFormat {
     static let folderName = "org.swift.foundation.URLCache"
     static let suffix = ".storedcachedurlresponse"
-    static let referenceDate: Double = 978_307_200 // 2001-01-01 in Unix time
+    static let referenceDate: Double = 978_307_200  // 2001-01-01 in Unix time
     let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .foundationurlcache }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 1.0, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "swift-corelibs-foundation URLCache: oldest first by file size while the total exceeds the capacity "
-                     + "(URLCache.swift:284-301)")
+        SizeRule(
+            ratio: 1.0, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner: "swift-corelibs-foundation URLCache: oldest first by file size while the total exceeds the capacity "
+                + "(URLCache.swift:284-301)")
     }
 
     /// `<Int64>.<identifier>.storedcachedurlresponse` → (date, identifier).
@@ -54,19 +55,24 @@ struct FoundationURLCacheFormat: CacheFormat {
         var newest: [String: Double] = [:]
         for file in files {
             if let (date, id) = Self.parseName(AnchoredDirectory.split(file.anchorRelative).name) {
-                let key = String(decoding: AnchoredDirectory.split(file.anchorRelative).parent, as: UTF8.self) + "/" + id
+                let key =
+                    String(decoding: AnchoredDirectory.split(file.anchorRelative).parent, as: UTF8.self) + "/" + id
                 newest[key] = max(newest[key] ?? -.infinity, date)
             }
         }
         return files.map { file in
             let name = AnchoredDirectory.split(file.anchorRelative).name
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh, reason: "")
             entry.identity = file.identity
             guard let (date, id) = Self.parseName(name) else {
                 if name.starts(with: Array(".dat.nosync".utf8)) {
                     let old = context.isOlderThanGrace(file.lastWritten)
-                    (entry.state, entry.reason) = old ? (.incomplete, "a temporary of an interrupted write") : (.fresh, "being written (within the grace period)")
+                    (entry.state, entry.reason) =
+                        old
+                        ? (.incomplete, "a temporary of an interrupted write")
+                        : (.fresh, "being written (within the grace period)")
                     entry.inGracePeriod = !old
                 } else {
                     entry.reason = "not a URLCache file: kept"
@@ -74,13 +80,17 @@ struct FoundationURLCacheFormat: CacheFormat {
                 }
                 return entry
             }
-            entry.lastAccess = FileTime(timeInterval: date) // the clock URLCache evicts by
+            entry.lastAccess = FileTime(timeInterval: date)  // the clock URLCache evicts by
             let key = String(decoding: AnchoredDirectory.split(file.anchorRelative).parent, as: UTF8.self) + "/" + id
             if let latest = newest[key], latest > date {
-                (entry.state, entry.reason) = (.expired, "a newer response for the same URL is stored; URLCache keeps only the newest")
+                (entry.state, entry.reason) = (
+                    .expired, "a newer response for the same URL is stored; URLCache keeps only the newest"
+                )
                 return entry
             }
-            guard case .success(let bytes) = anchor.readAll(file.anchorRelative), let archive = KeyedArchive.decode(bytes) else {
+            guard case .success(let bytes) = anchor.readAll(file.anchorRelative),
+                let archive = KeyedArchive.decode(bytes)
+            else {
                 (entry.state, entry.reason) = (.corrupted, "not a readable keyed archive (URLCache cannot read it)")
                 return entry
             }
@@ -132,7 +142,11 @@ struct FoundationURLCacheFormat: CacheFormat {
         let candidates = try entries(context).filter { entry in
             entry.relativePath.flatMap { Self.parseName(AnchoredDirectory.split($0).name) }?.identifier == id
         }
-        guard var best = candidates.max(by: { ($0.lastAccess ?? FileTime(seconds: 0)) < ($1.lastAccess ?? FileTime(seconds: 0)) }) else {
+        guard
+            var best = candidates.max(by: {
+                ($0.lastAccess ?? FileTime(seconds: 0)) < ($1.lastAccess ?? FileTime(seconds: 0))
+            })
+        else {
             return nil
         }
         best.inlineBody = true
@@ -143,7 +157,8 @@ struct FoundationURLCacheFormat: CacheFormat {
     /// The body is the archive's `data`.
     func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
         guard let relative = entry.relativePath, case .success(let bytes) = anchor.readAll(relative),
-              let archive = KeyedArchive.decode(bytes) else { return nil }
+            let archive = KeyedArchive.decode(bytes)
+        else { return nil }
         return archive["data"]?.data
     }
 }

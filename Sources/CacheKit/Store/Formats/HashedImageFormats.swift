@@ -28,7 +28,9 @@ extension FlatImageCache {
     func isArchive(_ head: [UInt8]) -> Bool { false }
 
     /// Expired when `clock` is longer ago than `limit` (`rule` names the library's setting).
-    func ageLimitState(clock: FileTime, _ context: InspectionContext, limit: Double, rule: String) -> (EntryState, String) {
+    func ageLimitState(clock: FileTime, _ context: InspectionContext, limit: Double, rule: String) -> (
+        EntryState, String
+    ) {
         let age = context.now.timeInterval - clock.timeInterval
         return age > limit ? (.expired, "older than \(rule) (\(NativeStore.span(age)))") : (.fresh, "within \(rule)")
     }
@@ -46,7 +48,8 @@ extension FlatImageCache {
         let all = files()
         let kinds = FileKind.of(all, in: anchor)
         let (databases, rest) = DatabaseUnits.split(all, in: anchor, kinds: kinds)
-        return rest.map { entry(for: $0.0, kind: $0.1, context) } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
+        return rest.map { entry(for: $0.0, kind: $0.1, context) }
+            + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
     }
 
     func entry(for file: FileTree.File, kind: FileKind, _ context: InspectionContext) -> CacheEntry {
@@ -55,7 +58,9 @@ extension FlatImageCache {
         var reason: String
         var young = false
         if !file.isRegular {
-            (state, reason) = (.corrupted, file.isSymlink ? "a symlink where an image file belongs" : "not a regular file")
+            (state, reason) = (
+                .corrupted, file.isSymlink ? "a symlink where an image file belongs" : "not a regular file"
+            )
         } else if file.apparentBytes == 0, let health = ImageHealth.state(in: anchor, file, context) {
             (state, reason, young) = health
         } else if case .image(let verdict) = kind, let health = ImageHealth.state(verdict, file, context) {
@@ -65,9 +70,10 @@ extension FlatImageCache {
         }
         if let note { reason += " (\(note))" }
         let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-        var entry = CacheEntry(url: url(fromName: name), path: file.path, relativePath: file.anchorRelative,
-                               allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
-                               modified: file.modified, lastAccess: clock, state: state, reason: reason)
+        var entry = CacheEntry(
+            url: url(fromName: name), path: file.path, relativePath: file.anchorRelative,
+            allocatedBytes: file.allocatedBytes, apparentBytes: file.apparentBytes,
+            modified: file.modified, lastAccess: clock, state: state, reason: reason)
         entry.inGracePeriod = young
         entry.identity = file.identity
         return entry
@@ -80,11 +86,16 @@ extension FlatImageCache {
         for name in candidateNames(for: url) {
             for folder in folders {
                 let relative = folder.isEmpty ? Array(name.utf8) : folder + [UInt8(ascii: "/")] + Array(name.utf8)
-                guard AnchoredDirectory.isValidRelative(relative), case .success(let st) = anchor.status(of: relative), !st.isDirectory else { continue }
-                let file = FileTree.File(path: anchor.path(of: relative), relative: Array(name.utf8), anchorRelative: relative, stat: st)
+                guard AnchoredDirectory.isValidRelative(relative), case .success(let st) = anchor.status(of: relative),
+                    !st.isDirectory
+                else { continue }
+                let file = FileTree.File(
+                    path: anchor.path(of: relative), relative: Array(name.utf8), anchorRelative: relative, stat: st)
                 var entry = entry(for: file, kind: FileKind.of(file, in: anchor), context)
                 entry.url = url
-                if case .success(let head) = anchor.readPrefix(relative, count: 16), isArchive(head) { entry.inlineBody = true }
+                if case .success(let head) = anchor.readPrefix(relative, count: 16), isArchive(head) {
+                    entry.inlineBody = true
+                }
                 return entry
             }
         }
@@ -99,7 +110,9 @@ extension FlatImageCache {
 /// characters (NAME_MAX − 32 − 1) (SDDiskCache.m:345-387).
 func urlPathExtension(_ url: String) -> String? {
     let path: String
-    if let components = URLComponents(string: url) { path = components.path } else {
+    if let components = URLComponents(string: url) {
+        path = components.path
+    } else {
         path = String(url.prefix { $0 != "?" && $0 != "#" })
     }
     let last = path.split(separator: "/").last.map(String.init) ?? ""
@@ -123,12 +136,16 @@ struct SDWebImageFormat: FlatImageCache {
     func clock(_ file: FileTree.File) -> (time: FileTime, note: String?) { (file.accessed, nil) }
 
     func ageState(_ file: FileTree.File, clock: FileTime, _ context: InspectionContext) -> (EntryState, String) {
-        ageLimitState(clock: clock, context, limit: Self.maxDiskAge, rule: "SDWebImage's 7-day maxDiskAge, by access date")
+        ageLimitState(
+            clock: clock, context, limit: Self.maxDiskAge, rule: "SDWebImage's 7-day maxDiskAge, by access date")
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: true,
-                 owner: "SDWebImage: oldest access first until strictly below half the cap, allocated bytes (SDDiskCache.m:219-241)")
+        SizeRule(
+            ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: true,
+            owner:
+                "SDWebImage: oldest access first until strictly below half the cap, allocated bytes (SDDiskCache.m:219-241)"
+        )
     }
 
     func candidateNames(for url: String) -> [String] {
@@ -160,14 +177,17 @@ struct KingfisherFormat: FlatImageCache {
     }
 
     func ageState(_ file: FileTree.File, clock: FileTime, _ context: InspectionContext) -> (EntryState, String) {
-        file.modified <= context.now ? (.expired, "Kingfisher's expiry date (held in the modification date) has passed")
+        file.modified <= context.now
+            ? (.expired, "Kingfisher's expiry date (held in the modification date) has passed")
             : (.fresh, "Kingfisher's expiry date is still ahead")
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.5, metric: .apparent, trimsAtLimit: true, stopsStrictlyBelow: false,
-                 owner: "Kingfisher: at or over the limit, least recently accessed (creation date) first down to half, file sizes "
-                     + "(DiskStorage.swift:465-513)")
+        SizeRule(
+            ratio: 0.5, metric: .apparent, trimsAtLimit: true, stopsStrictlyBelow: false,
+            owner:
+                "Kingfisher: at or over the limit, least recently accessed (creation date) first down to half, file sizes "
+                + "(DiskStorage.swift:465-513)")
     }
 
     func candidateNames(for url: String) -> [String] {
@@ -198,8 +218,9 @@ struct NukeFormat: FlatImageCache {
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.7, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "Nuke: least recently accessed first down to 0.7 of the limit (DataCache.swift:347-371)")
+        SizeRule(
+            ratio: 0.7, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner: "Nuke: least recently accessed first down to 0.7 of the limit (DataCache.swift:347-371)")
     }
 
     func candidateNames(for url: String) -> [String] { [Digest.sha1(url)] }
@@ -244,15 +265,21 @@ struct PINCacheFormat: FlatImageCache {
     static func ageLimit(_ anchor: AnchoredDirectory, _ relative: [UInt8]) -> Double? {
         guard case .success(let fd) = anchor.open(relative, O_RDONLY | O_NONBLOCK) else { return nil }
         #if os(Linux)
-        let names = ["user." + ageLimitAttribute]
+            let names = ["user." + ageLimitAttribute]
         #else
-        let names = [ageLimitAttribute]
+            let names = [ageLimitAttribute]
         #endif
-        guard let value = names.lazy.compactMap({ name -> [UInt8]? in
-            if case .success(let value?) = Sys.extendedAttribute(fd.raw, name) { return value }
-            return nil
-        }).first else { return nil }
-        if let text = Double(String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), text > 0 { return text }
+        guard
+            let value = names.lazy.compactMap({ name -> [UInt8]? in
+                if case .success(let value?) = Sys.extendedAttribute(fd.raw, name) { return value }
+                return nil
+            }).first
+        else { return nil }
+        if let text = Double(String(decoding: value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            text > 0
+        {
+            return text
+        }
         if value.count == 8 {
             let bits = value.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
             let seconds = Double(bitPattern: UInt64(littleEndian: bits))
@@ -262,8 +289,11 @@ struct PINCacheFormat: FlatImageCache {
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 1.0, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "PINCache: least recently modified first down to the byte limit itself, allocated bytes (PINDiskCache.m:832-885)")
+        SizeRule(
+            ratio: 1.0, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner:
+                "PINCache: least recently modified first down to the byte limit itself, allocated bytes (PINDiskCache.m:832-885)"
+        )
     }
 
     func isArchive(_ head: [UInt8]) -> Bool { head.starts(with: Array("bplist00".utf8)) }

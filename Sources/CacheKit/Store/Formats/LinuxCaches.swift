@@ -19,50 +19,64 @@ struct ThumbnailsFormat: CacheFormat {
 
     /// `thumbnails/` holding a size folder, or one size folder of it.
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        let parts = anchor.canonicalPath.bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        let parts = anchor.canonicalPath.bytes.split(separator: UInt8(ascii: "/")).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard let last = parts.last else { return false }
         if last == "thumbnails" || last == ".thumbnails" {
             return sizeFolders.contains { anchor.exists(Array($0.utf8)) }
         }
-        return parts.count >= 2 && ["thumbnails", ".thumbnails"].contains(parts[parts.count - 2]) && sizeFolders.contains(last)
+        return parts.count >= 2 && ["thumbnails", ".thumbnails"].contains(parts[parts.count - 2])
+            && sizeFolders.contains(last)
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         FileTree.files(in: anchor).compactMap { file in
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
             if name == CacheDirTag.fileName { return nil }
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.accessed,
-                                   state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.accessed,
+                state: .fresh, reason: "")
             entry.identity = file.identity
             guard name.hasSuffix(".png"), file.isRegular else {
                 let old = context.isOlderThanGrace(file.lastWritten)
-                (entry.state, entry.reason) = old ? (.incomplete, "not a thumbnail: a temporary left by an interrupted write")
+                (entry.state, entry.reason) =
+                    old
+                    ? (.incomplete, "not a thumbnail: a temporary left by an interrupted write")
                     : (.fresh, "being written (within the grace period)")
                 entry.inGracePeriod = !old
                 return entry
             }
-            if case .image(let verdict) = FileKind.of(file, in: anchor), let health = ImageHealth.state(verdict, file, context) {
+            if case .image(let verdict) = FileKind.of(file, in: anchor),
+                let health = ImageHealth.state(verdict, file, context)
+            {
                 (entry.state, entry.reason, entry.inGracePeriod) = health
                 return entry
             }
-            guard case .success(let bytes) = anchor.readAll(file.anchorRelative), ImageSignature.kind(ofPrefix: bytes) == .png else {
+            guard case .success(let bytes) = anchor.readAll(file.anchorRelative),
+                ImageSignature.kind(ofPrefix: bytes) == .png
+            else {
                 (entry.state, entry.reason) = (.corrupted, "not a PNG")
                 return entry
             }
             let text = Self.textChunks(bytes)
             entry.url = text["Thumb::URI"]
-            (entry.state, entry.reason) = Self.state(uri: text["Thumb::URI"], mtime: text["Thumb::MTime"], accessed: file.accessed, context)
+            (entry.state, entry.reason) = Self.state(
+                uri: text["Thumb::URI"], mtime: text["Thumb::MTime"], accessed: file.accessed, context)
             return entry
         }
     }
 
     /// The spec's rule for one thumbnail.
-    static func state(uri: String?, mtime: String?, accessed: FileTime, _ context: InspectionContext) -> (EntryState, String) {
+    static func state(uri: String?, mtime: String?, accessed: FileTime, _ context: InspectionContext) -> (
+        EntryState, String
+    ) {
         guard let uri, !uri.isEmpty else { return (.expired, "no Thumb::URI: no source can claim it") }
         guard uri.lowercased().hasPrefix("file://") else {
             let idle = context.now.timeInterval - accessed.timeInterval
-            return idle > remoteAgeLimit ? (.expired, "remote source, not read for \(NativeStore.span(idle)) (the spec suggests 30 days)")
+            return idle > remoteAgeLimit
+                ? (.expired, "remote source, not read for \(NativeStore.span(idle)) (the spec suggests 30 days)")
                 : (.fresh, "remote source, read within 30 days")
         }
         guard let path = sourcePath(uri) else { return (.expired, "Thumb::URI is not a usable file URI") }
@@ -75,7 +89,8 @@ struct ThumbnailsFormat: CacheFormat {
             guard let text = mtime, let recorded = Int64(text.trimmingCharacters(in: .whitespaces)) else {
                 return (.expired, "no Thumb::MTime: stale by the spec")
             }
-            return recorded == st.modified.seconds ? (.fresh, "its source is unchanged since the thumbnail was made")
+            return recorded == st.modified.seconds
+                ? (.fresh, "its source is unchanged since the thumbnail was made")
                 : (.expired, "its source changed since (Thumb::MTime \(recorded), now \(st.modified.seconds))")
         }
     }
@@ -85,13 +100,16 @@ struct ThumbnailsFormat: CacheFormat {
         var rest = Array(uri.utf8.dropFirst(7))
         if rest.first != UInt8(ascii: "/") {
             guard let slash = rest.firstIndex(of: UInt8(ascii: "/")),
-                  String(decoding: rest[..<slash], as: UTF8.self).lowercased() == "localhost" else { return nil }
+                String(decoding: rest[..<slash], as: UTF8.self).lowercased() == "localhost"
+            else { return nil }
             rest = Array(rest[slash...])
         }
         var out: [UInt8] = []
         var i = 0
         while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let byte = UInt8(String(decoding: rest[i + 1...i + 2], as: UTF8.self), radix: 16) {
+            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count,
+                let byte = UInt8(String(decoding: rest[i + 1...i + 2], as: UTF8.self), radix: 16)
+            {
                 out.append(byte)
                 i += 3
             } else {
@@ -108,7 +126,9 @@ struct ThumbnailsFormat: CacheFormat {
         var out: [String: String] = [:]
         var offset = 8
         while offset + 12 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let start = offset + 8
             guard length >= 0, length <= bytes.count - start - 4 else { break }
@@ -152,13 +172,16 @@ struct GoBuildCacheFormat: CacheFormat {
     static let actionLength = 175
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        guard case .success(let head) = anchor.readPrefix(Array("README".utf8), count: readme.utf8.count) else { return false }
+        guard case .success(let head) = anchor.readPrefix(Array("README".utf8), count: readme.utf8.count) else {
+            return false
+        }
         return head == Array(readme.utf8)
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "go has no size cap (only its 5-day trim); the seed design's half, least recently used first")
+        SizeRule(
+            ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner: "go has no size cap (only its 5-day trim); the seed design's half, least recently used first")
     }
 
     private struct Action {
@@ -170,29 +193,39 @@ struct GoBuildCacheFormat: CacheFormat {
 
     /// The output id and size an action file names, or why it is not a valid action.
     static func parseAction(_ bytes: [UInt8]) -> (output: String, size: Int64)? {
-        guard bytes.count == actionLength, bytes.starts(with: Array("v1 ".utf8)), bytes.last == UInt8(ascii: "\n") else { return nil }
+        guard bytes.count == actionLength, bytes.starts(with: Array("v1 ".utf8)), bytes.last == UInt8(ascii: "\n")
+        else { return nil }
         let text = String(decoding: bytes.dropLast(), as: UTF8.self)
         let fields = text.split(separator: " ", omittingEmptySubsequences: true)
         guard fields.count == 5, fields[1].count == 64, fields[2].count == 64,
-              CacheFormats.isHex(String(fields[1]), count: 64), CacheFormats.isHex(String(fields[2]), count: 64),
-              let size = Int64(fields[3]), size >= 0, Int64(fields[4]) != nil else { return nil }
+            CacheFormats.isHex(String(fields[1]), count: 64), CacheFormats.isHex(String(fields[2]), count: 64),
+            let size = Int64(fields[3]), size >= 0, Int64(fields[4]) != nil
+        else { return nil }
         return (String(fields[2]), size)
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
-        let files = FileTree.files(in: anchor, enter: { directory in
-            // fuzz/ is not the build cache's (go clean -fuzzcache removes it).
-            directory.anchorRelative != Array("fuzz".utf8)
-        })
+        let files = FileTree.files(
+            in: anchor,
+            enter: { directory in
+                // fuzz/ is not the build cache's (go clean -fuzzcache removes it).
+                directory.anchorRelative != Array("fuzz".utf8)
+            })
         var actions: [Action] = []
         var outputs: [[UInt8]: FileTree.File] = [:]
         var other: [FileTree.File] = []
         for file in files {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-            if file.anchorRelative == file.path.lastComponent, Self.bookkeeping.contains(name) || name == CacheDirTag.fileName { continue }
+            if file.anchorRelative == file.path.lastComponent,
+                Self.bookkeeping.contains(name) || name == CacheDirTag.fileName
+            {
+                continue
+            }
             if name.hasSuffix("-a"), CacheFormats.isHex(String(name.dropLast(2)), count: 64) {
                 var action = Action(file: file)
-                if case .success(let bytes) = anchor.readPrefix(file.anchorRelative, count: Self.actionLength + 1), let parsed = Self.parseAction(bytes) {
+                if case .success(let bytes) = anchor.readPrefix(file.anchorRelative, count: Self.actionLength + 1),
+                    let parsed = Self.parseAction(bytes)
+                {
                     action.output = Array("\(parsed.output.prefix(2))/\(parsed.output)-d".utf8)
                     action.size = parsed.size
                 } else {
@@ -213,7 +246,9 @@ struct GoBuildCacheFormat: CacheFormat {
         for action in actions {
             var entry = byAge(action.file, context)
             if let problem = action.problem {
-                (entry.state, entry.reason) = context.isOlderThanGrace(action.file.lastWritten) ? (.corrupted, problem)
+                (entry.state, entry.reason) =
+                    context.isOlderThanGrace(action.file.lastWritten)
+                    ? (.corrupted, problem)
                     : (.fresh, "being written (within the grace period)")
             } else if let output = action.output, let file = outputs[output], references[output] == 1 {
                 claimed.insert(output)
@@ -221,10 +256,16 @@ struct GoBuildCacheFormat: CacheFormat {
                 entry.allocatedBytes += file.allocatedBytes
                 entry.apparentBytes += file.apparentBytes
                 if let size = action.size, size != file.apparentBytes, entry.state == .fresh {
-                    (entry.state, entry.reason) = (.corrupted, "its output is \(file.apparentBytes) bytes, the action says \(size) (go: file incomplete)")
+                    (entry.state, entry.reason) = (
+                        .corrupted,
+                        "its output is \(file.apparentBytes) bytes, the action says \(size) (go: file incomplete)"
+                    )
                 } else if context.verify, entry.state == .fresh, case .success(let bytes) = anchor.readAll(output),
-                          Digest.sha256(bytes: bytes) + "-d" != String(decoding: file.path.lastComponent, as: UTF8.self) {
-                    (entry.state, entry.reason) = (.corrupted, "its output does not hash to its name (go: bad checksum)")
+                    Digest.sha256(bytes: bytes) + "-d" != String(decoding: file.path.lastComponent, as: UTF8.self)
+                {
+                    (entry.state, entry.reason) = (
+                        .corrupted, "its output does not hash to its name (go: bad checksum)"
+                    )
                 }
             }
             result.append(entry)
@@ -237,9 +278,10 @@ struct GoBuildCacheFormat: CacheFormat {
             result.append(entry)
         }
         for file in other {
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh,
-                                   reason: "not a build cache entry: kept")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh,
+                reason: "not a build cache entry: kept")
             entry.removedOnlyWhenNamed = true
             entry.identity = file.identity
             result.append(entry)
@@ -250,18 +292,20 @@ struct GoBuildCacheFormat: CacheFormat {
     /// go's trim rule on one file: unused (modification time) for 5 days and an hour.
     private func byAge(_ file: FileTree.File, _ context: InspectionContext) -> CacheEntry {
         let idle = context.now.timeInterval - file.modified.timeInterval
-        var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                               apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
-                               state: idle > Self.trimLimit ? .expired : .fresh,
-                               reason: idle > Self.trimLimit ? "unused for \(NativeStore.span(idle)): go trims after 5 days and an hour"
-                                   : "used \(NativeStore.span(max(0, idle))) ago")
+        var entry = CacheEntry(
+            url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+            apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
+            state: idle > Self.trimLimit ? .expired : .fresh,
+            reason: idle > Self.trimLimit
+                ? "unused for \(NativeStore.span(idle)): go trims after 5 days and an hour"
+                : "used \(NativeStore.span(max(0, idle))) ago")
         entry.identity = file.identity
         return entry
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        return nil // build actions, not URLs
+        return nil  // build actions, not URLs
     }
 }
 
@@ -291,8 +335,9 @@ struct PipCacheFormat: CacheFormat {
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "pip has no size cap; the seed design's half, least recently used first")
+        SizeRule(
+            ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner: "pip has no size cap; the seed design's half, least recently used first")
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
@@ -301,17 +346,22 @@ struct PipCacheFormat: CacheFormat {
             let separateBodies = folder == "http-v2"
             let files = FileTree.files(in: anchor, under: Array(folder.utf8))
             var bodies: [[UInt8]: FileTree.File] = [:]
-            for file in files where file.relative.count > 5 && file.relative.suffix(5) == Array(".body".utf8) { bodies[file.anchorRelative] = file }
+            for file in files where file.relative.count > 5 && file.relative.suffix(5) == Array(".body".utf8) {
+                bodies[file.anchorRelative] = file
+            }
             var claimed = Set<[UInt8]>()
             for file in files where bodies[file.anchorRelative] == nil {
-                var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                       apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.accessed,
-                                       state: .fresh, reason: "")
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.accessed,
+                    state: .fresh, reason: "")
                 entry.identity = file.identity
                 let name = String(decoding: file.path.lastComponent, as: UTF8.self)
                 guard file.isRegular, name.utf8.count == 56, CacheFormats.isHex(name, count: 56) else {
                     let old = context.isOlderThanGrace(file.lastWritten)
-                    (entry.state, entry.reason) = old ? (.incomplete, "not a pip cache entry: a temporary left by an interrupted write")
+                    (entry.state, entry.reason) =
+                        old
+                        ? (.incomplete, "not a pip cache entry: a temporary left by an interrupted write")
                         : (.fresh, "being written (within the grace period)")
                     entry.inGracePeriod = !old
                     result.append(entry)
@@ -325,22 +375,27 @@ struct PipCacheFormat: CacheFormat {
                         entry.allocatedBytes += body.allocatedBytes
                         entry.apparentBytes += body.apparentBytes
                     } else if context.isOlderThanGrace(file.lastWritten) {
-                        (entry.state, entry.reason) = (.corrupted, "no .body beside it: pip reads an entry only with both files")
+                        (entry.state, entry.reason) = (
+                            .corrupted, "no .body beside it: pip reads an entry only with both files"
+                        )
                         result.append(entry)
                         continue
                     }
                 }
                 switch anchor.readAll(file.anchorRelative) {
                 case .success(let bytes): (entry.state, entry.reason) = Self.state(bytes, context)
-                case .failure(let error): (entry.state, entry.reason) = (.fresh, "cannot be read (\(error.description)): kept")
+                case .failure(let error):
+                    (entry.state, entry.reason) = (.fresh, "cannot be read (\(error.description)): kept")
                 }
                 result.append(entry)
             }
             for (relative, body) in bodies where !claimed.contains(relative) {
                 let old = context.isOlderThanGrace(body.lastWritten)
-                var entry = CacheEntry(url: nil, path: body.path, relativePath: relative, allocatedBytes: body.allocatedBytes,
-                                       apparentBytes: body.apparentBytes, modified: body.modified, state: old ? .orphan : .fresh,
-                                       reason: old ? "a body without its metadata: pip cannot use it" : "being written (within the grace period)")
+                var entry = CacheEntry(
+                    url: nil, path: body.path, relativePath: relative, allocatedBytes: body.allocatedBytes,
+                    apparentBytes: body.apparentBytes, modified: body.modified, state: old ? .orphan : .fresh,
+                    reason: old
+                        ? "a body without its metadata: pip cannot use it" : "being written (within the grace period)")
                 entry.inGracePeriod = !old
                 entry.identity = body.identity
                 result.append(entry)
@@ -350,7 +405,9 @@ struct PipCacheFormat: CacheFormat {
         let wheels = Array("wheels".utf8)
         if anchor.exists(wheels) {
             var folders = Set<[UInt8]>()
-            for file in FileTree.files(in: anchor, under: wheels) { folders.insert(AnchoredDirectory.split(file.anchorRelative).parent) }
+            for file in FileTree.files(in: anchor, under: wheels) {
+                folders.insert(AnchoredDirectory.split(file.anchorRelative).parent)
+            }
             let plain = PlainFormat(anchor: anchor, declaredFileByFile: false)
             for folder in folders.sorted(by: { $0.lexicographicallyPrecedes($1) }) where folder != wheels {
                 if var unit = plain.unit(at: folder, context) {
@@ -366,7 +423,8 @@ struct PipCacheFormat: CacheFormat {
     static func state(_ bytes: [UInt8], _ context: InspectionContext) -> (EntryState, String) {
         let prefix = Array("cc=4,".utf8)
         guard bytes.starts(with: prefix), let data = MessagePack.decode(bytes[prefix.count...]),
-              let response = data["response"], case .map(let fields)? = response["headers"] else {
+            let response = data["response"], case .map(let fields)? = response["headers"]
+        else {
             return (.corrupted, "not CacheControl's cc=4 metadata: pip never reads it")
         }
         var headers: [String: String] = [:]
@@ -376,7 +434,9 @@ struct PipCacheFormat: CacheFormat {
         }
         let etag = headers["etag"] != nil
         guard let date = headers["date"].flatMap(HTTPDate.parse) else {
-            return etag ? (.fresh, "no Date, but an ETag: pip revalidates it") : (.expired, "no Date and no ETag: pip deletes it on the next read")
+            return etag
+                ? (.fresh, "no Date, but an ETag: pip revalidates it")
+                : (.expired, "no Date and no ETag: pip deletes it on the next read")
         }
         let age = max(0, context.now.timeInterval - date)
         let directives = CacheControl(headers["cache-control"] ?? "")
@@ -387,13 +447,14 @@ struct PipCacheFormat: CacheFormat {
             lifetime = max(0, expires - date)
         }
         if lifetime > age { return (.fresh, "fresh for another \(NativeStore.span(lifetime - age))") }
-        return etag ? (.fresh, "stale, but pip revalidates it by its ETag")
+        return etag
+            ? (.fresh, "stale, but pip revalidates it by its ETag")
             : (.expired, "stale since \(NativeStore.span(age - lifetime)) and no ETag: pip deletes it on the next read")
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        return nil // named by SHA-224 of pip's own key
+        return nil  // named by SHA-224 of pip's own key
     }
 }
 
@@ -435,15 +496,18 @@ struct NpmCacacheFormat: CacheFormat {
             let hash = String(decoding: raw[raw.startIndex..<tab], as: UTF8.self)
             let json = Array(raw[(tab + 1)...])
             guard Digest.sri("sha1", json) == hash,
-                  let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any],
-                  let key = object["key"] as? String else { continue }
+                let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any],
+                let key = object["key"] as? String
+            else { continue }
             valid += 1
-            guard let integrity = object["integrity"] as? String, let (algorithm, digest) = parseIntegrity(integrity) else {
-                if live?.key == key || live == nil { live = nil } // a tombstone
+            guard let integrity = object["integrity"] as? String, let (algorithm, digest) = parseIntegrity(integrity)
+            else {
+                if live?.key == key || live == nil { live = nil }  // a tombstone
                 continue
             }
-            live = Line(key: key, algorithm: algorithm, digest: digest, size: (object["size"] as? NSNumber)?.int64Value,
-                        time: (object["time"] as? NSNumber).map { $0.doubleValue / 1000 })
+            live = Line(
+                key: key, algorithm: algorithm, digest: digest, size: (object["size"] as? NSNumber)?.int64Value,
+                time: (object["time"] as? NSNumber).map { $0.doubleValue / 1000 })
         }
         return (live, valid)
     }
@@ -454,7 +518,8 @@ struct NpmCacacheFormat: CacheFormat {
             guard let dash = token.firstIndex(of: "-") else { continue }
             let algorithm = String(token[..<dash])
             let base64 = token[token.index(after: dash)...].split(separator: "?").first.map(String.init) ?? ""
-            guard ["sha512", "sha384", "sha256", "sha1"].contains(algorithm), let data = Data(base64Encoded: base64) else { continue }
+            guard ["sha512", "sha384", "sha256", "sha1"].contains(algorithm), let data = Data(base64Encoded: base64)
+            else { continue }
             return (algorithm, Digest.hex(Array(data)))
         }
         return nil
@@ -463,32 +528,47 @@ struct NpmCacacheFormat: CacheFormat {
     static func contentPath(_ algorithm: String, _ hex: String) -> [UInt8] {
         guard hex.count > 4 else { return [] }
         let chars = Array(hex)
-        return Array("content-v2/\(algorithm)/\(String(chars[0..<2]))/\(String(chars[2..<4]))/\(String(chars[4...]))".utf8)
+        return Array(
+            "content-v2/\(algorithm)/\(String(chars[0..<2]))/\(String(chars[2..<4]))/\(String(chars[4...]))".utf8)
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
-        let content = Dictionary(FileTree.files(in: anchor, under: Array("content-v2".utf8)).map { ($0.anchorRelative, $0) }) { a, _ in a }
+        let content = Dictionary(
+            FileTree.files(in: anchor, under: Array("content-v2".utf8)).map { ($0.anchorRelative, $0) }
+        ) { a, _ in a }
         var buckets: [(file: FileTree.File, line: Line?, valid: Int)] = []
         for file in FileTree.files(in: anchor, under: Array("index-v5".utf8)) {
             let read = anchor.readAll(file.anchorRelative)
-            guard case .success(let bytes) = read else { buckets.append((file, nil, -1)); continue }
+            guard case .success(let bytes) = read else {
+                buckets.append((file, nil, -1))
+                continue
+            }
             let (line, valid) = Self.liveLine(bytes)
             buckets.append((file, line, valid))
         }
         var references: [[UInt8]: Int] = [:]
-        for bucket in buckets { if let line = bucket.line { references[Self.contentPath(line.algorithm, line.digest), default: 0] += 1 } }
+        for bucket in buckets {
+            if let line = bucket.line { references[Self.contentPath(line.algorithm, line.digest), default: 0] += 1 }
+        }
 
         var result: [CacheEntry] = []
         for (file, line, valid) in buckets {
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified,
-                                   lastAccess: line?.time.map(FileTime.init(timeInterval:)) ?? file.modified, state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified,
+                lastAccess: line?.time.map(FileTime.init(timeInterval:)) ?? file.modified, state: .fresh, reason: "")
             entry.identity = file.identity
             guard let line else {
                 let old = context.isOlderThanGrace(file.lastWritten)
-                (entry.state, entry.reason) = valid < 0 ? (.fresh, "cannot be read: kept")
-                    : old ? (.orphan, valid == 0 ? "an index bucket with no valid line" : "an index bucket whose key was deleted")
-                    : (.fresh, "being written (within the grace period)")
+                (entry.state, entry.reason) =
+                    valid < 0
+                    ? (.fresh, "cannot be read: kept")
+                    : old
+                        ? (
+                            .orphan,
+                            valid == 0 ? "an index bucket with no valid line" : "an index bucket whose key was deleted"
+                        )
+                        : (.fresh, "being written (within the grace period)")
                 entry.inGracePeriod = !old
                 result.append(entry)
                 continue
@@ -496,7 +576,9 @@ struct NpmCacacheFormat: CacheFormat {
             entry.url = line.key
             let path = Self.contentPath(line.algorithm, line.digest)
             guard let body = content[path] else {
-                (entry.state, entry.reason) = (.corrupted, "its content is missing (npm cache verify drops such entries)")
+                (entry.state, entry.reason) = (
+                    .corrupted, "its content is missing (npm cache verify drops such entries)"
+                )
                 result.append(entry)
                 continue
             }
@@ -506,17 +588,24 @@ struct NpmCacacheFormat: CacheFormat {
                 entry.apparentBytes += body.apparentBytes
             }
             if let size = line.size, size != body.apparentBytes {
-                (entry.state, entry.reason) = (.corrupted, "its content is \(body.apparentBytes) bytes, the index says \(size)")
-            } else if context.verify, case .success(let bytes) = anchor.readAll(path), Digest.sri(line.algorithm, bytes) != line.digest {
-                (entry.state, entry.reason) = (.corrupted, "its content does not match its integrity (npm cache verify deletes it)")
+                (entry.state, entry.reason) = (
+                    .corrupted, "its content is \(body.apparentBytes) bytes, the index says \(size)"
+                )
+            } else if context.verify, case .success(let bytes) = anchor.readAll(path),
+                Digest.sri(line.algorithm, bytes) != line.digest
+            {
+                (entry.state, entry.reason) = (
+                    .corrupted, "its content does not match its integrity (npm cache verify deletes it)"
+                )
             } else {
                 entry.reason = "npm never expires entries (it revalidates stale responses)"
             }
             result.append(entry)
         }
         for (path, file) in content where references[path, default: 0] != 1 {
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: path, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: path, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh, reason: "")
             entry.identity = file.identity
             if let count = references[path] {
                 entry.removedOnlyWhenNamed = true
@@ -530,9 +619,12 @@ struct NpmCacacheFormat: CacheFormat {
         }
         for file in FileTree.files(in: anchor, under: Array("tmp".utf8)) {
             let old = context.isOlderThanGrace(file.lastWritten)
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .incomplete : .fresh,
-                                   reason: old ? "a temporary of an interrupted write (npm cache verify empties tmp/)" : "being written (within the grace period)")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .incomplete : .fresh,
+                reason: old
+                    ? "a temporary of an interrupted write (npm cache verify empties tmp/)"
+                    : "being written (within the grace period)")
             entry.inGracePeriod = !old
             entry.identity = file.identity
             result.append(entry)
@@ -582,15 +674,19 @@ struct CcacheFormat: CacheFormat {
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
         if anchor.exists(Array("ccache.conf".utf8)) { return true }
         return topLevel.contains { anchor.exists(Array("\($0)/stats".utf8)) }
-            && topLevel.contains { anchor.exists(Array("\($0)/CACHEDIR.TAG".utf8)) || anchor.exists(Array("\($0)/stats".utf8)) }
+            && topLevel.contains {
+                anchor.exists(Array("\($0)/CACHEDIR.TAG".utf8)) || anchor.exists(Array("\($0)/stats".utf8))
+            }
     }
 
     var sizeRule: SizeRule {
         let ratio = limitMultiple ?? 0.8
-        return SizeRule(ratio: ratio, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                        owner: "ccache: each of its 16 subdirectories over its share of the limit, oldest modification first, down to "
-                            + "limit_multiple \(ratio) of that share (ccache manual, Automatic cleanup)",
-                        partitions: 16)
+        return SizeRule(
+            ratio: ratio, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner:
+                "ccache: each of its 16 subdirectories over its share of the limit, oldest modification first, down to "
+                + "limit_multiple \(ratio) of that share (ccache manual, Automatic cleanup)",
+            partitions: 16)
     }
 
     /// `limit_multiple` as `ccache.conf` sets it.
@@ -598,14 +694,18 @@ struct CcacheFormat: CacheFormat {
         guard case .success(let bytes) = anchor.readAll(Array("ccache.conf".utf8)) else { return nil }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == "limit_multiple", let value = Double(parts[1]), value > 0, value <= 1 { return value }
+            if parts.count == 2, parts[0] == "limit_multiple", let value = Double(parts[1]), value > 0, value <= 1 {
+                return value
+            }
         }
         return nil
     }
 
     /// The result or manifest a raw file belongs to: `<digest><n>W` (≤ 4.12) or `<name>_NN`.
     static func owner(ofRaw name: String) -> String? {
-        if let underscore = name.lastIndex(of: "_"), name[name.index(after: underscore)...].allSatisfy(\.isNumber), underscore != name.startIndex {
+        if let underscore = name.lastIndex(of: "_"), name[name.index(after: underscore)...].allSatisfy(\.isNumber),
+            underscore != name.startIndex
+        {
             return String(name[..<underscore])
         }
         if name.hasSuffix("W") {
@@ -626,18 +726,25 @@ struct CcacheFormat: CacheFormat {
         for file in files {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
             if Self.bookkeeping.contains(name) || file.anchorRelative == file.path.lastComponent { continue }
-            if name.contains(".tmp.") || file.anchorRelative.starts(with: Array("tmp/".utf8)) { others.append(file); continue }
+            if name.contains(".tmp.") || file.anchorRelative.starts(with: Array("tmp/".utf8)) {
+                others.append(file)
+                continue
+            }
             let parent = AnchoredDirectory.split(file.anchorRelative).parent
             if let owner = Self.owner(ofRaw: name) {
                 let ownerPath = parent + [UInt8(ascii: "/")] + Array(owner.utf8)
-                if byName[ownerPath] != nil { raws[ownerPath, default: []].append(file); continue }
+                if byName[ownerPath] != nil {
+                    raws[ownerPath, default: []].append(file)
+                    continue
+                }
             }
             mains.append(file)
         }
         var result: [CacheEntry] = mains.map { file in
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
-                                   state: .fresh, reason: "ccache has no age rule (a hit refreshes it)")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
+                state: .fresh, reason: "ccache has no age rule (a hit refreshes it)")
             entry.identity = file.identity
             for raw in raws[file.anchorRelative] ?? [] {
                 entry.companions.append(CacheEntry.Companion(relativePath: raw.anchorRelative, identity: raw.identity))
@@ -648,7 +755,8 @@ struct CcacheFormat: CacheFormat {
             if case .success(let head) = anchor.readPrefix(file.anchorRelative, count: 2), head != Self.magic {
                 problem = "not a ccache entry (no 0xccac magic): ccache discards it"
             } else if context.verify, case .success(let bytes) = anchor.readAll(file.anchorRelative),
-                      bytes.count < 18 || XXH3.digest128(bytes.dropLast(16)) != Array(bytes.suffix(16)) {
+                bytes.count < 18 || XXH3.digest128(bytes.dropLast(16)) != Array(bytes.suffix(16))
+            {
                 problem = "its XXH3-128 checksum does not match: ccache discards it"
             }
             if let problem {
@@ -662,9 +770,12 @@ struct CcacheFormat: CacheFormat {
         }
         for file in others {
             let old = context.isOlderThanGrace(file.lastWritten)
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .incomplete : .fresh,
-                                   reason: old ? "a temporary of an interrupted write (ccache sweeps them)" : "being written (within the grace period)")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .incomplete : .fresh,
+                reason: old
+                    ? "a temporary of an interrupted write (ccache sweeps them)"
+                    : "being written (within the grace period)")
             entry.inGracePeriod = !old
             entry.identity = file.identity
             result.append(entry)
@@ -678,7 +789,7 @@ struct CcacheFormat: CacheFormat {
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        return nil // compilation results, not URLs
+        return nil  // compilation results, not URLs
     }
 }
 
@@ -708,7 +819,9 @@ struct HuggingFaceHubFormat: CacheFormat {
             let text = String(decoding: name, as: UTF8.self)
             return repoPrefixes.contains { text.hasPrefix($0) }
         }
-        return repos.contains { anchor.exists($0 + Array("/snapshots".utf8)) || anchor.exists($0 + Array("/blobs".utf8)) }
+        return repos.contains {
+            anchor.exists($0 + Array("/snapshots".utf8)) || anchor.exists($0 + Array("/blobs".utf8))
+        }
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
@@ -724,12 +837,15 @@ struct HuggingFaceHubFormat: CacheFormat {
     private func repoEntries(_ repo: [UInt8], _ context: InspectionContext) -> [CacheEntry] {
         let slash = [UInt8(ascii: "/")]
         let blobsFolder = repo + Array("/blobs".utf8)
-        let blobs = Dictionary(FileTree.files(in: anchor, under: blobsFolder).map { ($0.path.lastComponent, $0) }) { a, _ in a }
+        let blobs = Dictionary(FileTree.files(in: anchor, under: blobsFolder).map { ($0.path.lastComponent, $0) }) {
+            a, _ in a
+        }
         // Refs: commit → the ref files naming it.
         var refs: [String: [FileTree.File]] = [:]
         for file in FileTree.files(in: anchor, under: repo + Array("/refs".utf8)) {
             guard case .success(let bytes) = anchor.readPrefix(file.anchorRelative, count: 128) else { continue }
-            refs[String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), default: []].append(file)
+            refs[String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), default: []]
+                .append(file)
         }
         // Snapshots: commit → blob names its links resolve to, and links that resolve to none.
         let snapshotsFolder = repo + Array("/snapshots".utf8)
@@ -742,7 +858,9 @@ struct HuggingFaceHubFormat: CacheFormat {
             for file in files {
                 if file.isSymlink, case .success(let target) = anchor.readLink(file.anchorRelative) {
                     let name = Array(target.split(separator: UInt8(ascii: "/")).last ?? [])
-                    let pointsIntoBlobs = target.split(separator: UInt8(ascii: "/")).dropLast().last.map(Array.init) == Array("blobs".utf8)
+                    let pointsIntoBlobs =
+                        target.split(separator: UInt8(ascii: "/")).dropLast().last.map(Array.init)
+                        == Array("blobs".utf8)
                     if pointsIntoBlobs, blobs[name] != nil { used.insert(name) } else { broken += 1 }
                 } else if !file.isSymlink {
                     // A real file in a snapshot (a copy, not a link): part of the revision.
@@ -764,7 +882,8 @@ struct HuggingFaceHubFormat: CacheFormat {
             var newestAccess = entry.modified ?? FileTime(seconds: 0)
             for name in revision.blobs.sorted(by: { $0.lexicographicallyPrecedes($1) }) where linkCount[name] == 1 {
                 let blob = blobs[name]!
-                entry.companions.append(CacheEntry.Companion(relativePath: blob.anchorRelative, identity: blob.identity))
+                entry.companions.append(
+                    CacheEntry.Companion(relativePath: blob.anchorRelative, identity: blob.identity))
                 entry.allocatedBytes += blob.allocatedBytes
                 entry.apparentBytes += blob.apparentBytes
             }
@@ -775,29 +894,37 @@ struct HuggingFaceHubFormat: CacheFormat {
             entry.lastAccess = newestAccess
             let named = (refs[commit] ?? []).map { String(decoding: $0.relative, as: UTF8.self) }
             if revision.broken > 0 {
-                (entry.state, entry.reason) = (.corrupted, "\(revision.broken) link\(revision.broken == 1 ? "" : "s") to a missing blob")
+                (entry.state, entry.reason) = (
+                    .corrupted, "\(revision.broken) link\(revision.broken == 1 ? "" : "s") to a missing blob"
+                )
             } else if named.isEmpty {
-                (entry.state, entry.reason) = (.expired, "a detached revision (no ref names it): hf cache prune deletes it")
+                (entry.state, entry.reason) = (
+                    .expired, "a detached revision (no ref names it): hf cache prune deletes it"
+                )
             } else {
                 entry.reason = "the revision \(named.joined(separator: ", ")) names; no age rule"
             }
             result.append(entry)
         }
         for (name, blob) in blobs where linkCount[name] != 1 {
-            var entry = CacheEntry(url: nil, path: blob.path, relativePath: blob.anchorRelative, allocatedBytes: blob.allocatedBytes,
-                                   apparentBytes: blob.apparentBytes, modified: blob.modified, lastAccess: blob.accessed,
-                                   state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: blob.path, relativePath: blob.anchorRelative, allocatedBytes: blob.allocatedBytes,
+                apparentBytes: blob.apparentBytes, modified: blob.modified, lastAccess: blob.accessed,
+                state: .fresh, reason: "")
             entry.identity = blob.identity
             let old = context.isOlderThanGrace(blob.lastWritten)
             if name.count > 11, name.suffix(11) == Array(".incomplete".utf8) {
-                (entry.state, entry.reason) = old ? (.incomplete, "a download left unfinished \(NativeStore.age(blob.lastWritten, context)) ago")
+                (entry.state, entry.reason) =
+                    old
+                    ? (.incomplete, "a download left unfinished \(NativeStore.age(blob.lastWritten, context)) ago")
                     : (.fresh, "a download in progress (within the grace period)")
                 entry.inGracePeriod = !old
             } else if let count = linkCount[name] {
                 entry.removedOnlyWhenNamed = true
                 entry.reason = "a blob \(count) revisions link: it goes with the last of them"
             } else {
-                (entry.state, entry.reason) = old ? (.orphan, "a blob no snapshot links") : (.fresh, "written within the grace period")
+                (entry.state, entry.reason) =
+                    old ? (.orphan, "a blob no snapshot links") : (.fresh, "written within the grace period")
                 entry.inGracePeriod = !old
             }
             result.append(entry)
@@ -809,7 +936,7 @@ struct HuggingFaceHubFormat: CacheFormat {
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        return nil // files of repositories, not URLs
+        return nil  // files of repositories, not URLs
     }
 }
 
@@ -835,14 +962,18 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     static let headerSize = 24, eofSize = 24
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        guard case .success(let head) = anchor.readPrefix(Array("index".utf8), count: 8), head.count == 8 else { return false }
+        guard case .success(let head) = anchor.readPrefix(Array("index".utf8), count: 8), head.count == 8 else {
+            return false
+        }
         return le64(head[...], 0) == initialMagic
     }
 
     var sizeRule: SizeRule {
-        SizeRule(ratio: 0.9, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
-                 owner: "Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first (simple_index.cc)",
-                 startsAbove: 0.95, byAgeTimesSize: true)
+        SizeRule(
+            ratio: 0.9, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner:
+                "Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first (simple_index.cc)",
+            startsAbove: 0.95, byAgeTimesSize: true)
     }
 
     static func le64(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt64 {
@@ -856,12 +987,20 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     /// The key of a whole `_0` file, or why it is not whole.
     static func check(_ bytes: [UInt8]) -> Result<String, CheckFailure> {
         let b = bytes[...]
-        guard bytes.count >= headerSize + 2 * eofSize, le64(b, 0) == initialMagic else { return .failure(.init("no simple-cache header")) }
+        guard bytes.count >= headerSize + 2 * eofSize, le64(b, 0) == initialMagic else {
+            return .failure(.init("no simple-cache header"))
+        }
         let keyLength = Int(le32(b, 12))
-        guard keyLength <= bytes.count - headerSize - 2 * eofSize else { return .failure(.init("a key longer than the file")) }
+        guard keyLength <= bytes.count - headerSize - 2 * eofSize else {
+            return .failure(.init("a key longer than the file"))
+        }
         let eof0 = bytes.count - eofSize
-        guard le64(b, eof0) == finalMagic else { return .failure(.init("no end-of-file record (cut short or still being written)")) }
-        let flags = le32(b, eof0 + 8), crc0 = le32(b, eof0 + 12), size0 = Int(Int32(bitPattern: le32(b, eof0 + 16)))
+        guard le64(b, eof0) == finalMagic else {
+            return .failure(.init("no end-of-file record (cut short or still being written)"))
+        }
+        let flags = le32(b, eof0 + 8)
+        let crc0 = le32(b, eof0 + 12)
+        let size0 = Int(Int32(bitPattern: le32(b, eof0 + 16)))
         let end0 = eof0 - (flags & 2 != 0 ? 32 : 0)
         let start0 = end0 - size0
         let eof1 = start0 - eofSize
@@ -871,7 +1010,8 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         if flags & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[start0..<end0])) != crc0 {
             return .failure(.init("stream 0's CRC-32 does not match"))
         }
-        let flags1 = le32(b, eof1 + 8), crc1 = le32(b, eof1 + 12)
+        let flags1 = le32(b, eof1 + 8)
+        let crc1 = le32(b, eof1 + 12)
         if flags1 & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[(headerSize + keyLength)..<eof1])) != crc1 {
             return .failure(.init("stream 1's CRC-32 does not match"))
         }
@@ -905,20 +1045,24 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
             if name == "index" || name == CacheDirTag.fileName { continue }
             if name.hasPrefix("todelete_") {
-                var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                       apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
-                                       reason: "a doomed entry file (Chromium deletes it at its next index rebuild)")
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
+                    reason: "a doomed entry file (Chromium deletes it at its next index rebuild)")
                 entry.identity = file.identity
                 result.append(entry)
                 continue
             }
             let parts = name.split(separator: "_")
-            if parts.count == 2, parts[0].count == 16, CacheFormats.isHex(String(parts[0]), count: 16), ["0", "1", "s"].contains(parts[1]) {
+            if parts.count == 2, parts[0].count == 16, CacheFormats.isHex(String(parts[0]), count: 16),
+                ["0", "1", "s"].contains(parts[1])
+            {
                 groups[String(parts[0]), default: []].append(file)
             } else {
-                var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                       apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh,
-                                       reason: "not a simple-cache entry file: kept")
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh,
+                    reason: "not a simple-cache entry file: kept")
                 entry.removedOnlyWhenNamed = true
                 entry.identity = file.identity
                 result.append(entry)
@@ -926,15 +1070,17 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         }
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let main = members.first { $0.relative.last == UInt8(ascii: "0") } ?? members[0]
-            var entry = CacheEntry(url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
-                                   modified: members.map(\.modified).max(), lastAccess: members.map(\.accessed).max(),
-                                   state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
+            var entry = CacheEntry(
+                url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
+                modified: members.map(\.modified).max(), lastAccess: members.map(\.accessed).max(),
+                state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
             entry.identity = main.identity
             for member in members {
                 entry.allocatedBytes += member.allocatedBytes
                 entry.apparentBytes += member.apparentBytes
                 if member.anchorRelative != main.anchorRelative {
-                    entry.companions.append(CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))
+                    entry.companions.append(
+                        CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))
                 }
             }
             if main.relative.last != UInt8(ascii: "0") {
@@ -945,7 +1091,8 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 case .failure(let failure):
                     entry.url = Self.key(of: bytes).flatMap(Self.url(ofKey:))
                     let old = context.isOlderThanGrace(main.lastWritten)
-                    (entry.state, entry.reason) = old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
+                    (entry.state, entry.reason) =
+                        old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
                     entry.inGracePeriod = !old
                 }
             }
@@ -988,7 +1135,9 @@ struct GitMirrorsFormat: CacheFormat {
         try PlainFormat(anchor: anchor, declaredFileByFile: false).entries(context).map { entry in
             var entry = entry
             if entry.isUnit, let relative = entry.relativePath, Self.isBareRepository(anchor, relative) {
-                entry.reason = "a git repository, kept whole" + (entry.reason.split(separator: ":", maxSplits: 1).last.map { ":" + $0 } ?? "")
+                entry.reason =
+                    "a git repository, kept whole"
+                    + (entry.reason.split(separator: ":", maxSplits: 1).last.map { ":" + $0 } ?? "")
             }
             return entry
         }
@@ -1021,32 +1170,48 @@ struct FirefoxCacheFormat: CacheFormat {
     static let chunkSize = 256 * 1024
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        anchor.exists(Array("entries".utf8)) && (anchor.exists(Array("doomed".utf8)) || anchor.exists(Array("index".utf8)))
+        anchor.exists(Array("entries".utf8))
+            && (anchor.exists(Array("doomed".utf8)) || anchor.exists(Array("index".utf8)))
     }
 
     /// Bob Jenkins' lookup2 hash (CacheHash::Hash), over unsigned bytes, initial value 0.
     static func lookup2(_ k: ArraySlice<UInt8>) -> UInt32 {
-        var a: UInt32 = 0x9e37_79b9, b: UInt32 = 0x9e37_79b9, c: UInt32 = 0
+        var a: UInt32 = 0x9e37_79b9
+        var b: UInt32 = 0x9e37_79b9
+        var c: UInt32 = 0
         func mix() {
-            a = a &- b &- c; a ^= c >> 13
-            b = b &- c &- a; b ^= a << 8
-            c = c &- a &- b; c ^= b >> 13
-            a = a &- b &- c; a ^= c >> 12
-            b = b &- c &- a; b ^= a << 16
-            c = c &- a &- b; c ^= b >> 5
-            a = a &- b &- c; a ^= c >> 3
-            b = b &- c &- a; b ^= a << 10
-            c = c &- a &- b; c ^= b >> 15
+            a = a &- b &- c
+            a ^= c >> 13
+            b = b &- c &- a
+            b ^= a << 8
+            c = c &- a &- b
+            c ^= b >> 13
+            a = a &- b &- c
+            a ^= c >> 12
+            b = b &- c &- a
+            b ^= a << 16
+            c = c &- a &- b
+            c ^= b >> 5
+            a = a &- b &- c
+            a ^= c >> 3
+            b = b &- c &- a
+            b ^= a << 10
+            c = c &- a &- b
+            c ^= b >> 15
         }
         func word(_ i: Int) -> UInt32 {
             let s = k.startIndex + i
             return UInt32(k[s]) | UInt32(k[s + 1]) << 8 | UInt32(k[s + 2]) << 16 | UInt32(k[s + 3]) << 24
         }
-        var i = 0, n = k.count
+        var i = 0
+        var n = k.count
         while n >= 12 {
-            a = a &+ word(i); b = b &+ word(i + 4); c = c &+ word(i + 8)
+            a = a &+ word(i)
+            b = b &+ word(i + 4)
+            c = c &+ word(i + 8)
             mix()
-            i += 12; n -= 12
+            i += 12
+            n -= 12
         }
         c = c &+ UInt32(truncatingIfNeeded: k.count)
         let tail = k[(k.startIndex + i)...].map(UInt32.init)
@@ -1068,34 +1233,48 @@ struct FirefoxCacheFormat: CacheFormat {
     }
 
     /// The metadata of a whole entry file, or why it is not whole.
-    static func parse(_ b: [UInt8], name: String, verifyChunks: Bool) -> Result<Metadata, ChromiumSimpleCacheFormat.CheckFailure> {
+    static func parse(_ b: [UInt8], name: String, verifyChunks: Bool) -> Result<
+        Metadata, ChromiumSimpleCacheFormat.CheckFailure
+    > {
         func be32(_ at: Int) -> UInt32 { (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(b[at + $1]) } }
         guard b.count >= 4 else { return .failure(.init("shorter than its metadata offset")) }
         let offset = Int(be32(b.count - 4))
         let chunks = (offset + chunkSize - 1) / chunkSize
         let headerAt = offset + 4 + 2 * chunks
-        guard offset <= b.count - 4, headerAt + 32 < b.count - 4 else { return .failure(.init("a metadata offset outside the file")) }
+        guard offset <= b.count - 4, headerAt + 32 < b.count - 4 else {
+            return .failure(.init("a metadata offset outside the file"))
+        }
         let hash = be32(offset)
         let body = b[(offset + 4)..<(b.count - 4)]
         // Firefox 153 writes 4 more bytes after the elements; older versions none.
-        guard lookup2(body.dropLast(4)) == hash || lookup2(body) == hash else { return .failure(.init("its metadata hash does not match")) }
+        guard lookup2(body.dropLast(4)) == hash || lookup2(body) == hash else {
+            return .failure(.init("its metadata hash does not match"))
+        }
         let version = be32(headerAt)
         guard version >= 1 && version <= 16 else { return .failure(.init("an unknown metadata version \(version)")) }
         let keySize = Int(be32(headerAt + 24))
         let keyAt = headerAt + 32
-        guard keySize >= 0, keyAt + keySize < b.count - 4, b[keyAt + keySize] == 0 else { return .failure(.init("a key that does not fit")) }
+        guard keySize >= 0, keyAt + keySize < b.count - 4, b[keyAt + keySize] == 0 else {
+            return .failure(.init("a key that does not fit"))
+        }
         let keyBytes = Array(b[keyAt..<keyAt + keySize])
-        guard Digest.sri("sha1", keyBytes)?.uppercased() == name else { return .failure(.init("its key does not hash to its name")) }
+        guard Digest.sri("sha1", keyBytes)?.uppercased() == name else {
+            return .failure(.init("its key does not hash to its name"))
+        }
         if verifyChunks {
             for chunk in 0..<chunks {
-                let start = chunk * chunkSize, end = min(offset, start + chunkSize)
+                let start = chunk * chunkSize
+                let end = min(offset, start + chunkSize)
                 let stored = UInt16(b[offset + 4 + 2 * chunk]) << 8 | UInt16(b[offset + 5 + 2 * chunk])
                 if UInt16(truncatingIfNeeded: lookup2(b[start..<end])) != stored {
                     return .failure(.init("chunk \(chunk) does not match its hash"))
                 }
             }
         }
-        return .success(Metadata(key: String(decoding: keyBytes, as: UTF8.self), expiration: be32(headerAt + 20), lastFetched: be32(headerAt + 8)))
+        return .success(
+            Metadata(
+                key: String(decoding: keyBytes, as: UTF8.self), expiration: be32(headerAt + 20),
+                lastFetched: be32(headerAt + 8)))
     }
 
     /// The URI of a key (`<tags>:<uri>`, e.g. `O^partitionKey=…,:http://…` or `a,:http://…`).
@@ -1109,12 +1288,15 @@ struct FirefoxCacheFormat: CacheFormat {
         var result: [CacheEntry] = []
         for file in FileTree.files(in: anchor, under: Array("entries".utf8)) {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
-                                   state: .fresh, reason: "")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, lastAccess: file.modified,
+                state: .fresh, reason: "")
             entry.identity = file.identity
-            guard name.utf8.count == 40, name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) }),
-                  case .success(let bytes) = anchor.readAll(file.anchorRelative) else {
+            guard name.utf8.count == 40,
+                name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) }),
+                case .success(let bytes) = anchor.readAll(file.anchorRelative)
+            else {
                 entry.reason = "not a cache2 entry file: kept"
                 entry.removedOnlyWhenNamed = true
                 result.append(entry)
@@ -1123,13 +1305,16 @@ struct FirefoxCacheFormat: CacheFormat {
             switch Self.parse(bytes, name: name, verifyChunks: context.verify) {
             case .failure(let failure):
                 let old = context.isOlderThanGrace(file.lastWritten)
-                (entry.state, entry.reason) = old ? (.corrupted, failure.why) : (.fresh, failure.why + ": being written (within the grace period)")
+                (entry.state, entry.reason) =
+                    old
+                    ? (.corrupted, failure.why) : (.fresh, failure.why + ": being written (within the grace period)")
                 entry.inGracePeriod = !old
             case .success(let metadata):
                 entry.url = Self.url(ofKey: metadata.key)
                 let never = metadata.expiration == UInt32.max
                 if !never && Double(metadata.expiration) <= context.now.timeInterval {
-                    entry.reason = "past its expiration time: Firefox revalidates it, and evicts it first when over its capacity"
+                    entry.reason =
+                        "past its expiration time: Firefox revalidates it, and evicts it first when over its capacity"
                     entry.lastAccess = FileTime(seconds: 0)
                 } else {
                     entry.reason = never ? "no expiration time" : "fresh until its expiration time"
@@ -1140,9 +1325,10 @@ struct FirefoxCacheFormat: CacheFormat {
             result.append(entry)
         }
         for file in FileTree.files(in: anchor, under: Array("doomed".utf8)) {
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
-                                   reason: "a doomed entry (Firefox has dropped it)")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
+                reason: "a doomed entry (Firefox has dropped it)")
             entry.identity = file.identity
             result.append(entry)
         }

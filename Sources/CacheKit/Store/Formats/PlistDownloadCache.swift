@@ -27,7 +27,9 @@ public struct PlistDownloadCache: CacheFormat {
     }
 
     /// The dictionary in the anchored directory's index, and its format.
-    private static func read(_ anchor: AnchoredDirectory) throws -> ([String: [String: Any]], PropertyListSerialization.PropertyListFormat) {
+    private static func read(_ anchor: AnchoredDirectory) throws -> (
+        [String: [String: Any]], PropertyListSerialization.PropertyListFormat
+    ) {
         let index = anchor.path.appending(indexName)
         let bytes: [UInt8]
         switch anchor.readAll(indexBytes) {
@@ -39,7 +41,9 @@ public struct PlistDownloadCache: CacheFormat {
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
-            throw StoreError.malformedPlist(index, (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)")
+            throw StoreError.malformedPlist(
+                index,
+                (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error.localizedDescription)")
         }
         guard let dictionary = object as? [String: Any] else {
             throw StoreError.malformedPlist(index, "the top level is not a dictionary")
@@ -68,7 +72,9 @@ public struct PlistDownloadCache: CacheFormat {
         } else {
             return nil
         }
-        if let cut = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = Array(rest[..<cut]) }
+        if let cut = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            rest = Array(rest[..<cut])
+        }
         return RawPath(bytes: HostParser.percentDecode(rest))
     }
 
@@ -83,11 +89,14 @@ public struct PlistDownloadCache: CacheFormat {
         let temporaries = Array((Self.indexName + ".").utf8)
         for file in FileTree.files(in: anchor)
         where file.relative != Self.indexBytes && file.relative != tag
-            && !referenced.contains(file.anchorRelative) && !file.relative.starts(with: temporaries) {
+            && !referenced.contains(file.anchorRelative) && !file.relative.starts(with: temporaries)
+        {
             let old = context.isOlderThanGrace(file.lastWritten)
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
-                                   reason: old ? "no item of \(Self.indexName) refers to this file" : "unindexed file within the grace period")
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
+                reason: old
+                    ? "no item of \(Self.indexName) refers to this file" : "unindexed file within the grace period")
             entry.inGracePeriod = !old
             entry.identity = file.identity
             result.append(entry)
@@ -95,13 +104,16 @@ public struct PlistDownloadCache: CacheFormat {
         return result
     }
 
-    private func entry(key: String, item: [String: Any], _ context: InspectionContext, referenced: inout Set<[UInt8]>) -> CacheEntry {
+    private func entry(key: String, item: [String: Any], _ context: InspectionContext, referenced: inout Set<[UInt8]>)
+        -> CacheEntry
+    {
         let started = (item["DownloadStartDate"] as? Date).map { FileTime(timeInterval: $0.timeIntervalSince1970) }
         let ended = item["DownloadEndDate"] as? Date
         let expiry = (item["ExpiryDate"] as? Date).map { FileTime(timeInterval: $0.timeIntervalSince1970) }
         let path = bodyPath(of: item)
-        var entry = CacheEntry(url: key, path: path ?? RawPath(""), allocatedBytes: 0, apparentBytes: 0, modified: nil,
-                               expires: expiry, state: .fresh, reason: "fresh", indexKey: key)
+        var entry = CacheEntry(
+            url: key, path: path ?? RawPath(""), allocatedBytes: 0, apparentBytes: 0, modified: nil,
+            expires: expiry, state: .fresh, reason: "fresh", indexKey: key)
         guard let path else {
             (entry.state, entry.reason) = (.corrupted, "item has no LocalURL")
             return entry
@@ -109,7 +121,13 @@ public struct PlistDownloadCache: CacheFormat {
         // Inside when its directory resolves below the root's descriptor: the root spelled
         // `.`, through a symlink or with `..` makes no difference; bytes, never strings.
         var relocated = false
-        guard let relative = anchor.locate(path) ?? relocate(path).map({ relocated = true; return $0 }) else {
+        guard
+            let relative = anchor.locate(path)
+                ?? relocate(path).map({
+                    relocated = true
+                    return $0
+                })
+        else {
             (entry.state, entry.reason) = (.outside, "LocalURL \(path.quoted) is outside the cache")
             return entry
         }
@@ -141,7 +159,9 @@ public struct PlistDownloadCache: CacheFormat {
         } else {
             entry.reason = expiry == nil ? "complete, no ExpiryDate" : "complete, ExpiryDate ahead"
         }
-        if relocated { entry.reason += "; LocalURL \(path.quoted) re-rooted into this cache (the app's container moved)" }
+        if relocated {
+            entry.reason += "; LocalURL \(path.quoted) re-rooted into this cache (the app's container moved)"
+        }
         return entry
     }
 
@@ -157,7 +177,8 @@ public struct PlistDownloadCache: CacheFormat {
             parts = path.bytes[range.upperBound...].split(separator: UInt8(ascii: "/")).map(Array.init)
             // The cache itself below its own Library/Caches: the same prefix goes.
             if let own = Self.lastRange(of: marker, in: anchor.canonicalPath.bytes) {
-                let rootParts = anchor.canonicalPath.bytes[own.upperBound...].split(separator: UInt8(ascii: "/")).map(Array.init)
+                let rootParts = anchor.canonicalPath.bytes[own.upperBound...].split(separator: UInt8(ascii: "/")).map(
+                    Array.init)
                 if parts.count > rootParts.count, Array(parts.prefix(rootParts.count)) == rootParts {
                     parts = Array(parts.dropFirst(rootParts.count))
                 }
@@ -197,7 +218,8 @@ public struct PlistDownloadCache: CacheFormat {
         var (current, format) = try Self.read(anchor)
         let went = entries.map { entry -> Bool in
             guard let key = entry.indexKey, let item = current[key] else { return entry.indexKey != nil }
-            guard bodyPath(of: item) == (entry.relativePath == nil && entry.state == .corrupted ? nil : entry.path) else { return false }
+            guard bodyPath(of: item) == (entry.relativePath == nil && entry.state == .corrupted ? nil : entry.path)
+            else { return false }
             current[key] = nil
             return true
         }
@@ -215,7 +237,8 @@ public struct PlistDownloadCache: CacheFormat {
         return copy
     }
 
-    private func write(_ items: [String: [String: Any]], _ format: PropertyListSerialization.PropertyListFormat) throws {
+    private func write(_ items: [String: [String: Any]], _ format: PropertyListSerialization.PropertyListFormat) throws
+    {
         let data: Data
         do {
             data = try PropertyListSerialization.data(fromPropertyList: items, format: format, options: 0)
@@ -268,44 +291,56 @@ struct PlainFormat: CacheFormat {
         var units: [[UInt8]] = []
         let tag = Array(CacheDirTag.fileName.utf8)
         let fileByFile = isFileByFile
-        let files = FileTree.files(in: anchor, skipping: excluded, enter: { directory in
-            if case .success(let inner) = anchor.anchoring(directory.anchorRelative), let kind = CacheFormats.indexedKind(inner) {
-                nested.append((directory.anchorRelative, kind))
-                return false
-            }
-            if !fileByFile {
-                units.append(directory.anchorRelative)
-                return false
-            }
-            return true
-        })
+        let files = FileTree.files(
+            in: anchor, skipping: excluded,
+            enter: { directory in
+                if case .success(let inner) = anchor.anchoring(directory.anchorRelative),
+                    let kind = CacheFormats.indexedKind(inner)
+                {
+                    nested.append((directory.anchorRelative, kind))
+                    return false
+                }
+                if !fileByFile {
+                    units.append(directory.anchorRelative)
+                    return false
+                }
+                return true
+            })
         let candidates = files.filter { $0.path.lastComponent != tag }
         let kinds = FileKind.of(candidates, in: anchor)
         let (databases, rest) = DatabaseUnits.split(candidates, in: anchor, kinds: kinds)
-        let loose: [CacheEntry] = rest.map { file, kind in
-            let name = String(decoding: file.relative, as: UTF8.self)
-            var (state, reason, young) = (EntryState.fresh, "no age rule", false)
-            if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
-                if context.isOlderThanGrace(file.lastWritten) {
-                    (state, reason) = (.incomplete, "partial download left \(NativeStore.age(file.lastWritten, context)) ago")
-                } else {
-                    (reason, young) = ("partial download within the grace period", true)
+        let loose: [CacheEntry] =
+            rest.map { file, kind in
+                let name = String(decoding: file.relative, as: UTF8.self)
+                var (state, reason, young) = (EntryState.fresh, "no age rule", false)
+                if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
+                    if context.isOlderThanGrace(file.lastWritten) {
+                        (state, reason) = (
+                            .incomplete, "partial download left \(NativeStore.age(file.lastWritten, context)) ago"
+                        )
+                    } else {
+                        (reason, young) = ("partial download within the grace period", true)
+                    }
+                } else if case .image(let verdict) = kind, let health = ImageHealth.state(verdict, file, context) {
+                    (state, reason, young) = health
                 }
-            } else if case .image(let verdict) = kind, let health = ImageHealth.state(verdict, file, context) {
-                (state, reason, young) = health
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, state: state, reason: reason)
+                entry.inGracePeriod = young
+                entry.identity = file.identity
+                return entry
+            } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
+        return loose + units.compactMap { unit(at: $0, context) }
+            + nested.map { relative, kind in
+                let inside = FileTree.files(in: anchor, under: relative)
+                return CacheEntry(
+                    url: nil, path: anchor.path(of: relative),
+                    allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
+                    apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
+                    state: .outside,
+                    reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own")
             }
-            var entry = CacheEntry(url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                                   apparentBytes: file.apparentBytes, modified: file.modified, state: state, reason: reason)
-            entry.inGracePeriod = young
-            entry.identity = file.identity
-            return entry
-        } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
-        return loose + units.compactMap { unit(at: $0, context) } + nested.map { relative, kind in
-            let inside = FileTree.files(in: anchor, under: relative)
-            return CacheEntry(url: nil, path: anchor.path(of: relative), allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
-                              apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
-                              state: .outside, reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own")
-        }
     }
 
     /// A subdirectory as one unit: the bytes its deletion would free (a file hard-linked
@@ -320,26 +355,32 @@ struct PlainFormat: CacheFormat {
         for file in inside {
             let id = file.identity
             if id.linkCount > 1 {
-                guard names[id] == id.linkCount else { shared += 1; continue }
+                guard names[id] == id.linkCount else {
+                    shared += 1
+                    continue
+                }
                 guard counted.insert(id).inserted else { continue }
             }
             allocated += file.allocatedBytes
             apparent += file.apparentBytes
         }
         let newest = inside.map(\.modified).max() ?? st.modified
-        var reason = "a folder cachectl does not understand, kept whole: \(inside.count) file\(inside.count == 1 ? "" : "s"), "
+        var reason =
+            "a folder cachectl does not understand, kept whole: \(inside.count) file\(inside.count == 1 ? "" : "s"), "
             + "newest written \(NativeStore.age(newest, context)) ago"
         if shared > 0 { reason += "; \(shared) hard-linked from outside it free nothing" }
-        var entry = CacheEntry(url: nil, path: anchor.path(of: relative), relativePath: relative, allocatedBytes: allocated,
-                               apparentBytes: apparent, modified: newest, state: .fresh, reason: reason)
+        var entry = CacheEntry(
+            url: nil, path: anchor.path(of: relative), relativePath: relative, allocatedBytes: allocated,
+            apparentBytes: apparent, modified: newest, state: .fresh, reason: reason)
         entry.isUnit = true
         // The directory itself: it is the one deleted, and its identity is checked again.
-        entry.identity = FileIdentity(device: st.device, inode: st.inode, linkCount: 1, size: st.size, modified: st.modified)
+        entry.identity = FileIdentity(
+            device: st.device, inode: st.inode, linkCount: 1, size: st.size, modified: st.modified)
         return entry
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
-        return nil // a plain folder's names say nothing about URLs
+        return nil  // a plain folder's names say nothing about URLs
     }
 }

@@ -26,7 +26,8 @@ final class SQLiteFile {
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return ReadConnection(queue: queue, snapshotDirectory: nil)
         } catch {
-            let queue = try DatabaseQueue(path: "file:" + NativeStore.uriEscaped(location) + "?mode=ro&immutable=1", configuration: configuration)
+            let queue = try DatabaseQueue(
+                path: "file:" + NativeStore.uriEscaped(location) + "?mode=ro&immutable=1", configuration: configuration)
             return ReadConnection(queue: queue, snapshotDirectory: nil)
         }
     }
@@ -34,8 +35,11 @@ final class SQLiteFile {
     /// A private copy of the file and its write-ahead log, read with O_NOATIME.
     private func snapshot() throws -> ReadConnection {
         let temporaryRoot = Sys.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        guard case .success(let directory) = Sys.makeTemporaryDirectory(RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")),
-              case .success(let copy) = AnchoredDirectory.open(directory) else {
+        guard
+            case .success(let directory) = Sys.makeTemporaryDirectory(
+                RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")),
+            case .success(let copy) = AnchoredDirectory.open(directory)
+        else {
             throw StoreError.cannotWrite(RawPath(temporaryRoot), "cannot make a private copy of \(path.quoted)")
         }
         let connection = ReadConnection(queue: nil, snapshotDirectory: directory)
@@ -60,7 +64,9 @@ final class SQLiteFile {
         if let holder = DatabaseUnits.lockHolder(name, in: anchor) {
             throw StoreError.busyDatabase(path, holder)
         }
-        if let refusal = anchor.writeRefusal { throw StoreError.readOnly(anchor.path, StoreError.explainWrite(refusal)) }
+        if let refusal = anchor.writeRefusal {
+            throw StoreError.readOnly(anchor.path, StoreError.explainWrite(refusal))
+        }
         var configuration = Configuration()
         configuration.busyMode = .immediateError
         do {
@@ -82,7 +88,8 @@ final class SQLiteFile {
                 }
             }
             return result!
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
             throw StoreError.busyDatabase(path, 0)
         } catch let error as StoreError {
             throw error
