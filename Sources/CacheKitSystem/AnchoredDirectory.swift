@@ -155,6 +155,7 @@ public final class AnchoredDirectory: @unchecked Sendable {
         relative.withUnsafeBufferPointer(isValidRelative(bytes:))
     }
 
+    /// `isValidRelative(_:)` on bytes in memory.
     public static func isValidRelative(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty, !bytes.contains(0) else { return false }
         var start = 0

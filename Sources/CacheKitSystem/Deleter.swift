@@ -8,11 +8,16 @@
 /// name is looked at again, and a file that is not this one — another inode under the
 /// name, or this one written to since — is kept.
 public struct ExpectedFile: Sendable, Equatable {
+    /// `st_dev` when inspected.
     public var device: UInt64
+    /// `st_ino` when inspected.
     public var inode: UInt64
+    /// `st_size` when inspected.
     public var size: Int64
+    /// `st_mtime` when inspected.
     public var modified: FileTime
 
+    /// What a file was when inspected.
     public init(device: UInt64, inode: UInt64, size: Int64, modified: FileTime) {
         self.device = device
         self.inode = inode
@@ -50,6 +55,7 @@ public enum DeletionResult: Sendable, Equatable {
         }
     }
 
+    /// Why a deletion failed, in words for people.
     public static func explain(_ error: Errno) -> String {
         switch error.code {
         case EXDEV, EBUSY: return "on another file system or a mount point inside the cache: not deleted"
@@ -72,9 +78,11 @@ public enum DeletionResult: Sendable, Equatable {
 ///
 /// One `Deleter` per thread: it keeps the descriptors of the directories it has used.
 public final class Deleter {
+    /// The root every deletion is reached through.
     public let anchor: AnchoredDirectory
     private let directories: DirectoryCache
 
+    /// A deleter below `anchor` (one per thread).
     public init(_ anchor: AnchoredDirectory) {
         self.anchor = anchor
         self.directories = DirectoryCache(anchor)
@@ -191,10 +199,12 @@ public final class Deleter {
 /// Directories below an anchor opened once each (bounded), for many lookups or deletions
 /// in few directories. One per thread.
 public final class DirectoryCache {
+    /// The root every directory is opened below.
     public let anchor: AnchoredDirectory
     private var directories: [[UInt8]: FileDescriptor] = [:]
     private let limit: Int
 
+    /// A cache of at most `limit` open directories (default 256).
     public init(_ anchor: AnchoredDirectory, limit: Int = 256) {
         self.anchor = anchor
         self.limit = limit

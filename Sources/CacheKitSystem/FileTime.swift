@@ -6,14 +6,18 @@
 
 /// A point in time as the file system records it (seconds and nanoseconds since the epoch).
 public struct FileTime: Comparable, Hashable, Sendable {
+    /// Whole seconds since 1970 (UTC).
     public var seconds: Int64
+    /// Nanoseconds past `seconds` (0 to 999,999,999).
     public var nanoseconds: Int32
 
+    /// A time from its parts; `nanoseconds` defaults to 0.
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
         self.seconds = seconds
         self.nanoseconds = nanoseconds
     }
 
+    /// Earlier.
     public static func < (a: FileTime, b: FileTime) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
@@ -45,5 +49,6 @@ public struct FileTime: Comparable, Hashable, Sendable {
             nanoseconds: Int32(min(999_999_999, max(0, ((timeInterval - whole) * 1e9).rounded(.down)))))
     }
 
+    /// This time plus `seconds`.
     public func adding(_ seconds: Double) -> FileTime { FileTime(timeInterval: timeInterval + seconds) }
 }

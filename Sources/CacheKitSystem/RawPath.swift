@@ -8,8 +8,11 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     /// The path's bytes, without a terminating NUL.
     public var bytes: [UInt8]
 
+    /// A path from its bytes, exactly.
     public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// A path from text (its UTF-8 bytes).
     public init(_ string: String) { self.bytes = Array(string.utf8) }
+    /// A path from a literal (its UTF-8 bytes).
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD. Lossy: never compare
@@ -24,6 +27,7 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
         return RawPath(bytes: out)
     }
 
+    /// This path with `name` (UTF-8) as a further component.
     public func appending(_ name: String) -> RawPath { appending(Array(name.utf8)) }
 
     /// The last component (the whole path when it has no `/`).

@@ -15,9 +15,11 @@ public enum Charset {
         case byteOrderMark, option, meta, utf8Fallback, defaultWindows1252, metaContradicted
     }
 
+    /// The charset a page is decoded with, and what said so.
     public struct Decision: Equatable, Sendable {
         /// An encoding name libxml2 (iconv) understands, e.g. `UTF-8`, `GBK`, `windows-1252`.
         public var encoding: String
+        /// What decided it.
         public var source: Source
         /// Bytes of a byte-order mark at the start (to skip).
         public var bomLength: Int

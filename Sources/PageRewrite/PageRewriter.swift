@@ -10,6 +10,7 @@ import URLStandard
 
 /// One image reference found in a page, and what became of it.
 public struct ImageReference: Sendable {
+    /// What became of a reference.
     public enum Outcome: String, Sendable {
         /// Now points at the cached copy.
         case rewritten
@@ -31,6 +32,7 @@ public struct ImageReference: Sendable {
     public var length: Int = 0
     /// 1-based line of `offset`.
     public var line: Int
+    /// The element's name (`img`, `source`, `link`, …).
     public var element: String
     /// The attribute (`src`, `srcset`, `style`, …), or nil for `url(…)` in a `<style>` element.
     public var attribute: String?
@@ -38,6 +40,7 @@ public struct ImageReference: Sendable {
     public var original: String
     /// The absolute URL it resolves to.
     public var resolved: String?
+    /// What became of it.
     public var outcome: Outcome
     /// What it was rewritten to.
     public var localPath: String?
@@ -79,6 +82,7 @@ public struct LocalizeOptions: Sendable {
     /// the page points into the caches. Default nil.
     public var assets: RawPath?
 
+    /// Every option at its default (each property states it).
     public init() {}
 }
 
@@ -90,6 +94,7 @@ public struct LocalizeResult: Sendable {
     public var references: [ImageReference] {
         referenceParts.count == 1 ? referenceParts[0] : Array(referenceParts.joined())
     }
+    /// The charset the page was decoded with.
     public var charset: Charset.Decision
     /// True when `<base href>` was neutralised (and other relative references made absolute).
     public var baseNeutralized: Bool
@@ -98,6 +103,7 @@ public struct LocalizeResult: Sendable {
     public var referencesAbsolutized = false
     /// Bodies placed in the assets folder: as hard links (the cache's own bytes) and as copies.
     public var assetsLinked = 0
+    /// Bodies copied into the assets folder. Default 0.
     public var assetsCopied = 0
     /// The output as the input and the edits to it, put together only when asked for.
     let spliced: PageRewriter.Spliced
@@ -123,11 +129,14 @@ public struct LocalizeResult: Sendable {
 
 /// A cached copy of an image, as the rewriter needs it.
 public struct CachedCopy: Sendable {
+    /// Where the cached body is.
     public var path: RawPath
+    /// Whether it may be used without `allowStale`.
     public var isFresh: Bool
     /// Why it is not fresh, in words.
     public var note: String?
 
+    /// A cached copy; `note` (why it is stale) defaults to none.
     public init(path: RawPath, isFresh: Bool, note: String? = nil) {
         self.path = path
         self.isFresh = isFresh
@@ -159,6 +168,7 @@ public struct PageRewriter {
     /// page references the cached files where they are.
     public var placer: CopyPlacer?
 
+    /// A rewriter; with a `placer`, copies are placed in an assets folder. Default none.
     public init(placer: CopyPlacer? = nil) { self.placer = placer }
 
     /// Rewrites one page; `lookup` gets absolute URLs without fragment.

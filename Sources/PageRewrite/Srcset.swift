@@ -4,15 +4,19 @@ import URLStandard
 /// `srcset` parsing by the HTML Standard's algorithm ("parse a srcset attribute"), keeping
 /// where each candidate's URL sits so it can be replaced in place.
 public enum Srcset {
+    /// One image candidate of a `srcset`.
     public struct Candidate: Equatable, Sendable {
         /// The URL's range in the parsed string (in UTF-8 offsets of the input).
         public var urlRange: Range<Int>
+        /// The candidate's URL, as written.
         public var url: String
+        /// Its descriptors (`2x`, `300w`), as written.
         public var descriptors: [String]
         /// False when the descriptors are invalid: dropped from consideration, left in place.
         public var isValid: Bool
     }
 
+    /// The candidates of `text` by the HTML Standard's srcset parsing rules (invalid ones marked, not dropped).
     public static func parse(_ text: String) -> [Candidate] {
         text.withBytes { b in
             var out: [Candidate] = []
@@ -145,11 +149,15 @@ public enum Srcset {
 
 /// `url(…)` tokens in CSS text, with the range of each URL (quotes excluded).
 public enum CSSURLs {
+    /// A candidate URL's place in the attribute's bytes.
     public struct Token: Equatable, Sendable {
+        /// Where the URL is in the attribute value.
         public var urlRange: Range<Int>
+        /// The URL.
         public var url: String
     }
 
+    /// Every candidate URL in `text`, with its place, for rewriting in place.
     public static func find(_ text: [UInt8]) -> [Token] {
         var out: [Token] = []
         var i = 0

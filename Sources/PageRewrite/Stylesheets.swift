@@ -8,8 +8,11 @@ import URLStandard
 public struct StylesheetSaver {
     /// What a pass did, and the URLs it wanted but no cache had (for `--fetch`).
     public struct Report: Sendable {
+        /// Stylesheets saved beside the page. Default 0.
         public var saved = 0
+        /// Their references made local. Default 0.
         public var localized = 0
+        /// References that stayed remote. Default none.
         public var missing: [String] = []
     }
 

@@ -25,9 +25,12 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         href = String(decoding: record.serialized(excludingFragment: false), as: UTF8.self)
     }
 
+    /// The serialization (`href`).
     public var description: String { href }
 
+    /// Equal when their serializations are.
     public static func == (a: StandardURL, b: StandardURL) -> Bool { a.href == b.href }
+    /// Hashes the serialization.
     public func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
     /// The serialization without its fragment: what an HTTP request and a cache key use.
@@ -40,7 +43,9 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The scheme, lower-case, without `:`.
     public var scheme: String { String(decoding: record.scheme, as: UTF8.self) }
+    /// The username (percent-encoded), empty when none.
     public var username: String { String(decoding: record.username, as: UTF8.self) }
+    /// The password (percent-encoded), empty when none.
     public var password: String { String(decoding: record.password, as: UTF8.self) }
     /// The serialized host (§3.6): a domain, dotted IPv4, `[…]` IPv6, an opaque host, or ""
     /// (the empty host); nil when the URL has none.
@@ -50,17 +55,24 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// The path serialized (§4.5 URL path serializer): an opaque path as it is, or `/`
     /// before each segment.
     public var path: String { String(decoding: record.path, as: UTF8.self) }
+    /// Whether the path is opaque (`mailto:x`, `data:…`).
     public var hasOpaquePath: Bool { record.opaquePath }
+    /// The query without `?`; nil when there is none (empty when `?` ends the URL).
     public var query: String? { record.query.map { String(decoding: $0, as: UTF8.self) } }
+    /// The fragment without `#`; nil when there is none.
     public var fragment: String? { record.fragment.map { String(decoding: $0, as: UTF8.self) } }
     /// Whether the scheme is special (§4.2: ftp, file, http, https, ws, wss).
     public var isSpecial: Bool { record.isSpecial }
 
     /// The URL API's getters, for comparing with the standard's test data.
     public var protocolValue: String { scheme + ":" }
+    /// The `host` getter of the URL Standard's API: host and port.
     public var hostValue: String { (hostname ?? "") + (port.map { ":\($0)" } ?? "") }
+    /// The `port` getter: the port, or empty.
     public var portValue: String { port.map(String.init) ?? "" }
+    /// The `search` getter: `?` and the query, or empty.
     public var search: String { (query ?? "").isEmpty ? "" : "?" + query! }
+    /// The `hash` getter: `#` and the fragment, or empty.
     public var hash: String { (fragment ?? "").isEmpty ? "" : "#" + fragment! }
 
     /// A URL whose scheme is http or https and which has a non-empty host: the ones cachectl

@@ -50,11 +50,13 @@ public struct FetchOptions: Sendable {
         return (name, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
+    /// Every option at its default (each property states it).
     public init() {}
 }
 
 /// What became of one URL.
 public struct FetchResult: Sendable {
+    /// What became of a URL, as `--json` names it.
     public enum Outcome: String, Sendable {
         /// Fresh in the cache: no request was made.
         case hit
@@ -69,6 +71,7 @@ public struct FetchResult: Sendable {
 
     /// The URL as given.
     public var url: String
+    /// What became of it.
     public var outcome: Outcome
     /// The final HTTP status, when a response came.
     public var status: Int?
@@ -99,12 +102,16 @@ public struct FetchResult: Sendable {
 
 /// Progress of a fetch run, reported as it changes.
 public struct FetchProgress: Sendable {
+    /// URLs finished (in any outcome).
     public var itemsDone = 0
+    /// URLs in the run.
     public var itemsTotal = 0
+    /// Body bytes received so far.
     public var bytesReceived: Int64 = 0
     /// Sum of the Content-Length of responses seen so far (nil while none gave one).
     public var bytesExpected: Int64?
 
+    /// A snapshot; every count defaults to 0, `bytesExpected` to unknown (nil).
     public init(itemsDone: Int = 0, itemsTotal: Int = 0, bytesReceived: Int64 = 0, bytesExpected: Int64? = nil) {
         (self.itemsDone, self.itemsTotal, self.bytesReceived, self.bytesExpected) = (
             itemsDone, itemsTotal, bytesReceived, bytesExpected
@@ -144,6 +151,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// A fresh stored negative answer (a 404 kept for its max-age).
     case storedStatus(Int)
 
+    /// The error in words, as the command prints it.
     public var description: String {
         switch self {
         case .malformedURL: return "malformed URL"
@@ -169,10 +177,13 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
 /// The library never prints: progress goes to the `progress` callback.
 public final class Fetcher: @unchecked Sendable {
     // @unchecked Sendable: immutable after `init` (its pool and store are Sendable themselves).
+    /// The store responses are cached in.
     public let store: NativeStore
+    /// How the fetcher requests and stores (see `FetchOptions` for defaults).
     public let options: FetchOptions
     private let pool: HTTPConnectionPool
 
+    /// A fetcher for `store`; call `shutdown()` when done. `options` default to `FetchOptions()`.
     public init(store: NativeStore, options: FetchOptions = FetchOptions()) {
         self.store = store
         self.options = options

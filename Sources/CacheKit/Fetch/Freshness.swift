@@ -11,6 +11,7 @@ public struct Freshness: Equatable, Sendable {
     /// Where the lifetime came from, in words (for `--json` and messages).
     public var source: Source
 
+    /// Where a lifetime came from (`--json`'s `freshness`).
     public enum Source: String, Sendable {
         case option = "--expires"
         case maxAge = "max-age"
@@ -29,7 +30,9 @@ public struct Freshness: Equatable, Sendable {
     /// `Last-Modified` (RFC 9111 §4.2.2), at most one day; one hour when there is no
     /// `Last-Modified` either.
     public static let heuristicFraction = 0.1
+    /// The longest heuristic lifetime: one day (86,400 s).
     public static let heuristicCap: Double = 86_400
+    /// The lifetime without `Last-Modified` or explicit freshness: one hour (3,600 s).
     public static let defaultLifetime: Double = 3_600
 
     /// Decides from the response headers (names case-insensitive). `override` (the user's

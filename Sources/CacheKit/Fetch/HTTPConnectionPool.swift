@@ -514,8 +514,10 @@ public struct ProxySettings: Sendable {
     /// subdomains, addresses, or `*` for every host.
     var exclusions: [String] = []
 
+    /// No proxies.
     public init() {}
 
+    /// The proxies `http_proxy`, `https_proxy` and `no_proxy` (either case) name, as curl reads them.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> ProxySettings
     {

@@ -11,9 +11,12 @@ public final class AssetFolder: CopyPlacer {
     private var names: Set<[UInt8]> = []
     /// Names of the files `placeBytes` wrote, by URL.
     private var written: [String: [UInt8]] = [:]
+    /// Bodies hard-linked into the folder (sharing the cache's bytes).
     public private(set) var linked = 0
+    /// Bodies copied into the folder (where a link is not possible).
     public private(set) var copied = 0
 
+    /// A folder to place copies in (created when the first copy is placed).
     public init(_ directory: RawPath) { self.directory = directory }
 
     /// The folder, made on first use, as an absolute path without symlinks (local

@@ -6,6 +6,7 @@
 /// entered). Below the default cache root, each immediate subdirectory is a cache of its own
 /// too (a plain one, pruned by units, when nothing declares its layout).
 public enum CacheDiscovery {
+    /// A cache found below a folder, with its recognised format.
     public struct Found: Sendable {
         /// Relative to the folder searched.
         public var relative: [UInt8]
@@ -61,8 +62,11 @@ public enum CacheDiscovery {
 extension CacheDiscovery {
     /// One cache's entries, as `ls` shows them.
     public struct Listing: Sendable {
+        /// The cache's root.
         public var path: RawPath
+        /// The format it was recognised as.
         public var kind: CacheFormatKind
+        /// Its entries, as the format lists them.
         public var entries: [CacheEntry]
     }
 

@@ -30,11 +30,15 @@ public struct PruneConfiguration: Sendable {
         public var pattern: String
         /// The line of its header.
         public var line: Int
+        /// The size and age limits (`max-size`, `max-age`, `trim-to`).
         public var rules: PruneRules
+        /// The format the table names (`format`); nil: recognised from the folder.
         public var format: CacheFormatKind?
+        /// The grace period for partial files, in seconds (`grace`); nil: the default, one hour.
         public var graceSeconds: Double?
         /// `max-size` and `max-age` as written, for reports.
         public var maxSizeText: String?
+        /// `max-age` as written, for reports ("older than max-age 30d").
         public var maxAgeText: String?
 
         /// The existing directories the pattern names (`~/` expanded, glob matched), sorted.
@@ -59,18 +63,25 @@ public struct PruneConfiguration: Sendable {
 
     /// A mistake in a file, with where it is.
     public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// The configuration file.
         public var file: RawPath
+        /// The line, when the problem has one.
         public var line: Int?
+        /// What is wrong, in words.
         public var message: String
+        /// `FILE:LINE: message`.
         public var description: String { "\(file.description)\(line.map { ":\($0)" } ?? ""): \(message)" }
     }
 
     /// Every problem a file has.
     public struct Problems: Error, Sendable {
+        /// Every problem found, in file order.
         public var all: [Problem]
     }
 
+    /// The file the policies were read from.
     public var file: RawPath
+    /// One policy per table, in file order.
     public var policies: [Policy]
 
     /// The keys a table may have.

@@ -1,5 +1,6 @@
 /// What executing a plan did.
 public struct PruneOutcome: Sendable {
+    /// The deletions that were carried out. Default none.
     public var removed: [PlannedDeletion] = []
     /// Deletions that failed, with the cause; each one is a reason for exit status 1.
     public var failures: [(deletion: PlannedDeletion, message: String)] = []
@@ -9,6 +10,7 @@ public struct PruneOutcome: Sendable {
     /// file or the record): the plan's decision no longer applies to them. Not an error.
     public var changed: [PlannedDeletion] = []
 
+    /// The bytes the removed entries freed.
     public var freedBytes: Int64 { removed.reduce(0) { $0 + $1.freesBytes } }
 }
 
@@ -18,7 +20,9 @@ public final class PruneProgress: @unchecked Sendable {
     private let lock = ConditionLock()
     private var inspected = 0
     private var done = 0
+    /// Deletions planned in all.
     public private(set) var total = 0
+    /// Counters at zero.
     public init() {}
     func start(_ count: Int) {
         lock.withLock {

@@ -12,6 +12,7 @@ public struct PruneRules: Sendable {
     /// "Now" for `maxAge`.
     public var now: FileTime = .now
 
+    /// No size limit, no age limit, the owner's own ratio, as of `now` (default: now).
     public init(maxSize: Int64? = nil, maxAge: Double? = nil, trimTo: Double? = nil, now: FileTime = .now) {
         self.maxSize = maxSize
         self.maxAge = maxAge
@@ -30,8 +31,11 @@ public enum PruneReason: String, CaseIterable, Sendable {
     public static let pruning: [PruneReason] = [.corrupted, .incomplete, .orphan, .expired, .size]
 }
 
+/// One entry the plan deletes, and why.
 public struct PlannedDeletion: Sendable {
+    /// The entry.
     public var entry: CacheEntry
+    /// Why it goes.
     public var reason: PruneReason
     /// Allocated bytes this deletion frees (0 for a hard link whose data another name keeps).
     public var freesBytes: Int64
@@ -39,18 +43,23 @@ public struct PlannedDeletion: Sendable {
 
 /// An entry prune keeps although a rule would have removed it, and why.
 public struct KeptEntry: Sendable {
+    /// The entry.
     public var entry: CacheEntry
+    /// Why it stays, in words.
     public var why: String
 }
 
 /// The deletions, in execution order, and the sizes before and after.
 public struct PrunePlan: Sendable {
+    /// What to delete, in deletion order. Default none.
     public var deletions: [PlannedDeletion] = []
     /// Entries that match a deletion rule but are never deleted (outside the cache).
     public var kept: [KeptEntry] = []
+    /// Entries in the cache before the prune.
     public var entriesBefore = 0
     /// Allocated bytes of the entries, each inode once.
     public var bytesBefore: Int64 = 0
+    /// Bytes left once the plan is carried out.
     public var bytesAfter: Int64 = 0
     /// `maxSize × trimTo` (or the owner's ratio), when a size step applies.
     public var sizeTarget: Int64?
@@ -58,6 +67,7 @@ public struct PrunePlan: Sendable {
     public var sizeRule: SizeRule?
 }
 
+/// What to prune and why: a pure function of the entries and the rules (no file system).
 public enum PrunePolicy {
     /// Corrupted, incomplete and orphan entries first; then expired ones (the format's rule,
     /// or `maxAge`); then, while the total exceeds `maxSize`, the least recently used (the

@@ -1,7 +1,10 @@
 /// The result of pruning (or clearing) one root.
 public struct PruneReport: Sendable {
+    /// The cache's root.
     public var root: RawPath
+    /// The format it was pruned as.
     public var format: CacheFormatKind
+    /// What was planned (and, with a dry run, not carried out).
     public var plan: PrunePlan
     /// Nil for a dry run.
     public var outcome: PruneOutcome?
@@ -55,7 +58,9 @@ public enum Pruner {
     /// What pruning a folder did: one report per cache (a folder of caches gives several),
     /// and the caches that could not be pruned, with why.
     public struct Batch: Sendable {
+        /// One report per cache pruned. Default none.
         public var reports: [PruneReport] = []
+        /// Caches that could not be pruned, with why. Default none.
         public var errors: [(path: RawPath, error: StoreError)] = []
     }
 

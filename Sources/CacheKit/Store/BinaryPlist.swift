@@ -18,24 +18,29 @@ public indirect enum PlistValue: Equatable, Sendable {
     case array([PlistValue])
     case dict([String: PlistValue])
 
+    /// The value under `key` in a dictionary; nil otherwise.
     public subscript(key: String) -> PlistValue? {
         if case .dict(let members) = self { return members[key] }
         return nil
     }
 
+    /// The element at `index` in an array; nil otherwise.
     public subscript(index: Int) -> PlistValue? {
         if case .array(let items) = self, index >= 0, index < items.count { return items[index] }
         return nil
     }
 
+    /// The string, when this is one.
     public var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
+    /// The integer, when this is one.
     public var int: Int64? {
         if case .int(let n) = self { return n }
         return nil
     }
+    /// The number (a real, or an integer as a Double), when this is one.
     public var double: Double? {
         switch self {
         case .real(let d), .date(let d): return d
@@ -43,14 +48,17 @@ public indirect enum PlistValue: Equatable, Sendable {
         default: return nil
         }
     }
+    /// The bytes, when this is data.
     public var data: [UInt8]? {
         if case .data(let d) = self { return d }
         return nil
     }
+    /// The elements, when this is an array.
     public var array: [PlistValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
+    /// The entries, when this is a dictionary.
     public var dictionary: [String: PlistValue]? {
         if case .dict(let d) = self { return d }
         return nil

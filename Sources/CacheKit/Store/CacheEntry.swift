@@ -23,13 +23,17 @@ public struct CacheEntry: Sendable {
     /// The body's path below the cache root, as deletion reaches it (through the root's
     /// descriptor); nil for an entry that is not below the root (`outside`).
     public var relativePath: [UInt8]?
+    /// Blocks on disk (`st_blocks × 512`), as du counts.
     public var allocatedBytes: Int64
+    /// Bytes (`st_size`).
     public var apparentBytes: Int64
+    /// The body's modification time, when it has one.
     public var modified: FileTime?
     /// Last use by the format's own clock, where the format keeps one.
     public var lastAccess: FileTime?
     /// When it stops being fresh, where known.
     public var expires: FileTime?
+    /// Fresh, expired, corrupted, incomplete, … (see `EntryState`).
     public var state: EntryState
     /// Why it is in that state, in words.
     public var reason: String
@@ -62,14 +66,18 @@ public struct CacheEntry: Sendable {
     /// The stored response's Content-Type and ETag, where the format records them (the
     /// native store).
     public var contentType: String?
+    /// The stored response's ETag, when the cache records one.
     public var etag: String?
 
     /// A file deleted together with an entry.
     public struct Companion: Sendable {
+        /// Its path below the cache's root.
         public var relativePath: [UInt8]
+        /// The file it was when inspected (checked again before deletion).
         public var identity: FileIdentity
     }
 
+    /// An entry; the flags and lists not given default to false and empty.
     public init(
         url: String?, path: RawPath, relativePath: [UInt8]? = nil, allocatedBytes: Int64, apparentBytes: Int64,
         modified: FileTime?,
@@ -94,10 +102,15 @@ public struct CacheEntry: Sendable {
 /// names it has, and the size and modification time it was inspected with (what deletion
 /// checks again before unlinking: a file changed since is kept).
 public struct FileIdentity: Hashable, Sendable {
+    /// `st_dev`.
     public var device: UInt64
+    /// `st_ino`.
     public var inode: UInt64
+    /// `st_nlink`.
     public var linkCount: UInt64
+    /// `st_size`.
     public var size: Int64
+    /// `st_mtime`.
     public var modified: FileTime
 
     init(_ st: StatInfo) {
@@ -108,6 +121,7 @@ public struct FileIdentity: Hashable, Sendable {
         modified = st.modified
     }
 
+    /// An identity from its parts.
     public init(
         device: UInt64, inode: UInt64, linkCount: UInt64, size: Int64 = 0, modified: FileTime = FileTime(seconds: 0)
     ) {
@@ -118,7 +132,9 @@ public struct FileIdentity: Hashable, Sendable {
         self.modified = modified
     }
 
+    /// The same file: same device and inode.
     public static func == (a: FileIdentity, b: FileIdentity) -> Bool { a.device == b.device && a.inode == b.inode }
+    /// Hashes device and inode.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(device)
         hasher.combine(inode)
@@ -138,6 +154,7 @@ public struct InspectionContext: Sendable {
     /// Rehash bodies against recorded checksums (native store). Default false.
     public var verify: Bool
 
+    /// As of `now` (default: now), a grace period of one hour, bodies not rehashed.
     public init(now: FileTime = .now, graceSeconds: Double = 3600, verify: Bool = false) {
         self.now = now
         self.graceSeconds = graceSeconds
@@ -169,6 +186,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// Another process holds a lock on a database (its pid, 0 when unknown): nothing removed.
     case busyDatabase(RawPath, Int32)
 
+    /// The state's name, as `--json` and `--state` spell it.
     public var description: String {
         switch self {
         case .notAURL(let text): return "not a URL: '\(text)' (expected an absolute URL such as https://host/path)"

@@ -65,6 +65,7 @@ public protocol CacheFormat {
 
 /// How a cache's owner trims it to a size limit, which `prune --max-size` follows.
 public struct SizeRule: Sendable, Equatable {
+    /// Which size the limit counts.
     public enum Metric: String, Sendable {
         /// Blocks on disk (`st_blocks × 512`), as du counts.
         case allocated
@@ -73,6 +74,7 @@ public struct SizeRule: Sendable, Equatable {
     }
     /// Trim down to `maxSize × ratio`.
     public var ratio: Double
+    /// Which size the limit counts.
     public var metric: Metric
     /// Trim when the total is ≥ the limit (Kingfisher); otherwise when it is > the limit.
     public var trimsAtLimit: Bool
@@ -88,6 +90,7 @@ public struct SizeRule: Sendable, Equatable {
     /// Chromium's order: the largest `(now − last use) × (size + 512)` first, not plain LRU.
     public var byAgeTimesSize: Bool
 
+    /// A rule; `partitions` defaults to 0 (one pool).
     public init(
         ratio: Double, metric: Metric, trimsAtLimit: Bool, stopsStrictlyBelow: Bool, owner: String, partitions: Int = 0,
         startsAbove: Double = 1, byAgeTimesSize: Bool = false
@@ -110,16 +113,23 @@ public struct SizeRule: Sendable, Equatable {
 }
 
 extension CacheFormat {
+    /// The path the cache was opened at.
     public var root: RawPath { anchor.path }
+    /// By default there is no index: every entry may go.
     public func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { entries.map { _ in true } }
+    /// By default every entry is a file of its own: removed by `remove`.
     public func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
         -> [DeletionResult]
     {
         remove(entries)
     }
+    /// By default no directory is kept when emptied.
     public var keptDirectories: Set<[UInt8]> { [] }
+    /// By default nothing to do after a prune.
     public func didRemove() {}
+    /// By default bodies are files of their own: nil.
     public func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? { nil }
+    /// By default the seed design's rule: down to half the cap, allocated bytes.
     public var sizeRule: SizeRule { .seed }
 }
 

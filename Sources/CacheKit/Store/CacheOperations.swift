@@ -6,7 +6,9 @@
 
 /// A body ready to be read, already checked against what the cache recorded.
 public struct CachedBody: Sendable {
+    /// Where the body is.
     public var path: RawPath
+    /// The entry it belongs to.
     public var entry: CacheEntry
     /// The cache's root, through which the body is read.
     let anchor: AnchoredDirectory

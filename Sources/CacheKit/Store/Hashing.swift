@@ -2,9 +2,13 @@ import Crypto
 
 /// Lower-case hex digests, the way the cache libraries name their files.
 public enum Digest {
+    /// MD5 of the UTF-8 text, lowercase hex (file names other libraries use).
     public static func md5(_ text: String) -> String { hex(Insecure.MD5.hash(data: Array(text.utf8))) }
+    /// SHA-1 of the UTF-8 text, lowercase hex.
     public static func sha1(_ text: String) -> String { hex(Insecure.SHA1.hash(data: Array(text.utf8))) }
+    /// SHA-256 of the UTF-8 text, lowercase hex.
     public static func sha256(_ text: String) -> String { hex(SHA256.hash(data: Array(text.utf8))) }
+    /// SHA-256 of the bytes, lowercase hex.
     public static func sha256(bytes: [UInt8]) -> String { hex(SHA256.hash(data: bytes)) }
 
     /// The digest of `bytes` by a Subresource Integrity algorithm name (`sha512`, `sha384`,

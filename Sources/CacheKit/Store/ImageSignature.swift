@@ -9,6 +9,7 @@
 /// the image's end (a JPEG padded with zeros, a GIF followed by CR/LF, a PNG followed by a
 /// text line) do not make a valid image "corrupted".
 public enum ImageSignature {
+    /// The image formats recognised by their signatures.
     public enum Kind: String, Sendable { case png, jpeg, gif, webp }
 
     /// What walking an image's structure found.

@@ -9,6 +9,7 @@ import GRDBSQLite
 extension NativeStore {
     /// A body the index holds for a URL, checked on disk.
     public struct Body: Sendable {
+        /// Where the body is.
         public var path: RawPath
         /// `.fresh`, `.expired`, or `.corrupted` (body missing, not a regular file, reached
         /// through a symlink, or not the size the index records).

@@ -95,10 +95,12 @@ extension NativeStore {
         public var url: String
         /// The response's strong ETag, if it had one.
         public var etag: String?
+        /// The response's `Last-Modified`, if it had one.
         public var lastModified: String?
         /// The whole body's length, when the response said.
         public var total: Int64?
 
+        /// A partial download's record.
         public init(url: String, etag: String?, lastModified: String?, total: Int64?) {
             (self.url, self.etag, self.lastModified, self.total) = (url, etag, lastModified, total)
         }
@@ -176,6 +178,7 @@ extension NativeStore {
         /// The bytes, while they are in memory (nil once in a file).
         var bytesInMemory: [UInt8]? { temp == nil ? memory : nil }
 
+        /// Appends the next bytes of the body (spilling to a temporary file past the memory limit).
         public func append(_ chunk: UnsafeRawBufferPointer) throws {
             if temp == nil && memory.count + chunk.count <= memoryLimit {
                 memoryHash.update(chunk)

@@ -8,6 +8,7 @@ import GRDB
 
 /// One row of the native index.
 public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    /// The index's table.
     public static let databaseTableName = "entries"
 
     /// The normalized URL (the key).
@@ -15,12 +16,17 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
     /// Body path relative to the store root (`objects/ab/<sha256 of the key>-<generation>[.ext]`):
     /// each installed body has a name of its own, never shared by two writers.
     public var bodyPath: String
+    /// Blocks the body takes on disk.
     public var allocatedBytes: Int64
+    /// The body's length.
     public var apparentBytes: Int64
     /// SHA-256 of the body, lower-case hex.
     public var sha256: String
+    /// The response's `Content-Type`, when known.
     public var contentType: String?
+    /// The response's `ETag`, when it had one.
     public var etag: String?
+    /// The response's `Last-Modified`, when it had one.
     public var lastModified: String?
     /// Seconds since the epoch.
     public var downloadStarted: Double
@@ -28,9 +34,11 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
     public var downloadCompleted: Double?
     /// Nil when it never expires.
     public var expires: Double?
+    /// The lifetime given, in seconds (what sliding expiry adds on a hit); nil: none.
     public var lifetimeSeconds: Double?
     /// Whether each hit moves the expiry to now + lifetime.
     public var sliding: Bool
+    /// When the entry was last read or written (seconds since 1970).
     public var lastAccess: Double
 
     enum CodingKeys: String, CodingKey {
@@ -65,6 +73,7 @@ public struct NativeRecord: Codable, FetchableRecord, PersistableRecord, Sendabl
         "url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, "
         + "download_started, download_completed, expires, lifetime_seconds, sliding, last_access"
 
+    /// Whether the entry has not expired at `now`.
     public func isFresh(at now: FileTime) -> Bool {
         downloadCompleted != nil && (expires.map { now.timeInterval < $0 } ?? true)
     }
@@ -97,8 +106,11 @@ public struct PutOptions: Sendable {
     public var lifetime: Double?
     /// Move the expiry to now + lifetime on each hit. Default false.
     public var sliding = false
+    /// The `Content-Type` to record. Default nil.
     public var contentType: String?
+    /// The `ETag` to record. Default nil.
     public var etag: String?
+    /// The `Last-Modified` to record. Default nil.
     public var lastModified: String?
     /// When the download began (defaults to the start of `put`).
     public var downloadStarted: FileTime?
@@ -108,6 +120,7 @@ public struct PutOptions: Sendable {
     /// nil when the response had no `Vary`).
     public var vary: String?
 
+    /// No lifetime (never expires), no sliding expiry, no content type by default.
     public init(lifetime: Double? = nil, sliding: Bool = false, contentType: String? = nil) {
         self.lifetime = lifetime
         self.sliding = sliding
@@ -140,7 +153,9 @@ public struct PutOptions: Sendable {
 public final class NativeStore: @unchecked Sendable {
     // @unchecked Sendable: its `var`s are set while it is opened, before it is shared; the index is reached only
     // through GRDB's `DatabaseQueue`, which serializes every access.
+    /// The index's file name.
     public static let indexName = "index.sqlite"
+    /// The writers' lock file's name.
     public static let lockName = ".lock"
     /// Bytes kept allocated so that a full disk can still be freed (see `releaseReserve`).
     public static let reserveName = ".reserve"
@@ -150,6 +165,7 @@ public final class NativeStore: @unchecked Sendable {
     /// version 1 index that can be written re-keys its rows (`migrateKeys`).
     static let schemaVersion: Int32 = 2
 
+    /// The store's root, as given.
     public let root: RawPath
     /// The root, opened once: every file of the store is reached through it.
     public let anchor: AnchoredDirectory
@@ -674,8 +690,11 @@ public final class NativeStore: @unchecked Sendable {
 
     /// A looked-up entry and where its body is.
     public struct Hit: Sendable {
+        /// The index row.
         public var record: NativeRecord
+        /// Where the body is.
         public var bodyPath: RawPath
+        /// Whether it had not expired when looked up.
         public var isFresh: Bool
     }
 
@@ -691,9 +710,11 @@ public final class NativeStore: @unchecked Sendable {
 
     /// A complete entry with its stored response's status and `Vary` lines.
     public struct StoredEntry: Sendable {
+        /// The entry and its body.
         public var hit: Hit
         /// The stored response's status (200 in an index without the column).
         public var status: Int
+        /// The stored response's `Vary` request headers, one `name: value` per line; nil without `Vary`.
         public var vary: String?
     }
 

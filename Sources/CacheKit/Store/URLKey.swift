@@ -14,6 +14,7 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
         normalized = url.hrefWithoutFragment
     }
 
+    /// The key for a parsed URL; nil when it has no host or is a `file:` URL.
     public init?(_ url: StandardURL) {
         guard Self.isKeyable(url) else { return nil }
         normalized = url.hrefWithoutFragment
@@ -84,6 +85,7 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
         return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
     }
 
+    /// The key as stored.
     public var description: String { normalized }
 
     /// The last path segment's extension, sanitised: lower-case letters and digits only,

@@ -7,7 +7,9 @@
 /// The Cache Directory Tagging convention: a regular file `CACHEDIR.TAG` whose first 43 bytes
 /// are exactly the signature below marks its directory as a cache.
 public enum CacheDirTag {
+    /// `CACHEDIR.TAG`.
     public static let fileName = "CACHEDIR.TAG"
+    /// The first line a valid tag begins with (bford.info/cachedir).
     public static let signature = "Signature: 8a477f597d28d172789f06886806bc55"
     /// The tag cachectl writes: the signature plus the customary comment lines.
     public static let contents =

@@ -33,6 +33,7 @@ public struct DiskUsageOptions: Sendable {
     /// `maxDepth` levels below the root (du's `-a`) in `RootUsage.files`. Default false.
     public var listFiles = false
 
+    /// Every option at its default (each property states it): totals only, as `du -s` counts.
     public init() {}
 }
 
@@ -840,10 +841,12 @@ struct LargestFiles {
 public struct ExcludePatterns: Sendable {
     private var patterns: [[CChar]] = []
 
+    /// Patterns as du's `--exclude` takes them (empty ones ignored). Default none.
     public init(_ patterns: [String] = []) {
         self.patterns = patterns.filter { !$0.isEmpty }.map { Array($0.utf8CString) }
     }
 
+    /// Whether nothing is excluded.
     public var isEmpty: Bool { patterns.isEmpty }
 
     /// Whether `name` (a NUL-terminated entry name) in the directory at `directory` is excluded.

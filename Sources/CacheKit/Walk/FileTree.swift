@@ -9,6 +9,7 @@
 /// symlink is followed, no mount point entered (a bind mount of the same file system
 /// included), nothing re-opened by path.
 public enum FileTree {
+    /// A non-directory found by the walk, with its status.
     public struct File {
         /// For people: the anchor's path joined with `anchorRelative`.
         public var path: RawPath
@@ -17,11 +18,17 @@ public enum FileTree {
         /// Path relative to the anchor (what deletion takes).
         public var anchorRelative: [UInt8]
         var stat: StatInfo
+        /// Blocks on disk (`st_blocks × 512`).
         public var allocatedBytes: Int64 { stat.allocatedBytes }
+        /// `st_size`.
         public var apparentBytes: Int64 { stat.apparentBytes }
+        /// `st_mtime`.
         public var modified: FileTime { stat.modified }
+        /// Whether it is a symbolic link.
         public var isSymlink: Bool { stat.isSymlink }
+        /// Whether it is a regular file.
         public var isRegular: Bool { stat.isRegular }
+        /// Device and inode, size and time: what deletion checks again.
         public var identity: FileIdentity { FileIdentity(stat) }
         /// When its content was last written (what a grace period counts from).
         public var lastWritten: FileTime { stat.lastWritten }
@@ -33,7 +40,9 @@ public enum FileTree {
 
     /// A subdirectory about to be entered: `enter` may look inside through `descriptor`.
     public struct Subdirectory {
+        /// Its path below the anchor.
         public var anchorRelative: [UInt8]
+        /// Its open descriptor (valid during the `enter` call only).
         public var descriptor: Int32
     }
 

@@ -13,8 +13,10 @@ public struct UsageTotals: Sendable, Equatable {
     /// Newest modification time among the non-directories, if any.
     public var newestModification: FileTime?
 
+    /// All zero.
     public init() {}
 
+    /// Adds `other`'s counts and sizes.
     public mutating func add(_ other: UsageTotals) {
         allocatedBytes &+= other.allocatedBytes
         apparentBytes &+= other.apparentBytes
@@ -46,24 +48,33 @@ public enum CacheUnitKind: String, Sendable {
 
 /// One cache (or candidate cache) found under a walked root.
 public struct CacheUsage: Sendable {
+    /// The cache unit's path.
     public var path: RawPath
+    /// What kind of unit it is.
     public var kind: CacheUnitKind
+    /// What it holds.
     public var totals: UsageTotals
 }
 
 /// Totals of a directory's whole subtree, for `--depth` breakdowns.
 public struct DirectoryUsage: Sendable {
+    /// The directory's path.
     public var path: RawPath
     /// 0 for the root, 1 for its children, ...
     public var depth: Int
+    /// What it holds, subdirectories included (as du counts).
     public var totals: UsageTotals
 }
 
 /// A single non-directory, for "largest files" listings.
 public struct FileUsage: Sendable {
+    /// The file's path.
     public var path: RawPath
+    /// Blocks on disk (`st_blocks × 512`).
     public var allocatedBytes: Int64
+    /// `st_size`.
     public var apparentBytes: Int64
+    /// `st_mtime`.
     public var modified: FileTime
 
     /// The file as a tree of one: its sizes, one file, its modification time.
@@ -86,7 +97,9 @@ public struct RootUsage: Sendable {
     /// True when every part of it was already counted under an earlier argument; du prints
     /// nothing for such an argument and neither does cachectl.
     public var alreadyCounted: Bool
+    /// Whether the argument is a directory (a file counts alone).
     public var isDirectory: Bool
+    /// The totals du would print for it.
     public var totals: UsageTotals
     /// Caches found under the root, largest allocated size first (breakdown `.caches`).
     public var caches: [CacheUsage]
@@ -100,14 +113,18 @@ public struct RootUsage: Sendable {
 
 /// A problem met during a walk. The walk goes on; the caller decides how to show it.
 public struct WalkIssue: Error, Sendable, CustomStringConvertible {
+    /// The system call that failed, in du's words.
     public enum Operation: String, Sendable {
         /// A directory could not be opened or read (its own blocks are still counted).
         case readDirectory
         /// An entry could not be examined (it vanished, or its directory is not searchable).
         case access
     }
+    /// The path it failed on.
     public var path: RawPath
+    /// What was being done.
     public var operation: Operation
+    /// Why it failed.
     public var error: Errno
 
     /// `cannot read directory 'x': Permission denied`, worded as GNU du words it.
@@ -121,7 +138,9 @@ public struct WalkIssue: Error, Sendable, CustomStringConvertible {
 
 /// Everything a walk found: one result per argument, in argument order, plus the problems.
 public struct DiskUsageReport: Sendable {
+    /// One result per argument, in order.
     public var roots: [RootUsage]
+    /// What could not be read, sorted by path within each argument.
     public var issues: [WalkIssue]
     /// Total over all arguments (each file once).
     public var total: UsageTotals {
@@ -137,6 +156,7 @@ public final class WalkProgress: @unchecked Sendable {
     private var _directories = 0
     private var _allocatedBytes: Int64 = 0
 
+    /// Counters at zero.
     public init() {}
 
     func add(files: Int, directories: Int, allocatedBytes: Int64) {

@@ -5,15 +5,19 @@ import Foundation
 /// completed), `ExpiresInSeconds`, `ExpiryDate` and `LocalURL` (an absolute path the app
 /// wrote, which may point anywhere).
 public struct PlistDownloadCache: CacheFormat {
+    /// The index file's name.
     public static let indexName = "CachedDownloads.dic"
     static let indexBytes = Array(indexName.utf8)
+    /// The cache's root, opened once.
     public let anchor: AnchoredDirectory
+    /// `.plist`.
     public var kind: CacheFormatKind { .plist }
     /// The dictionary as read (every key and value kept, for atomic rewrites).
     public private(set) var items: [String: [String: Any]]
     /// XML or binary, to write back in the format found.
     let format: PropertyListSerialization.PropertyListFormat
 
+    /// Opens the cache at `root` (which must hold the index).
     public init(root: RawPath) throws {
         switch AnchoredDirectory.open(root) {
         case .success(let anchor): try self.init(anchor: anchor)
@@ -21,6 +25,7 @@ public struct PlistDownloadCache: CacheFormat {
         }
     }
 
+    /// Opens the cache at an anchored root (which must hold the index).
     public init(anchor: AnchoredDirectory) throws {
         self.anchor = anchor
         (items, format) = try Self.read(anchor)
@@ -78,6 +83,7 @@ public struct PlistDownloadCache: CacheFormat {
         return RawPath(bytes: HostParser.percentDecode(rest))
     }
 
+    /// One entry per download in the index, and every file the index does not name.
     public func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         var referenced = Set<[UInt8]>()
         var result: [CacheEntry] = []
@@ -201,6 +207,7 @@ public struct PlistDownloadCache: CacheFormat {
         return nil
     }
 
+    /// The download the index records for `url`, if any.
     public func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
         let key = url.lowercased()
