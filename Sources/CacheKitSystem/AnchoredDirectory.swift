@@ -56,8 +56,10 @@ public final class AnchoredDirectory: @unchecked Sendable {
 
     /// Opens `path` as an anchor. A final symlink is followed (the user named a link to a
     /// cache); anything else must be a directory.
-    /// - Parameter mustPreserveAccessTimes: dry runs: see the property. Default false
-    ///   (O_NOATIME where the system allows it).
+    /// - Parameters:
+    ///   - path: the directory (or a symlink to it).
+    ///   - mustPreserveAccessTimes: dry runs: see the property. Default false
+    ///     (O_NOATIME where the system allows it).
     public static func open(_ path: RawPath, mustPreserveAccessTimes: Bool = false) -> Result<AnchoredDirectory, Errno>
     {
         let isLink: Bool

@@ -22,6 +22,7 @@
 public enum DeletableRoot {
     /// Throws `StoreError.notACache` when the anchored root must not be pruned or cleared.
     /// - Parameters:
+    ///   - anchor: the root, opened once.
     ///   - kind: the format the caller asked for; nil when it is to be detected.
     ///   - environment: `HOME` and `XDG_CACHE_HOME` (default: the process's).
     /// - Returns: the format to open the root as.

@@ -14,10 +14,16 @@ public struct PruneReport: Sendable {
 /// by the format's rules, plan, and (unless `dryRun`) execute — all through that one
 /// descriptor, so a root swapped for a symlink meanwhile changes nothing.
 public enum Pruner {
+    /// Prunes one cache.
     /// - Parameters:
+    ///   - root: the cache's root.
+    ///   - kind: its format; nil (the default) to recognise it.
+    ///   - rules: the size and age limits.
+    ///   - context: the time, grace period and verification the entries are judged with.
     ///   - dryRun: plan only. Nothing is written, not even a lock or an index journal, and no
     ///     access time changes: the native index is read from a private copy, and every file
     ///     and directory (the tag included) is opened with O_NOATIME, or not at all.
+    ///   - progress: counters for a caller's progress display. Default none.
     ///   - onWait: called once if another prune holds the root and this one must wait.
     public static func prune(
         _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,

@@ -99,7 +99,10 @@ public enum CacheClearer {
     /// deleted through its descriptor after being checked again. A native store's writers'
     /// lock is taken exclusively first, so no body is being written meanwhile. An application's
     /// own databases found in the cache are removed only when `kind` is given (`--format`).
-    /// - Parameter dryRun: plan only; nothing changes, not even an access time.
+    /// - Parameters:
+    ///   - root: the cache's root.
+    ///   - kind: its format; nil (the default) to recognise it.
+    ///   - dryRun: plan only; nothing changes, not even an access time. Default false.
     public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws
         -> PruneReport
     {
