@@ -592,7 +592,6 @@ public final class Fetcher: @unchecked Sendable {
         chainLifetime: Double?, started: FileTime, sent: Double,
         into result: inout FetchResult, run: Run
     ) async throws {
-        let tracker = run.tracker
         result.status = Int(head.status.code)
         var freshness = Freshness.decide(
             headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
@@ -600,39 +599,97 @@ public final class Fetcher: @unchecked Sendable {
             freshness.lifetime = min(freshness.lifetime, chainLifetime)
         }
         result.freshnessSource = freshness.source
-        let etag = head.headers.first(name: "etag")
-        let lastModified = head.headers.first(name: "last-modified")
-
+        let validators = Validators(
+            etag: head.headers.first(name: "etag"), lastModified: head.headers.first(name: "last-modified"))
         if head.status == .notModified, let revalidation {
             try await connection.discardBody()
-            if let tag = etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"),
-                tag != stored
-            {
-                throw FetchError.otherRepresentation
-            }
-            // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
-            // 304 with no Cache-Control or Expires keeps the stored lifetime (a stored
-            // no-cache keeps being revalidated; no new heuristic is made up).
-            let explicit = headers.contains { ["cache-control", "expires"].contains($0.name.lowercased()) }
-            let lifetime: Double?
-            if freshness.source == .option || explicit {
-                lifetime = freshness.storable ? freshness.lifetime : 0
-            } else {
-                lifetime = revalidation.lifetime ?? freshness.lifetime
-            }
-            result.freshnessSource = explicit || freshness.source == .option ? freshness.source : .stored
-            guard try store.renew(url: url, lifetime: lifetime, etag: etag, lastModified: lastModified) else {
-                throw FetchError.store("the entry vanished while it was revalidated")
-            }
-            let renewed = try store.lookup(url: url)
-            result.outcome = .revalidated
-            result.path = renewed?.bodyPath
-            result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
+            try renew(
+                url, headers: headers, freshness: freshness, validators: validators, revalidation: revalidation,
+                into: &result)
             return
         }
-        let code = Int(head.status.code)
+        let (negative, resumeTotal) = try await acceptStatus(head, freshness: freshness, resumed: resumed, connection)
+        let (body, received) = try await receiveBody(
+            url, head: head, connection: connection, resumed: resumed?.body, resumeTotal: resumeTotal,
+            validators: validators, started: started, run: run)
+        result.bytesReceived = received
+        guard freshness.storable else {
+            if options.keepUnstoredBodies {
+                result.unstoredBody = body.keepUncommitted()
+            } else {
+                body.discard()
+            }
+            result.outcome = .notStored
+            return
+        }
         let varyValue = headers.filter { $0.name.lowercased() == "vary" }.map(\.value).joined(separator: ",")
-        let vary = varyValue.isEmpty ? nil : Self.varyLines(varyValue, sending: requestHeaders)
+        let code = Int(head.status.code)
+        var put = PutOptions(
+            lifetime: freshness.lifetime, sliding: options.sliding,
+            contentType: head.headers.first(name: "content-type"))
+        put.etag = validators.etag
+        put.lastModified = validators.lastModified
+        put.downloadStarted = started
+        put.status = code == 206 ? 200 : code  // a resumed body is the whole 200 representation
+        put.vary = varyValue.isEmpty ? nil : Self.varyLines(varyValue, sending: requestHeaders)
+        // Committed with the run's next batch (the path and expiry are filled in then).
+        try body.seal(flush: false)
+        result.commitTicket = await run.commits.submit(body, put)
+        if negative {
+            result.outcome = .failed
+            result.error = FetchError.http(code, head.status.reasonPhrase).description
+            return
+        }
+        result.outcome = .downloaded
+    }
+
+    /// A response's validators.
+    private struct Validators {
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// A 304 answering a revalidation: the stored entry renewed, by RFC 9111 §4.3.4.
+    private func renew(
+        _ url: String, headers: [(name: String, value: String)], freshness: Freshness, validators: Validators,
+        revalidation: Revalidation, into result: inout FetchResult
+    ) throws {
+        if let tag = validators.etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"),
+            tag != stored
+        {
+            throw FetchError.otherRepresentation
+        }
+        // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
+        // 304 with no Cache-Control or Expires keeps the stored lifetime (a stored
+        // no-cache keeps being revalidated; no new heuristic is made up).
+        let explicit = headers.contains { ["cache-control", "expires"].contains($0.name.lowercased()) }
+        let lifetime: Double?
+        if freshness.source == .option || explicit {
+            lifetime = freshness.storable ? freshness.lifetime : 0
+        } else {
+            lifetime = revalidation.lifetime ?? freshness.lifetime
+        }
+        result.freshnessSource = explicit || freshness.source == .option ? freshness.source : .stored
+        guard
+            try store.renew(
+                url: url, lifetime: lifetime, etag: validators.etag, lastModified: validators.lastModified)
+        else {
+            throw FetchError.store("the entry vanished while it was revalidated")
+        }
+        let renewed = try store.lookup(url: url)
+        result.outcome = .revalidated
+        result.path = renewed?.bodyPath
+        result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
+    }
+
+    /// Whether the status gives a body to keep: content (200, 203, a 206 resuming the kept
+    /// partial download exactly where it ended) or a negative answer with explicit freshness.
+    /// Throws for anything else (`HTTPStatusError`, with `Retry-After`).
+    private func acceptStatus(
+        _ head: HTTPResponseHead, freshness: Freshness,
+        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?, _ connection: HTTPConnection
+    ) async throws -> (negative: Bool, resumeTotal: Int64?) {
+        let code = Int(head.status.code)
         // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4). The
         // other heuristically cacheable statuses (RFC 9111 §4.2.2) are kept when their
         // freshness is explicit, as a negative answer; anything else is not kept.
@@ -659,8 +716,18 @@ public final class Fetcher: @unchecked Sendable {
                 return CacheControl.deltaSeconds(trimmed)
                     ?? HTTPDate.parse(trimmed).map { $0 - FileTime.now.timeInterval }
             }
-            throw HTTPStatusError(code: Int(head.status.code), reason: head.status.reasonPhrase, retryAfter: retryAfter)
+            throw HTTPStatusError(code: code, reason: head.status.reasonPhrase, retryAfter: retryAfter)
         }
+        return (negative, resumeTotal)
+    }
+
+    /// The body, streamed into a pending body (the resumed one, or a new one: in memory while
+    /// small, else in `tmp/`) and checked against the declared length. A download cut off
+    /// whose representation has a validator is kept for a resume; anything else goes.
+    private func receiveBody(
+        _ url: String, head: HTTPResponseHead, connection: HTTPConnection, resumed: NativeStore.PendingBody?,
+        resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run
+    ) async throws -> (body: NativeStore.PendingBody, received: Int64) {
         let declared = head.headers.first(name: "content-length").flatMap {
             Int64($0.trimmingCharacters(in: .whitespaces))
         }
@@ -669,12 +736,9 @@ public final class Fetcher: @unchecked Sendable {
                 connection.abandon()
                 throw FetchError.tooLarge(limit: options.maxBody, declared: declared)
             }
-            tracker.expect(declared)
+            run.tracker.expect(declared)
         }
-
-        // Stream to tmp/; commit only when complete.
-        let body =
-            try resumed?.body ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
+        let body = try resumed ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
@@ -685,61 +749,29 @@ public final class Fetcher: @unchecked Sendable {
                     throw FetchError.tooLarge(limit: options.maxBody, declared: nil)
                 }
                 try buffer.withUnsafeReadableBytes { try body.append($0) }
-                tracker.received(Int64(buffer.readableBytes))
+                run.tracker.received(Int64(buffer.readableBytes))
             }
             if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
             if let resumeTotal, body.length != resumeTotal {
                 throw FetchError.truncated(expected: resumeTotal, received: body.length)
             }
         } catch {
-            // A download cut off (not cancelled) whose representation has a validator is
-            // kept for a resume; anything else goes.
-            let strongETag = etag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
+            let strongETag = validators.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
             var overLimit = false
             if case FetchError.tooLarge = error { overLimit = true }
             if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0,
-                strongETag != nil || lastModified != nil
+                strongETag != nil || validators.lastModified != nil
             {
-                let total = resumeTotal ?? declared
-                if body.keepForResume(
-                    NativeStore.PartialDownload(
-                        url: URLKey(url)?.normalized ?? url, etag: strongETag,
-                        lastModified: lastModified, total: total))
-                {
-                    run.partials.withLock { $0 = true }
-                }
+                let partial = NativeStore.PartialDownload(
+                    url: URLKey(url)?.normalized ?? url, etag: strongETag, lastModified: validators.lastModified,
+                    total: resumeTotal ?? declared)
+                if body.keepForResume(partial) { run.partials.withLock { $0 = true } }
             } else {
                 body.discard()
             }
             throw error
         }
-        result.bytesReceived = received
-        guard freshness.storable else {
-            if options.keepUnstoredBodies {
-                result.unstoredBody = body.keepUncommitted()
-            } else {
-                body.discard()
-            }
-            result.outcome = .notStored
-            return
-        }
-        var put = PutOptions(
-            lifetime: freshness.lifetime, sliding: options.sliding,
-            contentType: head.headers.first(name: "content-type"))
-        put.etag = etag
-        put.lastModified = lastModified
-        put.downloadStarted = started
-        put.status = code == 206 ? 200 : code  // a resumed body is the whole 200 representation
-        put.vary = vary
-        // Committed with the run's next batch (the path and expiry are filled in then).
-        try body.seal(flush: false)
-        result.commitTicket = await run.commits.submit(body, put)
-        if negative {
-            result.outcome = .failed
-            result.error = FetchError.http(code, head.status.reasonPhrase).description
-            return
-        }
-        result.outcome = .downloaded
+        return (body, received)
     }
 
     /// A transport error in words.
