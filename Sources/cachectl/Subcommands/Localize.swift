@@ -122,66 +122,18 @@ struct Localize: ParsableCommand {
             do {
                 var fetchedPage: PageSource?
                 if let store, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {
-                    // One step from a URL: the page itself is fetched first (by the same rules;
-                    // a page the server says not to store is used once and not kept).
-                    var pageOptions = FetchOptions()
-                    pageOptions.keepUnstoredBodies = true
-                    let fetched = FetchRun.run([text], store: store, options: pageOptions)
-                    if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
-                    guard let result = fetched.first, result.succeeded else {
-                        throw StoreError.cannotRead(RawPath(text), fetched.first?.error ?? "failed")
-                    }
-                    if let temp = result.unstoredBody {
-                        defer { FileIO.removeTemporary(temp) }
-                        let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
-                        fetchedPage = PageSource(
-                            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
-                            fileName: Array(name.utf8), isFile: false, mode: nil)
-                    }
+                    fetchedPage = try fetchPage(text, url: url, store: store)
                     localizer = try reporting { try Localizer(caches: cacheRoots) }
                 }
                 let page =
                     try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
                 let destination = try destinationFor(input, page: page)
-                var options = LocalizeOptions()
-                options.pageURL = baseURL ?? page.url
-                options.outputDirectory = destination.directory
-                options.absolute = absolute
-                options.allowStale = allowStale
-                options.eager = eager
-                options.charset = charset
-                options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
-                options.absolutizeWhenMoved = true
-                if let assets {
-                    options.assets = RawArguments.paths([assets])[0]
-                } else if outputDir != nil, !noAssets, let file = destination.file {
-                    // As browsers save a page: page.html beside page_files/.
-                    var stem = file.lastComponent
-                    if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
-                    options.assets = destination.directory.appending(stem + Array("_files".utf8))
-                }
+                var options = localizeOptions(page: page, input: input, destination: destination)
                 var result = localizer.localize(page.bytes, options: options)
-                if let store {
-                    // Fetch what is missing or stale, then localize again against the refreshed caches.
-                    var seen = Set<String>()
-                    let wanted = result.references.filter { $0.outcome == .missing || $0.outcome == .stale }
-                        .compactMap { $0.resolved.map(Localizer.cacheKey) }.filter { seen.insert($0).inserted }
-                    if !wanted.isEmpty {
-                        var fetchOptions = FetchOptions()
-                        if let jobs { fetchOptions.jobs = jobs }
-                        let fetched = FetchRun.run(wanted, store: store, options: fetchOptions)
-                        if fetched.contains(where: { $0.interrupted }) {
-                            Output.error("interrupted: " + FetchPresenter.summary(fetched) + "; no page written")
-                            throw ExitStatus.interrupted
-                        }
-                        for failure in fetched where !failure.succeeded {
-                            Output.error("\(failure.url): \(failure.error ?? "failed")")
-                        }
-                        // What was just fetched is used even if its lifetime was zero.
-                        options.justFetched = Set(zip(wanted, fetched).filter { $0.1.succeeded }.map(\.0))
-                        localizer = try reporting { try Localizer(caches: cacheRoots) }
-                        result = localizer.localize(page.bytes, options: options)
-                    }
+                if let store, try fetchMissing(result, into: store, options: &options) {
+                    // Localized again against the refreshed caches.
+                    localizer = try reporting { try Localizer(caches: cacheRoots) }
+                    result = localizer.localize(page.bytes, options: options)
                 }
                 var styled: (page: [UInt8], report: StylesheetSaver.Report)?
                 if styles {
@@ -189,33 +141,12 @@ struct Localize: ParsableCommand {
                         result, page: page, destination: destination, options: options, caches: cacheRoots, store: store
                     )
                 }
+                try write(result, styled: styled?.page, page: page, to: destination.file)
                 if let path = destination.file {
-                    if let styled {
-                        try FileIO.writeAtomically(path, styled.page, mode: inPlace ? page.mode : nil)
-                    } else {
-                        try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
-                    }
                     pin(path, result: result, assets: options.assets != nil, caches: cacheRoots)
-                } else if let styled {
-                    Output.write(bytes: styled.page)
-                } else {
-                    result.writeOutput { Output.write(raw: $0) }
                 }
-                func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
-                Output.error(
-                    "\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, \(n(.skipped)) skipped"
-                        + (n(.local) > 0 ? ", \(n(.local)) local" : "")
-                        + (result.assetsLinked + result.assetsCopied > 0
-                            ? "; \(result.assetsLinked + result.assetsCopied) files in \(options.assets!.escaped) (\(result.assetsLinked) hard links "
-                                + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
-                        + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
-                        + (result.referencesAbsolutized
-                            ? " (the output is not at the page's URL: other relative references made absolute)" : "")
-                        + (styled.map {
-                            "; \($0.report.saved) stylesheet\($0.report.saved == 1 ? "" : "s") saved, \($0.report.localized) of their references local, "
-                                + "\($0.report.missing.count) missing"
-                        } ?? ""))
-                if n(.missing) + n(.stale) > 0 { remote = true }
+                Output.error(Self.summary(page, result, assets: options.assets, styles: styled?.report))
+                if result.count(.missing) + result.count(.stale) > 0 { remote = true }
                 if json {
                     reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result))
                 }
@@ -231,6 +162,108 @@ struct Localize: ParsableCommand {
         if json { try Output.write(json: LocalizeJSON(pages: reports)) }
         Output.flush()
         if failed || (requireAll && remote) { throw ExitStatus.failure }
+    }
+
+    /// One step from a URL: the page itself is fetched first (by the same rules; a page the
+    /// server says not to store is used once and not kept). Nil: it is now in the store.
+    private func fetchPage(_ text: String, url: StandardURL, store: NativeStore) throws -> PageSource? {
+        var pageOptions = FetchOptions()
+        pageOptions.keepUnstoredBodies = true
+        let fetched = FetchRun.run([text], store: store, options: pageOptions)
+        if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
+        guard let result = fetched.first, result.succeeded else {
+            throw StoreError.cannotRead(RawPath(text), fetched.first?.error ?? "failed")
+        }
+        guard let temp = result.unstoredBody else { return nil }
+        defer { FileIO.removeTemporary(temp) }
+        let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
+        return PageSource(
+            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
+            fileName: Array(name.utf8), isFile: false, mode: nil)
+    }
+
+    /// The options for one page, from the command line and where its output goes.
+    private func localizeOptions(
+        page: PageSource, input: RawPath, destination: (file: RawPath?, directory: RawPath)
+    ) -> LocalizeOptions {
+        var options = LocalizeOptions()
+        options.pageURL = baseURL ?? page.url
+        options.outputDirectory = destination.directory
+        options.absolute = absolute
+        options.allowStale = allowStale
+        options.eager = eager
+        options.charset = charset
+        options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
+        options.absolutizeWhenMoved = true
+        if let assets {
+            options.assets = RawArguments.paths([assets])[0]
+        } else if outputDir != nil, !noAssets, let file = destination.file {
+            // As browsers save a page: page.html beside page_files/.
+            var stem = file.lastComponent
+            if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
+            options.assets = destination.directory.appending(stem + Array("_files".utf8))
+        }
+        return options
+    }
+
+    /// `--fetch`: what is missing or stale is fetched into `store`; what succeeded is used
+    /// even if its lifetime was zero (`justFetched`). True when there was anything to fetch.
+    private func fetchMissing(_ result: LocalizeResult, into store: NativeStore, options: inout LocalizeOptions)
+        throws -> Bool
+    {
+        var seen = Set<String>()
+        let wanted = result.references.filter { $0.outcome == .missing || $0.outcome == .stale }
+            .compactMap { $0.resolved.map(Localizer.cacheKey) }.filter { seen.insert($0).inserted }
+        guard !wanted.isEmpty else { return false }
+        var fetchOptions = FetchOptions()
+        if let jobs { fetchOptions.jobs = jobs }
+        let fetched = FetchRun.run(wanted, store: store, options: fetchOptions)
+        if fetched.contains(where: { $0.interrupted }) {
+            Output.error("interrupted: " + FetchPresenter.summary(fetched) + "; no page written")
+            throw ExitStatus.interrupted
+        }
+        for failure in fetched where !failure.succeeded {
+            Output.error("\(failure.url): \(failure.error ?? "failed")")
+        }
+        options.justFetched = Set(zip(wanted, fetched).filter { $0.1.succeeded }.map(\.0))
+        return true
+    }
+
+    /// The page written to `file` (atomically; `--in-place` keeps its mode), else to stdout.
+    private func write(_ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?) throws {
+        if let path = file {
+            if let styled {
+                try FileIO.writeAtomically(path, styled, mode: inPlace ? page.mode : nil)
+            } else {
+                try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
+            }
+        } else if let styled {
+            Output.write(bytes: styled)
+        } else {
+            result.writeOutput { Output.write(raw: $0) }
+        }
+    }
+
+    /// The page's line on stderr: `<page>: N rewritten, N missing, N stale, N skipped`, and
+    /// what else was done.
+    static func summary(
+        _ page: PageSource, _ result: LocalizeResult, assets: RawPath?, styles: StylesheetSaver.Report?
+    ) -> String {
+        func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
+        let placed = result.assetsLinked + result.assetsCopied
+        return "\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, "
+            + "\(n(.skipped)) skipped"
+            + (n(.local) > 0 ? ", \(n(.local)) local" : "")
+            + (placed > 0 && assets != nil
+                ? "; \(placed) files in \(assets!.escaped) (\(result.assetsLinked) hard links "
+                    + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
+            + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
+            + (result.referencesAbsolutized
+                ? " (the output is not at the page's URL: other relative references made absolute)" : "")
+            + (styles.map {
+                "; \($0.saved) stylesheet\($0.saved == 1 ? "" : "s") saved, \($0.localized) of their references "
+                    + "local, \($0.missing.count) missing"
+            } ?? "")
     }
 
     /// `--styles`: the page's stylesheets saved in its assets folder (`<page>_files` when no
