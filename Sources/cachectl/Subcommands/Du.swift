@@ -140,6 +140,40 @@ struct Du: ParsableCommand {
             Output.error("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")
             return
         }
+        let options = try walkOptions()
+        let progress = options.progress.flatMap(ProgressLine.init)
+        let report = DiskUsage.measure(roots, options: options)
+        progress?.finish()
+
+        for issue in report.issues { Output.error(issue.description) }
+        // What each cache is, and how much of it is stale, by its own format's rules.
+        let (summaries, summaryErrors) =
+            options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
+        for error in summaryErrors { Output.error(error.description) }
+        if metrics.wanted {
+            let text = PrometheusText.du(
+                report, summaries: summaries, apparent: apparent, now: FileTime.now.timeInterval)
+            try PrometheusText.emit(text, command: "du", directory: metrics.textfileDirectory)
+        }
+        if metrics.onStdout {
+            // The metrics are the output.
+        } else if output.json {
+            try Output.write(json: DuJSON(report, options: options, summaries: summaries))
+        } else if summarize {
+            writeSummary(report)
+        } else {
+            Output.write(
+                DuPresenter.text(
+                    report, sizes: sizes, apparent: apparent, depth: depth != nil || all, summaries: summaries,
+                    keep: { passes($0) }))
+        }
+        Output.flush()
+        if !report.issues.isEmpty || !summaryErrors.isEmpty { throw ExitStatus.failure }
+    }
+
+    /// The walk the flags ask for (`-X` files read here: one that cannot be read is a usage
+    /// error, as in du).
+    private func walkOptions() throws -> DiskUsageOptions {
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
         var patterns = exclude
@@ -163,65 +197,42 @@ struct Du: ParsableCommand {
         } else if !summarize {
             options.breakdown = .caches
         }
-        let counters = WalkProgress()
-        options.progress = counters
-        let progress = ProgressLine(counters)
-        let report = DiskUsage.measure(roots, options: options)
-        progress?.finish()
+        options.progress = WalkProgress()
+        return options
+    }
 
-        for issue in report.issues { Output.error(issue.description) }
-        // What each cache is, and how much of it is stale, by its own format's rules.
-        let (summaries, summaryErrors) =
-            options.breakdown == .caches ? CacheStateSummary.of(cachesIn: report) : ([:], [])
-        for error in summaryErrors { Output.error(error.description) }
-        if metrics.wanted {
-            let text = PrometheusText.du(
-                report, summaries: summaries, apparent: apparent, now: FileTime.now.timeInterval)
-            try PrometheusText.emit(text, command: "du", directory: metrics.textfileDirectory)
-        }
-        if metrics.onStdout {
-            // The metrics are the output.
-        } else if output.json {
-            try Output.write(json: DuJSON(report, options: options, summaries: summaries))
-        } else if summarize {
-            let end = null ? "\0" : "\n"
-            var grand: Int64 = 0
-            func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.formatAsDu(value) }
-            var newest: FileTime?
-            for root in report.roots where root.exists && !root.alreadyCounted {
-                let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
-                grand += bytes
-                if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
-                guard passes(bytes) else { continue }
-                Output.write(
-                    shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
-                Output.write(bytes: root.path.bytes)
-                Output.write(end)
-            }
-            if total {
-                Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end)
-            }
-            if top != nil {
-                for root in report.roots where root.exists && !root.alreadyCounted && !root.largestFiles.isEmpty {
-                    var files = Table([.right, .left, .left])
-                    files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
-                    for file in root.largestFiles {
-                        files.add([
-                            sizes.format(apparent ? file.apparentBytes : file.allocatedBytes),
-                            DateText.day(file.modified), file.path.escaped
-                        ])
-                    }
-                    Output.write("\n" + files.render())
-                }
-            }
-        } else {
+    /// `-s`: one line per argument, as du prints it (`-c`, `--time`, `--inodes`, `-0`,
+    /// `--threshold`), then the largest files with `--top`.
+    private func writeSummary(_ report: DiskUsageReport) {
+        let end = null ? "\0" : "\n"
+        var grand: Int64 = 0
+        func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.formatAsDu(value) }
+        var newest: FileTime?
+        for root in report.roots where root.exists && !root.alreadyCounted {
+            let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
+            grand += bytes
+            if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
+            guard passes(bytes) else { continue }
             Output.write(
-                DuPresenter.text(
-                    report, sizes: sizes, apparent: apparent, depth: depth != nil || all, summaries: summaries,
-                    keep: { passes($0) }))
+                shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
+            Output.write(bytes: root.path.bytes)
+            Output.write(end)
         }
-        Output.flush()
-        if !report.issues.isEmpty || !summaryErrors.isEmpty { throw ExitStatus.failure }
+        if total {
+            Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end)
+        }
+        guard top != nil else { return }
+        for root in report.roots where root.exists && !root.alreadyCounted && !root.largestFiles.isEmpty {
+            var files = Table([.right, .left, .left])
+            files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
+            for file in root.largestFiles {
+                files.add([
+                    sizes.format(apparent ? file.apparentBytes : file.allocatedBytes),
+                    DateText.day(file.modified), file.path.escaped
+                ])
+            }
+            Output.write("\n" + files.render())
+        }
     }
 
     private func size(of totals: UsageTotals) -> Int64 {
