@@ -69,115 +69,133 @@ package struct URLParser {
     /// pointer back so that the next state sees the same code point again.)
     private mutating func step(_ c: Int) -> Bool {
         switch state {
-        case .schemeStart:
-            if isAlpha(c) {
-                buffer.append(lower(c))
-                state = .scheme
-            } else {
-                state = .noScheme
-                pointer -= 1
-            }
-        case .scheme:
-            if isAlphanumeric(c) || c == 0x2B || c == 0x2D || c == 0x2E {
-                buffer.append(lower(c))
-            } else if c == 0x3A {
-                setScheme(buffer)
-                buffer.removeAll(keepingCapacity: true)
-                if url.scheme == Self.file {
-                    state = .file
-                } else if special, let base, base.scheme == url.scheme {
-                    state = .specialRelativeOrAuthority
-                } else if special {
-                    state = .specialAuthoritySlashes
-                } else if remaining(startsWith: 0x2F) {
-                    state = .pathOrAuthority
-                    pointer += 1
-                } else {
-                    url.opaquePath = true
-                    state = .opaquePath
-                }
-            } else {
-                buffer.removeAll(keepingCapacity: true)
-                state = .noScheme
-                pointer = -1
-            }
-        case .noScheme:
-            guard let base, !base.opaquePath || c == 0x23 else { return false }
-            if base.opaquePath {
-                setScheme(base.scheme)
-                url.path = base.path
-                url.opaquePath = true
-                url.query = base.query
-                url.fragment = []
-                state = .fragment
-            } else {
-                state = base.scheme == Self.file ? .file : .relative
-                pointer -= 1
-            }
-        case .specialRelativeOrAuthority:
-            if c == 0x2F, remaining(startsWith: 0x2F) {
-                state = .specialAuthorityIgnoreSlashes
-                pointer += 1
-            } else {
-                state = .relative
-                pointer -= 1
-            }
-        case .pathOrAuthority:
-            if c == 0x2F {
-                state = .authority
-            } else {
-                state = .path
-                pointer -= 1
-            }
-        case .relative:
-            relative(c)
-        case .relativeSlash:
-            if special, c == 0x2F || c == 0x5C {
-                state = .specialAuthorityIgnoreSlashes
-            } else if c == 0x2F {
-                state = .authority
-            } else {
-                let base = base!
-                (url.username, url.password, url.host, url.port) = (base.username, base.password, base.host, base.port)
-                state = .path
-                pointer -= 1
-            }
-        case .specialAuthoritySlashes:
-            if c == 0x2F, remaining(startsWith: 0x2F) {
-                pointer += 1
-            } else {
-                pointer -= 1
-            }
-            state = .specialAuthorityIgnoreSlashes
+        case .schemeStart: schemeStart(c)
+        case .scheme: scheme(c)
+        case .noScheme: return noScheme(c)
+        case .specialRelativeOrAuthority: specialRelativeOrAuthority(c)
+        case .pathOrAuthority: pathOrAuthority(c)
+        case .relative: relative(c)
+        case .relativeSlash: relativeSlash(c)
+        case .specialAuthoritySlashes: specialAuthoritySlashes(c)
         case .specialAuthorityIgnoreSlashes:
             if c != 0x2F && c != 0x5C {
                 state = .authority
                 pointer -= 1
             }
-        case .authority:
-            return authority(c)
-        case .host:
-            return host(c)
-        case .port:
-            return port(c)
-        case .file:
-            file(c)
-        case .fileSlash:
-            fileSlash(c)
-        case .fileHost:
-            return fileHost(c)
-        case .pathStart:
-            pathStart(c)
-        case .path:
-            path(c)
-        case .opaquePath:
-            opaquePath(c)
-        case .query:
-            query(c)
+        case .authority: return authority(c)
+        case .host: return host(c)
+        case .port: return port(c)
+        case .file: file(c)
+        case .fileSlash: fileSlash(c)
+        case .fileHost: return fileHost(c)
+        case .pathStart: pathStart(c)
+        case .path: path(c)
+        case .opaquePath: opaquePath(c)
+        case .query: query(c)
         case .fragment:
             if c != Self.eof { Self.percentEncode(UInt8(c), into: &url.fragment!, set: Self.fragmentSet) }
         }
         return true
+    }
+
+    /// scheme start state
+    private mutating func schemeStart(_ c: Int) {
+        if isAlpha(c) {
+            buffer.append(lower(c))
+            state = .scheme
+        } else {
+            state = .noScheme
+            pointer -= 1
+        }
+    }
+
+    /// scheme state
+    private mutating func scheme(_ c: Int) {
+        if isAlphanumeric(c) || c == 0x2B || c == 0x2D || c == 0x2E {
+            buffer.append(lower(c))
+        } else if c == 0x3A {
+            setScheme(buffer)
+            buffer.removeAll(keepingCapacity: true)
+            if url.scheme == Self.file {
+                state = .file
+            } else if special, let base, base.scheme == url.scheme {
+                state = .specialRelativeOrAuthority
+            } else if special {
+                state = .specialAuthoritySlashes
+            } else if remaining(startsWith: 0x2F) {
+                state = .pathOrAuthority
+                pointer += 1
+            } else {
+                url.opaquePath = true
+                state = .opaquePath
+            }
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+            state = .noScheme
+            pointer = -1
+        }
+    }
+
+    /// no scheme state; false on failure.
+    private mutating func noScheme(_ c: Int) -> Bool {
+        guard let base, !base.opaquePath || c == 0x23 else { return false }
+        if base.opaquePath {
+            setScheme(base.scheme)
+            url.path = base.path
+            url.opaquePath = true
+            url.query = base.query
+            url.fragment = []
+            state = .fragment
+        } else {
+            state = base.scheme == Self.file ? .file : .relative
+            pointer -= 1
+        }
+        return true
+    }
+
+    /// special relative or authority state
+    private mutating func specialRelativeOrAuthority(_ c: Int) {
+        if c == 0x2F, remaining(startsWith: 0x2F) {
+            state = .specialAuthorityIgnoreSlashes
+            pointer += 1
+        } else {
+            state = .relative
+            pointer -= 1
+        }
+    }
+
+    /// path or authority state
+    private mutating func pathOrAuthority(_ c: Int) {
+        if c == 0x2F {
+            state = .authority
+        } else {
+            state = .path
+            pointer -= 1
+        }
+    }
+
+    /// relative slash state
+    private mutating func relativeSlash(_ c: Int) {
+        if special, c == 0x2F || c == 0x5C {
+            state = .specialAuthorityIgnoreSlashes
+        } else if c == 0x2F {
+            state = .authority
+        } else {
+            let base = base!
+            (url.username, url.password, url.host, url.port) = (base.username, base.password, base.host, base.port)
+            state = .path
+            pointer -= 1
+        }
+    }
+
+    /// special authority slashes state
+    private mutating func specialAuthoritySlashes(_ c: Int) {
+        if c == 0x2F, remaining(startsWith: 0x2F) {
+            pointer += 1
+        } else {
+            pointer -= 1
+        }
+        state = .specialAuthorityIgnoreSlashes
     }
 
     /// relative state
