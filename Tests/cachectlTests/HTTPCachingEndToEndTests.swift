@@ -16,6 +16,14 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         server = try TestHTTPServer(root: tree.path("www"))
     }
 
+    /// XCTest keeps every test case object until the process ends, and nothing is released at
+    /// exit: without this each test would leave its server process running.
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        tree = nil
+    }
+
     /// The URL of a script: each item is (status, headers, body).
     private func script(_ steps: [(Int, [String: String], String)], tag: String = #function) -> String {
         let json = try! JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
