@@ -145,47 +145,53 @@ public enum BinaryPlist {
                 return .date(Double(bitPattern: value))
             case 0x4, 0x5, 0x6, 0xA, 0xD:
                 guard let (length, start) = lengthAndStart(offset, low) else { return nil }
-                switch high {
-                case 0x4:
-                    guard start + length <= limit else { return nil }
-                    return .data(Array(bytes[start..<start + length]))
-                case 0x5:
-                    guard start + length <= limit else { return nil }
-                    return .string(String(decoding: bytes[start..<start + length], as: Unicode.ASCII.self))
-                case 0x6:
-                    guard length <= (limit - start) / 2 else { return nil }
-                    let units = (0..<length).map {
-                        UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1])
-                    }
-                    return .string(String(decoding: units, as: UTF16.self))
-                case 0xA:
-                    guard length <= (limit - start) / refSize else { return nil }
-                    var items: [PlistValue] = []
-                    for i in 0..<length {
-                        guard let ref = BinaryPlist.uint(bytes, start + i * refSize, refSize),
-                            let item = object(ref, depth: depth + 1)
-                        else { return nil }
-                        items.append(item)
-                    }
-                    return .array(items)
-                default:
-                    guard length <= (limit - start) / (2 * refSize) else { return nil }
-                    var members: [String: PlistValue] = [:]
-                    for i in 0..<length {
-                        guard let keyRef = BinaryPlist.uint(bytes, start + i * refSize, refSize),
-                            let valueRef = BinaryPlist.uint(bytes, start + (length + i) * refSize, refSize),
-                            case .string(let key)? = object(keyRef, depth: depth + 1),
-                            let value = object(valueRef, depth: depth + 1)
-                        else { return nil }
-                        members[key] = value
-                    }
-                    return .dict(members)
-                }
+                return sized(high, length: length, start: start, depth: depth)
             case 0x8:
                 guard let value = BinaryPlist.uint(bytes, offset + 1, low + 1) else { return nil }
                 return .uid(value)
             default:
                 return nil
+            }
+        }
+
+        /// An object with a length: data (0x4), ASCII (0x5) or UTF-16 (0x6) text, an array (0xA)
+        /// or a dictionary (0xD) of `length` items from `start`.
+        mutating func sized(_ high: UInt8, length: Int, start: Int, depth: Int) -> PlistValue? {
+            switch high {
+            case 0x4:
+                guard start + length <= limit else { return nil }
+                return .data(Array(bytes[start..<start + length]))
+            case 0x5:
+                guard start + length <= limit else { return nil }
+                return .string(String(decoding: bytes[start..<start + length], as: Unicode.ASCII.self))
+            case 0x6:
+                guard length <= (limit - start) / 2 else { return nil }
+                let units = (0..<length).map {
+                    UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1])
+                }
+                return .string(String(decoding: units, as: UTF16.self))
+            case 0xA:
+                guard length <= (limit - start) / refSize else { return nil }
+                var items: [PlistValue] = []
+                for i in 0..<length {
+                    guard let ref = BinaryPlist.uint(bytes, start + i * refSize, refSize),
+                        let item = object(ref, depth: depth + 1)
+                    else { return nil }
+                    items.append(item)
+                }
+                return .array(items)
+            default:
+                guard length <= (limit - start) / (2 * refSize) else { return nil }
+                var members: [String: PlistValue] = [:]
+                for i in 0..<length {
+                    guard let keyRef = BinaryPlist.uint(bytes, start + i * refSize, refSize),
+                        let valueRef = BinaryPlist.uint(bytes, start + (length + i) * refSize, refSize),
+                        case .string(let key)? = object(keyRef, depth: depth + 1),
+                        let value = object(valueRef, depth: depth + 1)
+                    else { return nil }
+                    members[key] = value
+                }
+                return .dict(members)
             }
         }
 

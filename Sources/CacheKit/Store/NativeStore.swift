@@ -483,39 +483,50 @@ public final class NativeStore: @unchecked Sendable {
                     indexPath,
                     "schema version \(version) is newer than this cachectl understands (\(Self.schemaVersion))")
             }
-            // A store that cannot be written now keeps its version-1 keys and is re-keyed
-            // by the first open that can write.
-            if version < 2 && readOnlyReason == nil { try? migrateKeys() }
-            hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
-            // Pins came with schema 2 after its first commits: made when missing (checked by
-            // a read first, so an ordinary open never writes).
-            if readOnlyReason == nil, (try? readIndex({ db in try db.tableExists("pins") })) == false {
-                try? writeIndex { db in
-                    try db.execute(
-                        sql:
-                            "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))"
-                    )
-                }
-            }
-            if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
-                // A schema-2 index made before the status and Vary columns existed.
-                try? writeIndex { db in
-                    try db.inTransaction(.immediate) {
-                        if !(try Self.responseColumnsExist(db)) {
-                            try db.execute(sql: "ALTER TABLE entries ADD COLUMN status INTEGER NOT NULL DEFAULT 200")
-                            try db.execute(sql: "ALTER TABLE entries ADD COLUMN vary TEXT")
-                        }
-                        return .commit
-                    }
-                }
-                hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
-            }
+            try upgrade(from: version)
             return
         }
         guard appID == 0 && tables == 0 && allowCreate else {
             throw StoreError.notACacheIndex(
                 indexPath, appID == 0 && tables == 0 ? "empty database" : "a foreign SQLite database")
         }
+        try createSchema()
+    }
+
+    /// An index of this store's own written by an earlier version brought up to date where it
+    /// can be written: version-1 keys re-keyed, the pins table and the response columns added.
+    private func upgrade(from version: Int32) throws {
+        // A store that cannot be written now keeps its version-1 keys and is re-keyed
+        // by the first open that can write.
+        if version < 2 && readOnlyReason == nil { try? migrateKeys() }
+        hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
+        // Pins came with schema 2 after its first commits: made when missing (checked by
+        // a read first, so an ordinary open never writes).
+        if readOnlyReason == nil, (try? readIndex({ db in try db.tableExists("pins") })) == false {
+            try? writeIndex { db in
+                try db.execute(
+                    sql:
+                        "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))"
+                )
+            }
+        }
+        if !hasResponseColumns && version >= 2 && readOnlyReason == nil {
+            // A schema-2 index made before the status and Vary columns existed.
+            try? writeIndex { db in
+                try db.inTransaction(.immediate) {
+                    if !(try Self.responseColumnsExist(db)) {
+                        try db.execute(sql: "ALTER TABLE entries ADD COLUMN status INTEGER NOT NULL DEFAULT 200")
+                        try db.execute(sql: "ALTER TABLE entries ADD COLUMN vary TEXT")
+                    }
+                    return .commit
+                }
+            }
+            hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
+        }
+    }
+
+    /// A new, empty index: the schema of this version, in WAL mode unless locking exclusively.
+    private func createSchema() throws {
         if !exclusiveLocking {
             try writeIndex { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         }
