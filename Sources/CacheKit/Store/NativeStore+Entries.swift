@@ -52,35 +52,7 @@ extension NativeStore {
             entry.allocatedBytes = st?.allocatedBytes ?? 0
             entry.modified = st?.modified
             entry.identity = st.map(FileIdentity.init)
-            if row.downloadCompleted == nil {
-                // Grace counts from the body's last write, else from the start of the download.
-                let lastWrite = st?.lastWritten ?? FileTime(timeInterval: row.downloadStarted)
-                if context.isOlderThanGrace(lastWrite) {
-                    (entry.state, entry.reason) = (
-                        .incomplete, "download last written \(Self.age(lastWrite, context)) ago never completed"
-                    )
-                } else {
-                    entry.reason = "download in progress (within the grace period)"
-                    entry.inGracePeriod = true
-                }
-            } else if st == nil {
-                (entry.state, entry.reason) = (.corrupted, "body missing")
-            } else if let st, !st.isRegular {
-                (entry.state, entry.reason) = (.corrupted, "body is not a regular file")
-            } else if let st, st.size != row.apparentBytes {
-                (entry.state, entry.reason) = (.corrupted, "body is \(st.size) bytes, index says \(row.apparentBytes)")
-            } else if context.verify, !bodyMatches(row) {
-                (entry.state, entry.reason) = (.corrupted, "body checksum does not match the index")
-            } else if let expires = row.expires, context.now.timeInterval >= expires {
-                (entry.state, entry.reason) = (
-                    .expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago"
-                )
-            } else {
-                entry.reason =
-                    row.expires == nil
-                    ? "complete, no expiry"
-                    : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
-            }
+            (entry.state, entry.reason, entry.inGracePeriod) = state(of: row, body: st, context)
             if let pages = pinned[row.url], entry.state == .fresh || entry.state == .expired {
                 entry.pinnedBy = pages
                 entry.reason += "; pinned by \(pages.count == 1 ? pages[0] : "\(pages.count) saved pages")"
@@ -101,6 +73,34 @@ extension NativeStore {
                     withinGrace: "unindexed body within the grace period"))
         }
         return result
+    }
+
+    /// A row's state and reason, from its body's status (nil: missing) and the clock;
+    /// whether it is a download still within the grace period.
+    private func state(of row: NativeRecord, body st: StatInfo?, _ context: InspectionContext)
+        -> (EntryState, String, Bool)
+    {
+        if row.downloadCompleted == nil {
+            // Grace counts from the body's last write, else from the start of the download.
+            let lastWrite = st?.lastWritten ?? FileTime(timeInterval: row.downloadStarted)
+            if context.isOlderThanGrace(lastWrite) {
+                return (.incomplete, "download last written \(Self.age(lastWrite, context)) ago never completed", false)
+            }
+            return (.fresh, "download in progress (within the grace period)", true)
+        }
+        guard let st else { return (.corrupted, "body missing", false) }
+        if !st.isRegular { return (.corrupted, "body is not a regular file", false) }
+        if st.size != row.apparentBytes {
+            return (.corrupted, "body is \(st.size) bytes, index says \(row.apparentBytes)", false)
+        }
+        if context.verify, !bodyMatches(row) { return (.corrupted, "body checksum does not match the index", false) }
+        if let expires = row.expires, context.now.timeInterval >= expires {
+            return (.expired, "expired \(Self.age(FileTime(timeInterval: expires), context)) ago", false)
+        }
+        let reason =
+            row.expires == nil
+            ? "complete, no expiry" : "complete, expires in \(Self.span(row.expires! - context.now.timeInterval))"
+        return (.fresh, reason, false)
     }
 
     /// Whether the row's body hashes to the recorded SHA-256.
