@@ -143,46 +143,7 @@ public struct PruneConfiguration: Sendable {
                     problem(key, "unknown key (known: \(Self.keys.sorted().joined(separator: ", ")))")
                     continue
                 }
-                let value = table[key]
-                switch key {
-                case "max-size":
-                    guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else {
-                        problem(key, "a size with a unit, as a string: \"500M\"")
-                        continue
-                    }
-                    guard !Units.isForgottenUnit(size) else {
-                        problem(key, "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes")
-                        continue
-                    }
-                    policy.rules.maxSize = size.bytes
-                    policy.maxSizeText = text
-                case "max-age":
-                    guard let text = value?.string, let seconds = Units.parseDuration(text) else {
-                        problem(key, "a systemd time span, as a string: \"30d\", \"1M\"")
-                        continue
-                    }
-                    policy.rules.maxAge = seconds
-                    policy.maxAgeText = text
-                case "grace":
-                    guard let text = value?.string, let seconds = Units.parseDuration(text) else {
-                        problem(key, "a systemd time span, as a string: \"1h\"")
-                        continue
-                    }
-                    policy.graceSeconds = seconds
-                case "trim-to":
-                    guard let ratio = value?.double ?? value?.int.map(Double.init), ratio > 0, ratio <= 1 else {
-                        problem(key, "a number greater than 0 and at most 1: 0.5")
-                        continue
-                    }
-                    policy.rules.trimTo = ratio
-                case "format":
-                    guard let text = value?.string, let kind = CacheFormatKind(rawValue: text) else {
-                        problem(key, "one of \(CacheFormatKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                        continue
-                    }
-                    policy.format = kind
-                default: break
-                }
+                if let message = Self.apply(key, table[key], to: &policy) { problem(key, message) }
             }
             if policy.rules.maxSize == nil && policy.rules.maxAge == nil && table["max-size"] == nil
                 && table["max-age"] == nil
@@ -198,6 +159,44 @@ public struct PruneConfiguration: Sendable {
         }
         if !problems.isEmpty { return .failure(Problems(all: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })) }
         return .success(PruneConfiguration(file: file, policies: policies.sorted { $0.line < $1.line }))
+    }
+
+    /// Sets `key` of a table on `policy`; what is wrong with the value, if anything.
+    private static func apply(_ key: String, _ value: TOMLValueConvertible?, to policy: inout Policy) -> String? {
+        switch key {
+        case "max-size":
+            guard let text = value?.string, let size = Units.parseSizeWithUnit(text) else {
+                return "a size with a unit, as a string: \"500M\""
+            }
+            guard !Units.isForgottenUnit(size) else {
+                return "'\(text)' has no unit and is under 4 KiB; write \(text)B if you mean bytes"
+            }
+            policy.rules.maxSize = size.bytes
+            policy.maxSizeText = text
+        case "max-age":
+            guard let text = value?.string, let seconds = Units.parseDuration(text) else {
+                return "a systemd time span, as a string: \"30d\", \"1M\""
+            }
+            policy.rules.maxAge = seconds
+            policy.maxAgeText = text
+        case "grace":
+            guard let text = value?.string, let seconds = Units.parseDuration(text) else {
+                return "a systemd time span, as a string: \"1h\""
+            }
+            policy.graceSeconds = seconds
+        case "trim-to":
+            guard let ratio = value?.double ?? value?.int.map(Double.init), ratio > 0, ratio <= 1 else {
+                return "a number greater than 0 and at most 1: 0.5"
+            }
+            policy.rules.trimTo = ratio
+        case "format":
+            guard let text = value?.string, let kind = CacheFormatKind(rawValue: text) else {
+                return "one of \(CacheFormatKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            }
+            policy.format = kind
+        default: break
+        }
+        return nil
     }
 
     /// The files read when none is named: the system's, then the user's (whose tables replace
