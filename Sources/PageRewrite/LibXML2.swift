@@ -85,17 +85,6 @@ public enum LibXML2 {
     static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
         initialize()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
-        final class Collector {
-            var context: htmlParserCtxtPtr?
-            var elements: [StartElement] = []
-            /// Open elements: libxml2's name pointer (its dictionary's, stable for the parse) and name.
-            var stack: [(pointer: UnsafeRawPointer, name: String)] = []
-            var openPictures = 0
-            let names = NameCache()
-            var everyURLAttribute = true
-            /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
-            var reader: ChunkReader?
-        }
         let collector = Collector()
         collector.everyURLAttribute = everyURLAttribute
         return withExtendedLifetime(collector) { () -> [StartElement] in
@@ -112,48 +101,7 @@ public enum LibXML2 {
                 guard let sax = context.pointee.sax else { return [] }
                 sax.pointee = htmlSAXHandler()
                 sax.pointee.initialized = 1
-                sax.pointee.startElement = { user, name, attributes in
-                    guard let user, let name else { return }
-                    let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
-                    let element = collector.names.element(name)
-                    var pairs: [(String, String)] = []
-                    if var cursor = attributes {
-                        while let attrName = cursor.pointee {
-                            if let wanted = collector.names.attribute(attrName),
-                                collector.everyURLAttribute || wanted.isRead(on: element)
-                            {
-                                let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
-                                pairs.append((wanted.name, value))
-                            }
-                            cursor = cursor.successor().successor()
-                        }
-                    }
-                    let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
-                    collector.elements.append(
-                        StartElement(
-                            name: element, attributes: pairs, consumed: consumed,
-                            insidePicture: collector.openPictures > 0))
-                    collector.stack.append((UnsafeRawPointer(name), element))
-                    if element == "picture" { collector.openPictures += 1 }
-                }
-                sax.pointee.endElement = { user, name in
-                    guard let user, let name else { return }
-                    let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
-                    // Nearly always the innermost open element, by the same pointer.
-                    let index: Int?
-                    if let top = collector.stack.last, top.pointer == UnsafeRawPointer(name) {
-                        index = collector.stack.count - 1
-                    } else {
-                        let element = collector.names.element(name)
-                        index = collector.stack.lastIndex { $0.name == element }
-                    }
-                    if let index {
-                        for open in collector.stack[index...] where open.name == "picture" {
-                            collector.openPictures -= 1
-                        }
-                        collector.stack.removeSubrange(index...)
-                    }
-                }
+                installCallbacks(sax)
                 context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
                 // UTF-8 without an encoder: positions stay exact (xmlByteConsumed counts raw
                 // bytes), and IGNORE_ENC keeps a lying <meta> from switching the decoder.
@@ -163,6 +111,67 @@ public enum LibXML2 {
                 xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
                 htmlParseDocument(context)
                 return collector.elements
+            }
+        }
+    }
+
+    /// What the SAX callbacks of `startElements` collect.
+    private final class Collector {
+        var context: htmlParserCtxtPtr?
+        var elements: [StartElement] = []
+        /// Open elements: libxml2's name pointer (its dictionary's, stable for the parse) and name.
+        var stack: [(pointer: UnsafeRawPointer, name: String)] = []
+        var openPictures = 0
+        let names = NameCache()
+        var everyURLAttribute = true
+        /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
+        var reader: ChunkReader?
+    }
+
+    /// The two callbacks `startElements` needs (text, comments and the tree stay off): each
+    /// start element with its wanted attributes, and the open elements kept to know whether
+    /// a `<picture>` is open.
+    private static func installCallbacks(_ sax: UnsafeMutablePointer<htmlSAXHandler>) {
+        sax.pointee.startElement = { user, name, attributes in
+            guard let user, let name else { return }
+            let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+            let element = collector.names.element(name)
+            var pairs: [(String, String)] = []
+            if var cursor = attributes {
+                while let attrName = cursor.pointee {
+                    if let wanted = collector.names.attribute(attrName),
+                        collector.everyURLAttribute || wanted.isRead(on: element)
+                    {
+                        let value = cursor.successor().pointee.map { String(cString: $0) } ?? ""
+                        pairs.append((wanted.name, value))
+                    }
+                    cursor = cursor.successor().successor()
+                }
+            }
+            let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
+            collector.elements.append(
+                StartElement(
+                    name: element, attributes: pairs, consumed: consumed,
+                    insidePicture: collector.openPictures > 0))
+            collector.stack.append((UnsafeRawPointer(name), element))
+            if element == "picture" { collector.openPictures += 1 }
+        }
+        sax.pointee.endElement = { user, name in
+            guard let user, let name else { return }
+            let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+            // Nearly always the innermost open element, by the same pointer.
+            let index: Int?
+            if let top = collector.stack.last, top.pointer == UnsafeRawPointer(name) {
+                index = collector.stack.count - 1
+            } else {
+                let element = collector.names.element(name)
+                index = collector.stack.lastIndex { $0.name == element }
+            }
+            if let index {
+                for open in collector.stack[index...] where open.name == "picture" {
+                    collector.openPictures -= 1
+                }
+                collector.stack.removeSubrange(index...)
             }
         }
     }
