@@ -327,11 +327,7 @@ public struct PageRewriter {
             for value in site.urls {
                 switch value.place {
                 case .unlocatable(let decoded):
-                    out.references.append(
-                        ImageReference(
-                            offset: tag.range.lowerBound, line: lines.line(of: tag.range.lowerBound), element: name,
-                            attribute: value.attribute, original: decoded, resolved: nil, outcome: .skipped,
-                            note: "value could not be located in the original bytes"))
+                    out.references.append(unlocatable(decoded, site, attribute: value.attribute, lines))
                 case .located(let url, let range):
                     guard let result = account(url, range, name, value.attribute, &out.references) else {
                         undecided()
@@ -380,28 +376,7 @@ public struct PageRewriter {
                 }
             }
             // --eager: a lazy image with no usable src gets one.
-            if eager, name == "img" || name == "source" {
-                if name == "img", let local = lazy.src {
-                    let src = site.value("src") ?? ""
-                    if src.trimmingWhitespace().isEmpty || src.trimmingWhitespace().lowercased().hasPrefix("data:") {
-                        out.edits.append(
-                            replaceOrInsert(
-                                tag, "src",
-                                HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
-                    }
-                }
-                if let set = lazy.srcset {
-                    let current = site.value("srcset") ?? ""
-                    if current.trimmingWhitespace().isEmpty
-                        || current.trimmingWhitespace().lowercased().hasPrefix("data:")
-                    {
-                        out.edits.append(
-                            replaceOrInsert(
-                                tag, "srcset",
-                                HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
-                    }
-                }
-            }
+            if eager, name == "img" || name == "source" { out.edits += eagerEdits(site, lazy: lazy) }
             // In document order within the tag (attributes were visited by kind, srcset
             // candidates backwards), so that a page's references and edits, made tag by tag,
             // are in order as a whole and need no sorting.
@@ -410,6 +385,39 @@ public struct PageRewriter {
             out.rewrittenAny = out.rewrittenAny || rewrittenAny
         }
         return out
+    }
+
+    /// A value whose bytes could not be found in the page: reported, left alone.
+    private static func unlocatable(_ decoded: String, _ site: Sites.Element, attribute: String, _ lines: LineIndex)
+        -> ImageReference
+    {
+        let offset = site.tag.range.lowerBound
+        return ImageReference(
+            offset: offset, line: lines.line(of: offset), element: site.name, attribute: attribute,
+            original: decoded, resolved: nil, outcome: .skipped,
+            note: "value could not be located in the original bytes")
+    }
+
+    /// `--eager`: a lazy image whose `src` (or `srcset`) is missing, empty or a `data:`
+    /// placeholder gets one pointing at the local copy its lazy attribute was rewritten to.
+    private static func eagerEdits(_ site: Sites.Element, lazy: (src: String?, srcset: String?)) -> [Edit] {
+        let tag = site.tag
+        func placeholder(_ value: String?) -> Bool {
+            let trimmed = (value ?? "").trimmingWhitespace()
+            return trimmed.isEmpty || trimmed.lowercased().hasPrefix("data:")
+        }
+        var edits: [Edit] = []
+        if site.name == "img", let local = lazy.src, placeholder(site.value("src")) {
+            edits.append(
+                replaceOrInsert(
+                    tag, "src", HTMLText.escape(local, quote: tag.attribute("src")?.quote ?? UInt8(ascii: "\""))))
+        }
+        if let set = lazy.srcset, placeholder(site.value("srcset")) {
+            edits.append(
+                replaceOrInsert(
+                    tag, "srcset", HTMLText.escape(set, quote: tag.attribute("srcset")?.quote ?? UInt8(ascii: "\""))))
+        }
+        return edits
     }
 
     /// Sorts `array[start...]` by `key`, stably: an insertion sort, for a tag's few items.
