@@ -551,57 +551,73 @@ struct NpmCacacheFormat: CacheFormat {
             if let line = bucket.line { references[Self.contentPath(line.algorithm, line.digest), default: 0] += 1 }
         }
 
-        var result: [CacheEntry] = []
-        for (file, line, valid) in buckets {
-            var entry = CacheEntry(
-                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                apparentBytes: file.apparentBytes, modified: file.modified,
-                lastAccess: line?.time.map(FileTime.init(timeInterval:)) ?? file.modified, state: .fresh, reason: "")
-            entry.identity = file.identity
-            guard let line else {
-                let old = context.isOlderThanGrace(file.lastWritten)
-                (entry.state, entry.reason) =
-                    valid < 0
-                    ? (.fresh, "cannot be read: kept")
-                    : old
-                        ? (
-                            .orphan,
-                            valid == 0 ? "an index bucket with no valid line" : "an index bucket whose key was deleted"
-                        )
-                        : (.fresh, "being written (within the grace period)")
-                entry.inGracePeriod = !old
-                result.append(entry)
-                continue
-            }
-            entry.url = line.key
-            let path = Self.contentPath(line.algorithm, line.digest)
-            guard let body = content[path] else {
-                (entry.state, entry.reason) = (
-                    .corrupted, "its content is missing (npm cache verify drops such entries)"
-                )
-                result.append(entry)
-                continue
-            }
-            if references[path] == 1 {
-                entry.companions = [CacheEntry.Companion(relativePath: path, identity: body.identity)]
-                entry.allocatedBytes += body.allocatedBytes
-                entry.apparentBytes += body.apparentBytes
-            }
-            if let size = line.size, size != body.apparentBytes {
-                (entry.state, entry.reason) = (
-                    .corrupted, "its content is \(body.apparentBytes) bytes, the index says \(size)"
-                )
-            } else if context.verify, case .success(let bytes) = anchor.readAll(path),
-                Digest.sri(line.algorithm, bytes) != line.digest
-            {
-                (entry.state, entry.reason) = (
-                    .corrupted, "its content does not match its integrity (npm cache verify deletes it)"
-                )
-            } else {
-                entry.reason = "npm never expires entries (it revalidates stale responses)"
-            }
-            result.append(entry)
+        var result = buckets.map { bucket in
+            bucketEntry(bucket.file, bucket.line, valid: bucket.valid, content: content, references, context)
         }
+        result += orphanedContent(content, references, context)
+        result += temporaries(context)
+        return result
+    }
+
+    /// An index bucket's entry: its live line's key, with its content as a companion when no
+    /// other key names it.
+    private func bucketEntry(
+        _ file: FileTree.File, _ line: Line?, valid: Int, content: [[UInt8]: FileTree.File],
+        _ references: [[UInt8]: Int], _ context: InspectionContext
+    ) -> CacheEntry {
+        var entry = CacheEntry(
+            url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+            apparentBytes: file.apparentBytes, modified: file.modified,
+            lastAccess: line?.time.map(FileTime.init(timeInterval:)) ?? file.modified, state: .fresh, reason: "")
+        entry.identity = file.identity
+        guard let line else {
+            let old = context.isOlderThanGrace(file.lastWritten)
+            (entry.state, entry.reason) =
+                valid < 0
+                ? (.fresh, "cannot be read: kept")
+                : old
+                    ? (
+                        .orphan,
+                        valid == 0 ? "an index bucket with no valid line" : "an index bucket whose key was deleted"
+                    )
+                    : (.fresh, "being written (within the grace period)")
+            entry.inGracePeriod = !old
+            return entry
+        }
+        entry.url = line.key
+        let path = Self.contentPath(line.algorithm, line.digest)
+        guard let body = content[path] else {
+            (entry.state, entry.reason) = (
+                .corrupted, "its content is missing (npm cache verify drops such entries)"
+            )
+            return entry
+        }
+        if references[path] == 1 {
+            entry.companions = [CacheEntry.Companion(relativePath: path, identity: body.identity)]
+            entry.allocatedBytes += body.allocatedBytes
+            entry.apparentBytes += body.apparentBytes
+        }
+        if let size = line.size, size != body.apparentBytes {
+            (entry.state, entry.reason) = (
+                .corrupted, "its content is \(body.apparentBytes) bytes, the index says \(size)"
+            )
+        } else if context.verify, case .success(let bytes) = anchor.readAll(path),
+            Digest.sri(line.algorithm, bytes) != line.digest
+        {
+            (entry.state, entry.reason) = (
+                .corrupted, "its content does not match its integrity (npm cache verify deletes it)"
+            )
+        } else {
+            entry.reason = "npm never expires entries (it revalidates stale responses)"
+        }
+        return entry
+    }
+
+    /// Content no key names (orphans), or several keys name (removed with the last of them).
+    private func orphanedContent(
+        _ content: [[UInt8]: FileTree.File], _ references: [[UInt8]: Int], _ context: InspectionContext
+    ) -> [CacheEntry] {
+        var result: [CacheEntry] = []
         for (path, file) in content where references[path, default: 0] != 1 {
             var entry = CacheEntry(
                 url: nil, path: file.path, relativePath: path, allocatedBytes: file.allocatedBytes,
@@ -617,6 +633,12 @@ struct NpmCacacheFormat: CacheFormat {
             }
             result.append(entry)
         }
+        return result
+    }
+
+    /// `tmp/`: what an interrupted write left.
+    private func temporaries(_ context: InspectionContext) -> [CacheEntry] {
+        var result: [CacheEntry] = []
         for file in FileTree.files(in: anchor, under: Array("tmp".utf8)) {
             let old = context.isOlderThanGrace(file.lastWritten)
             var entry = CacheEntry(
