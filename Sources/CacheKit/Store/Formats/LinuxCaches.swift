@@ -211,33 +211,7 @@ struct GoBuildCacheFormat: CacheFormat {
                 // fuzz/ is not the build cache's (go clean -fuzzcache removes it).
                 directory.anchorRelative != Array("fuzz".utf8)
             })
-        var actions: [Action] = []
-        var outputs: [[UInt8]: FileTree.File] = [:]
-        var other: [FileTree.File] = []
-        for file in files {
-            let name = String(decoding: file.path.lastComponent, as: UTF8.self)
-            if file.anchorRelative == file.path.lastComponent,
-                Self.bookkeeping.contains(name) || name == CacheDirTag.fileName
-            {
-                continue
-            }
-            if name.hasSuffix("-a"), CacheFormats.isHex(String(name.dropLast(2)), count: 64) {
-                var action = Action(file: file)
-                if case .success(let bytes) = anchor.readPrefix(file.anchorRelative, count: Self.actionLength + 1),
-                    let parsed = Self.parseAction(bytes)
-                {
-                    action.output = Array("\(parsed.output.prefix(2))/\(parsed.output)-d".utf8)
-                    action.size = parsed.size
-                } else {
-                    action.problem = "not a valid action entry (go reports it as an invalid header)"
-                }
-                actions.append(action)
-            } else if name.hasSuffix("-d"), CacheFormats.isHex(String(name.dropLast(2)), count: 64), file.isRegular {
-                outputs[file.anchorRelative] = file
-            } else {
-                other.append(file)
-            }
-        }
+        let (actions, outputs, other) = classify(files)
         var references: [[UInt8]: Int] = [:]
         for action in actions { if let output = action.output { references[output, default: 0] += 1 } }
 
@@ -287,6 +261,41 @@ struct GoBuildCacheFormat: CacheFormat {
             result.append(entry)
         }
         return result
+    }
+
+    /// The cache's files sorted: actions (`-a`, parsed), outputs (`-d`), and anything else;
+    /// go's bookkeeping files are left out.
+    private func classify(_ files: [FileTree.File])
+        -> (actions: [Action], outputs: [[UInt8]: FileTree.File], other: [FileTree.File])
+    {
+        var actions: [Action] = []
+        var outputs: [[UInt8]: FileTree.File] = [:]
+        var other: [FileTree.File] = []
+        for file in files {
+            let name = String(decoding: file.path.lastComponent, as: UTF8.self)
+            if file.anchorRelative == file.path.lastComponent,
+                Self.bookkeeping.contains(name) || name == CacheDirTag.fileName
+            {
+                continue
+            }
+            if name.hasSuffix("-a"), CacheFormats.isHex(String(name.dropLast(2)), count: 64) {
+                var action = Action(file: file)
+                if case .success(let bytes) = anchor.readPrefix(file.anchorRelative, count: Self.actionLength + 1),
+                    let parsed = Self.parseAction(bytes)
+                {
+                    action.output = Array("\(parsed.output.prefix(2))/\(parsed.output)-d".utf8)
+                    action.size = parsed.size
+                } else {
+                    action.problem = "not a valid action entry (go reports it as an invalid header)"
+                }
+                actions.append(action)
+            } else if name.hasSuffix("-d"), CacheFormats.isHex(String(name.dropLast(2)), count: 64), file.isRegular {
+                outputs[file.anchorRelative] = file
+            } else {
+                other.append(file)
+            }
+        }
+        return (actions, outputs, other)
     }
 
     /// go's trim rule on one file: unused (modification time) for 5 days and an hour.
@@ -871,29 +880,7 @@ struct HuggingFaceHubFormat: CacheFormat {
         }
         // Snapshots: commit → blob names its links resolve to, and links that resolve to none.
         let snapshotsFolder = repo + Array("/snapshots".utf8)
-        var revisions: [(commit: [UInt8], files: [FileTree.File], blobs: Set<[UInt8]>, broken: Int)] = []
-        var linkCount: [[UInt8]: Int] = [:]
-        for commit in FileTree.subdirectories(in: anchor, of: snapshotsFolder) {
-            let files = FileTree.files(in: anchor, under: snapshotsFolder + slash + commit)
-            var used = Set<[UInt8]>()
-            var broken = 0
-            for file in files {
-                if file.isSymlink, case .success(let target) = anchor.readLink(file.anchorRelative) {
-                    let name = Array(target.split(separator: UInt8(ascii: "/")).last ?? [])
-                    let pointsIntoBlobs =
-                        target.split(separator: UInt8(ascii: "/")).dropLast().last.map(Array.init)
-                        == Array("blobs".utf8)
-                    if pointsIntoBlobs, blobs[name] != nil { used.insert(name) } else { broken += 1 }
-                } else if !file.isSymlink {
-                    // A real file in a snapshot (a copy, not a link): part of the revision.
-                    continue
-                } else {
-                    broken += 1
-                }
-            }
-            for name in used { linkCount[name, default: 0] += 1 }
-            revisions.append((commit, files, used, broken))
-        }
+        let (revisions, linkCount) = scanSnapshots(snapshotsFolder, blobs: blobs)
         var result: [CacheEntry] = []
         let plain = PlainFormat(anchor: anchor, declaredFileByFile: false)
         for revision in revisions {
@@ -928,6 +915,51 @@ struct HuggingFaceHubFormat: CacheFormat {
             }
             result.append(entry)
         }
+        result += blobEntries(blobs, linkCount: linkCount, context)
+        return result
+    }
+
+    /// A snapshot: its commit folder, its files, the blobs its links resolve to, and how many
+    /// of its links resolve to none.
+    private typealias Revision = (commit: [UInt8], files: [FileTree.File], blobs: Set<[UInt8]>, broken: Int)
+
+    /// Every snapshot of a repository, and for each blob how many snapshots link it.
+    private func scanSnapshots(_ snapshotsFolder: [UInt8], blobs: [[UInt8]: FileTree.File])
+        -> (revisions: [Revision], linkCount: [[UInt8]: Int])
+    {
+        let slash = [UInt8(ascii: "/")]
+        var revisions: [(commit: [UInt8], files: [FileTree.File], blobs: Set<[UInt8]>, broken: Int)] = []
+        var linkCount: [[UInt8]: Int] = [:]
+        for commit in FileTree.subdirectories(in: anchor, of: snapshotsFolder) {
+            let files = FileTree.files(in: anchor, under: snapshotsFolder + slash + commit)
+            var used = Set<[UInt8]>()
+            var broken = 0
+            for file in files {
+                if file.isSymlink, case .success(let target) = anchor.readLink(file.anchorRelative) {
+                    let name = Array(target.split(separator: UInt8(ascii: "/")).last ?? [])
+                    let pointsIntoBlobs =
+                        target.split(separator: UInt8(ascii: "/")).dropLast().last.map(Array.init)
+                        == Array("blobs".utf8)
+                    if pointsIntoBlobs, blobs[name] != nil { used.insert(name) } else { broken += 1 }
+                } else if !file.isSymlink {
+                    // A real file in a snapshot (a copy, not a link): part of the revision.
+                    continue
+                } else {
+                    broken += 1
+                }
+            }
+            for name in used { linkCount[name, default: 0] += 1 }
+            revisions.append((commit, files, used, broken))
+        }
+        return (revisions, linkCount)
+    }
+
+    /// Blobs not linked by exactly one snapshot: unfinished downloads, blobs several
+    /// revisions share (removed with the last of them), and blobs none links (orphans).
+    private func blobEntries(
+        _ blobs: [[UInt8]: FileTree.File], linkCount: [[UInt8]: Int], _ context: InspectionContext
+    ) -> [CacheEntry] {
+        var result: [CacheEntry] = []
         for (name, blob) in blobs where linkCount[name] != 1 {
             var entry = CacheEntry(
                 url: nil, path: blob.path, relativePath: blob.anchorRelative, allocatedBytes: blob.allocatedBytes,
