@@ -515,77 +515,12 @@ final class RootWalk: @unchecked Sendable {
             var subdirectories: [[CChar]] = []
             var tagged = false
             if index == 0 {
-                var marked = false
-                var hexChildren = 0
-                var batch: [CChar] = []
-                var count = 0
-                func hand(_ full: [CChar]) {
-                    scan.lock.lock()
-                    while scan.batches.count >= Self.batchesWaiting { scan.lock.wait() }
-                    scan.batches.append(full)
-                    scan.lock.signal()
-                    scan.lock.unlock()
-                }
-                while true {
-                    var readError: Errno?
-                    guard let entry = Sys.readDirectory(stream, error: &readError) else {
-                        if let readError {
-                            self.shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError))
-                        }
-                        break
-                    }
-                    let type = Sys.type(of: entry)
-                    let name = Sys.name(of: entry)
-                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
-                    if !self.options.exclude.isEmpty && self.options.exclude.excludes(name, in: node.path) { continue }
-                    if type == Sys.directoryType {
-                        if wantTag && !marked {
-                            LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren)
-                        }
-                        subdirectories.append(copyName(name))
-                        continue
-                    }
-                    if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
-                    batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
-                    count += 1
-                    if count >= Self.batchSize {
-                        hand(batch)
-                        batch = []
-                        count = 0
-                    }
-                }
-                if count > 0 { hand(batch) }
-                scan.lock.withLock {
-                    scan.done = true
-                    scan.marked = marked
-                    scan.hexChildren = hexChildren
-                    scan.lock.broadcast()
-                }
+                self.readNames(stream, node: node, wantTag: wantTag, into: scan, subdirectories: &subdirectories)
             }
             // Every thread: examine batches until reading is done and none is left.
-            while true {
-                scan.lock.lock()
-                while scan.batches.isEmpty && !scan.done { scan.lock.wait() }
-                if scan.batches.isEmpty {
-                    scan.lock.unlock()
-                    break
-                }
-                let batch = scan.batches.removeLast()
-                scan.lock.broadcast()
-                scan.lock.unlock()
-                batch.withUnsafeBufferPointer { buffer in
-                    var start = 0
-                    while start < buffer.count {
-                        let name = buffer.baseAddress! + start
-                        let length = strlen(name)
-                        self.examine(
-                            name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged,
-                            subdirectories: &subdirectories,
-                            own: &own, result: &result)
-                        start += length + 1
-                    }
-                }
-            }
+            self.examineBatches(
+                scan, fd: fd, node: node, wantTag: wantTag, tagged: &tagged, subdirectories: &subdirectories,
+                own: &own, result: &result)
             scan.lock.withLock {
                 scan.own.add(own)
                 scan.result.largest.merge(result.largest)
@@ -596,6 +531,91 @@ final class RootWalk: @unchecked Sendable {
             }
         }
         return (scan.own, scan.result, scan.subdirectories, scan.tagged, scan.marked, scan.hexChildren)
+    }
+
+    /// The reader's part of `examineInParallel`: names read into NUL-separated batches handed
+    /// to the workers (at most `batchesWaiting` waiting), subdirectories kept aside, and the
+    /// layout markers noted.
+    private func readNames(
+        _ stream: OpaquePointer, node: DirNode, wantTag: Bool, into scan: SharedScan, subdirectories: inout [[CChar]]
+    ) {
+        var marked = false
+        var hexChildren = 0
+        var batch: [CChar] = []
+        var count = 0
+        func hand(_ full: [CChar]) {
+            scan.lock.lock()
+            while scan.batches.count >= Self.batchesWaiting { scan.lock.wait() }
+            scan.batches.append(full)
+            scan.lock.signal()
+            scan.lock.unlock()
+        }
+        while true {
+            var readError: Errno?
+            guard let entry = Sys.readDirectory(stream, error: &readError) else {
+                if let readError {
+                    self.shared.report(WalkIssue(path: node.path, operation: .readDirectory, error: readError))
+                }
+                break
+            }
+            let type = Sys.type(of: entry)
+            let name = Sys.name(of: entry)
+            if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { continue }
+            if !self.options.exclude.isEmpty && self.options.exclude.excludes(name, in: node.path) { continue }
+            if type == Sys.directoryType {
+                if wantTag && !marked {
+                    LayoutMarkers.noteDirectory(name, marked: &marked, hexChildren: &hexChildren)
+                }
+                subdirectories.append(copyName(name))
+                continue
+            }
+            if wantTag && !marked && LayoutMarkers.isMarkerFile(name) { marked = true }
+            batch.append(contentsOf: UnsafeBufferPointer(start: name, count: strlen(name) + 1))
+            count += 1
+            if count >= Self.batchSize {
+                hand(batch)
+                batch = []
+                count = 0
+            }
+        }
+        if count > 0 { hand(batch) }
+        scan.lock.withLock {
+            scan.done = true
+            scan.marked = marked
+            scan.hexChildren = hexChildren
+            scan.lock.broadcast()
+        }
+    }
+
+    /// Every thread's part of `examineInParallel`: batches examined until reading is done and
+    /// none is left.
+    private func examineBatches(
+        _ scan: SharedScan, fd: Int32, node: DirNode, wantTag: Bool, tagged: inout Bool,
+        subdirectories: inout [[CChar]], own: inout UsageTotals, result: inout WorkerResult
+    ) {
+        while true {
+            scan.lock.lock()
+            while scan.batches.isEmpty && !scan.done { scan.lock.wait() }
+            if scan.batches.isEmpty {
+                scan.lock.unlock()
+                break
+            }
+            let batch = scan.batches.removeLast()
+            scan.lock.broadcast()
+            scan.lock.unlock()
+            batch.withUnsafeBufferPointer { buffer in
+                var start = 0
+                while start < buffer.count {
+                    let name = buffer.baseAddress! + start
+                    let length = strlen(name)
+                    self.examine(
+                        name, fd: fd, node: node, wantTag: wantTag, tagged: &tagged,
+                        subdirectories: &subdirectories,
+                        own: &own, result: &result)
+                    start += length + 1
+                }
+            }
+        }
     }
 
     /// Whether no ancestor is already a cache of its own (tagged or recognised).
