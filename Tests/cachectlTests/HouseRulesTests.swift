@@ -53,4 +53,66 @@ final class HouseRulesTests: XCTestCase {
         }
         XCTAssertGreaterThan(found, 10, "the scan found the escapes it is meant to check")
     }
+
+    /// No function, initializer or closure-free body in the sources is over 80 lines (counted
+    /// from its declaration to its closing brace).
+    func testNoFunctionIsOverEightyLines() throws {
+        var long: [String] = []
+        for (path, lines) in try sources("Sources") {
+            for found in Self.longFunctions(lines, limit: 80) {
+                long.append("\(path):\(found.line): \(found.length) lines")
+            }
+        }
+        XCTAssertEqual(long, [], "functions over 80 lines: cut them into steps")
+        // Not vacuous: a function of 81 lines is found, one of 80 is not.
+        func body(_ count: Int) -> [Substring] {
+            ["    func f() {"] + Array(repeating: "        let x = \"{\" // }", count: count - 2) + ["    }"]
+        }
+        XCTAssertEqual(Self.longFunctions(body(81), limit: 80).map(\.length), [81])
+        XCTAssertEqual(Self.longFunctions(body(80), limit: 80).map(\.length), [])
+    }
+
+    /// Functions (and initializers) longer than `limit` lines: braces are counted outside
+    /// string literals and `//` comments.
+    static func longFunctions(_ lines: [Substring], limit: Int) -> [(line: Int, length: Int)] {
+        let declaration =
+            /^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|static|class|override|mutating|nonisolated|final|convenience)\s+)*(func\s|init[?!(<]|deinit\b)/
+        var found: [(Int, Int)] = []
+        for (start, line) in lines.enumerated() where line.contains(declaration) {
+            var depth = 0
+            var opened = false
+            var end = start
+            scan: while end < lines.count {
+                var inString = false
+                var escaped = false
+                var previous: Character = " "
+                for c in lines[end] {
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if c == "\\" {
+                            escaped = true
+                        } else if c == "\"" {
+                            inString = false
+                        }
+                    } else if c == "\"" {
+                        inString = true
+                    } else if c == "/" && previous == "/" {
+                        break
+                    } else if c == "{" {
+                        depth += 1
+                        opened = true
+                    } else if c == "}" {
+                        depth -= 1
+                        if opened && depth == 0 { break scan }
+                    }
+                    previous = c
+                }
+                if !opened && end > start + 8 { break }
+                end += 1
+            }
+            if opened && end - start + 1 > limit { found.append((start + 1, end - start + 1)) }
+        }
+        return found
+    }
 }
