@@ -1,0 +1,38 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Why a download failed (messages name the cause; the caller adds the URL).
+public enum FetchError: Error, CustomStringConvertible, Equatable {
+    case malformedURL
+    case unsupportedScheme(String)
+    case http(Int, String)
+    case tooLarge(limit: Int64, declared: Int64?)
+    case truncated(expected: Int64, received: Int64)
+    case transport(String)
+    case store(String)
+    /// A 304 whose strong ETag is not the stored one's (handled inside the fetcher).
+    case otherRepresentation
+    /// A fresh stored negative answer (a 404 kept for its max-age).
+    case storedStatus(Int)
+
+    /// The error in words, as the command prints it.
+    public var description: String {
+        switch self {
+        case .malformedURL: return "malformed URL"
+        case .unsupportedScheme(let scheme): return "unsupported scheme '\(scheme)' (http and https only)"
+        case .http(let code, let reason): return "HTTP \(code) \(reason)"
+        case .tooLarge(let limit, let declared):
+            return declared.map { "body of \($0) bytes is larger than --max-body (\(limit) bytes)" }
+                ?? "body grew larger than --max-body (\(limit) bytes); download stopped"
+        case .truncated(let expected, let received):
+            return "connection ended after \(received) of \(expected) bytes (Content-Length)"
+        case .transport(let text): return text
+        case .store(let text): return text
+        case .otherRepresentation: return "the server validated another representation than the stored one"
+        case .storedStatus(let code): return "HTTP \(code) (a fresh stored answer; no request made)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+enum HTTPConnectionError: Error, CustomStringConvertible {
+    /// A kept-alive connection ended before any of the response came.
+    case staleConnection
+    /// The connection ended before the response head.
+    case closedBeforeResponse
+    /// No byte for the stall timeout.
+    case stalled
+    case proxy(String)
+    case tls(String)
+    /// A header or target cachectl will not send (controls, a name that is no token).
+    case invalidRequest
+
+    var description: String {
+        switch self {
+        case .staleConnection, .closedBeforeResponse: return "connection closed by the server before the response"
+        case .stalled: return "no data for too long (stalled; see --timeout)"
+        case .proxy(let text): return "proxy: \(text)"
+        case .tls(let text): return text
+        case .invalidRequest: return "a request header holds a character HTTP does not allow"
+        }
+    }
+}
+
+// MARK: - One connection's exchanges

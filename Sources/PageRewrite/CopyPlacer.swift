@@ -1,0 +1,22 @@
+import CacheKitSystem
+import Foundation
+import URLStandard
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A folder a page's copies are placed in (a saved page's `page_files/`).
+public protocol CopyPlacer: AnyObject {
+    /// The file the page should reference for `copy` (a cached body) fetched from `url`; nil
+    /// when it cannot be placed (the page then references the cached file itself).
+    func place(_ file: RawPath, url: String) -> RawPath?
+    /// A file the placer writes itself (a rewritten stylesheet) for `url`, named with
+    /// `ext`; the same URL placed again is replaced. Nil when it cannot be written.
+    func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath?
+    /// Copies placed as hard links (the cache's own bytes) and as copies, so far.
+    var linked: Int { get }
+    var copied: Int { get }
+}

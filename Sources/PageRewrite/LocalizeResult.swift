@@ -1,0 +1,50 @@
+import CacheKitSystem
+import Foundation
+import URLStandard
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The rewritten page and the account of every reference.
+public struct LocalizeResult: Sendable {
+    /// The input bytes, except the values that were rewritten.
+    public var output: [UInt8] { spliced.joined() }
+    /// Every reference, in document order.
+    public var references: [ImageReference] {
+        referenceParts.count == 1 ? referenceParts[0] : Array(referenceParts.joined())
+    }
+    /// The charset the page was decoded with.
+    public var charset: Charset.Decision
+    /// True when `<base href>` was neutralised (and other relative references made absolute).
+    public var baseNeutralized: Bool
+    /// True when the output does not live at the page's URL, so the relative references not
+    /// made local were made absolute against the page's base.
+    public var referencesAbsolutized = false
+    /// Bodies placed in the assets folder: as hard links (the cache's own bytes) and as copies.
+    public var assetsLinked = 0
+    /// Bodies copied into the assets folder. Default 0.
+    public var assetsCopied = 0
+    /// The output as the input and the edits to it, put together only when asked for.
+    let spliced: PageRewriter.Spliced
+    /// The references in order, in the parts they were found in (joined only when asked for).
+    let referenceParts: [[ImageReference]]
+
+    /// How many references had this outcome.
+    public func count(_ outcome: ImageReference.Outcome) -> Int {
+        // By index: a closure over the elements would copy each reference (its strings retained).
+        var total = 0
+        for part in referenceParts {
+            for i in part.indices where part[i].outcome == outcome { total += 1 }
+        }
+        return total
+    }
+
+    /// Hands the output to `sink` in order, in pieces: a large page is written without being
+    /// built whole in memory first.
+    public func writeOutput(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try spliced.write(sink)
+    }
+}
