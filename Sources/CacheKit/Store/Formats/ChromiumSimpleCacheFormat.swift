@@ -1,0 +1,166 @@
+import Foundation
+
+/// Chromium's (and Electron's, CEF's) simple disk cache (`Cache/Cache_Data`, `Code Cache/js`):
+/// per entry `<hash>_0` (streams 0 and 1), `<hash>_1` (stream 2) and `<hash>_s` (sparse), the
+/// hash the first 8 bytes of SHA-1(key) little-endian as `%016x` (net/disk_cache/simple/
+/// simple_util.cc:55-77). `<hash>_0` is a `SimpleFileHeader` (initial magic
+/// 0xfcfb6d1ba7725c30, version, key length, key hash; 24 bytes), the key, stream 1, a
+/// `SimpleFileEOF` (final magic 0xf4fa6f45970d41d8, flags, CRC-32 of the stream, size; 24
+/// bytes), stream 0, the key's SHA-256 when flagged, and stream 0's EOF
+/// (simple_entry_format.h:16-84). A missing or wrong magic, an impossible size or a CRC
+/// that does not match is an incomplete or corrupt entry. `index` and `index-dir/` are
+/// rebuildable bookkeeping; `todelete_*` files are doomed. Eviction: above 95 % of the
+/// maximum, down to 90 %, largest `(now − last use) × (size + 512)` first (simple_index.cc).
+/// Facts: shared/reference/cache-layouts.md §9.
+struct ChromiumSimpleCacheFormat: CacheFormat {
+    let anchor: AnchoredDirectory
+    var kind: CacheFormatKind { .chromium }
+    static let initialMagic: UInt64 = 0xfcfb_6d1b_a772_5c30
+    static let finalMagic: UInt64 = 0xf4fa_6f45_970d_41d8
+    static let headerSize = 24, eofSize = 24
+
+    static func recognises(_ anchor: AnchoredDirectory) -> Bool {
+        guard case .success(let head) = anchor.readPrefix(Array("index".utf8), count: 8), head.count == 8 else {
+            return false
+        }
+        return le64(head[...], 0) == initialMagic
+    }
+
+    var sizeRule: SizeRule {
+        SizeRule(
+            ratio: 0.9, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner:
+                "Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first (simple_index.cc)",
+            startsAbove: 0.95, byAgeTimesSize: true)
+    }
+
+    static func le64(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { $0 | UInt64(b[b.startIndex + at + $1]) << (8 * UInt64($1)) }
+    }
+
+    static func le32(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(b[b.startIndex + at + $1]) << (8 * UInt32($1)) }
+    }
+
+    /// The key of a whole `_0` file, or why it is not whole.
+    static func check(_ bytes: [UInt8]) -> Result<String, CheckFailure> {
+        let b = bytes[...]
+        guard bytes.count >= headerSize + 2 * eofSize, le64(b, 0) == initialMagic else {
+            return .failure(.init("no simple-cache header"))
+        }
+        let keyLength = Int(le32(b, 12))
+        guard keyLength <= bytes.count - headerSize - 2 * eofSize else {
+            return .failure(.init("a key longer than the file"))
+        }
+        let eof0 = bytes.count - eofSize
+        guard le64(b, eof0) == finalMagic else {
+            return .failure(.init("no end-of-file record (cut short or still being written)"))
+        }
+        let flags = le32(b, eof0 + 8)
+        let crc0 = le32(b, eof0 + 12)
+        let size0 = Int(Int32(bitPattern: le32(b, eof0 + 16)))
+        let end0 = eof0 - (flags & 2 != 0 ? 32 : 0)
+        let start0 = end0 - size0
+        let eof1 = start0 - eofSize
+        guard size0 >= 0, eof1 >= headerSize + keyLength, le64(b, eof1) == finalMagic else {
+            return .failure(.init("stream sizes that do not fit the file"))
+        }
+        if flags & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[start0..<end0])) != crc0 {
+            return .failure(.init("stream 0's CRC-32 does not match"))
+        }
+        let flags1 = le32(b, eof1 + 8)
+        let crc1 = le32(b, eof1 + 12)
+        if flags1 & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[(headerSize + keyLength)..<eof1])) != crc1 {
+            return .failure(.init("stream 1's CRC-32 does not match"))
+        }
+        return .success(String(decoding: bytes[headerSize..<headerSize + keyLength], as: UTF8.self))
+    }
+
+    /// The key in a header, whole or not.
+    static func key(of bytes: [UInt8]) -> String? {
+        guard bytes.count >= headerSize, le64(bytes[...], 0) == initialMagic else { return nil }
+        let length = Int(le32(bytes[...], 12))
+        guard length <= bytes.count - headerSize else { return nil }
+        return String(decoding: bytes[headerSize..<headerSize + length], as: UTF8.self)
+    }
+
+    struct CheckFailure: Error {
+        var why: String
+        init(_ why: String) { self.why = why }
+    }
+
+    /// The URL at the end of an HTTP cache key (`1/0/_dk_<site> <site> <url>`).
+    static func url(ofKey key: String) -> String? {
+        guard let last = key.split(separator: " ").last.map(String.init), URLKey(last) != nil else { return nil }
+        return last
+    }
+
+    func entries(_ context: InspectionContext) throws -> [CacheEntry] {
+        let files = FileTree.files(in: anchor, recursive: false)
+        var groups: [String: [FileTree.File]] = [:]
+        var result: [CacheEntry] = []
+        for file in files {
+            let name = String(decoding: file.path.lastComponent, as: UTF8.self)
+            if name == "index" || name == CacheDirTag.fileName { continue }
+            if name.hasPrefix("todelete_") {
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
+                    reason: "a doomed entry file (Chromium deletes it at its next index rebuild)")
+                entry.identity = file.identity
+                result.append(entry)
+                continue
+            }
+            let parts = name.split(separator: "_")
+            if parts.count == 2, parts[0].count == 16, CacheFormats.isHex(String(parts[0]), count: 16),
+                ["0", "1", "s"].contains(parts[1])
+            {
+                groups[String(parts[0]), default: []].append(file)
+            } else {
+                var entry = CacheEntry(
+                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                    apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh,
+                    reason: "not a simple-cache entry file: kept")
+                entry.removedOnlyWhenNamed = true
+                entry.identity = file.identity
+                result.append(entry)
+            }
+        }
+        for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
+            let main = members.first { $0.relative.last == UInt8(ascii: "0") } ?? members[0]
+            var entry = CacheEntry(
+                url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
+                modified: members.map(\.modified).max(), lastAccess: members.map(\.accessed).max(),
+                state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
+            entry.identity = main.identity
+            for member in members {
+                entry.allocatedBytes += member.allocatedBytes
+                entry.apparentBytes += member.apparentBytes
+                if member.anchorRelative != main.anchorRelative {
+                    entry.companions.append(
+                        CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))
+                }
+            }
+            if main.relative.last != UInt8(ascii: "0") {
+                (entry.state, entry.reason) = (.orphan, "stream files of \(hash) without its _0 file")
+            } else if case .success(let bytes) = anchor.readAll(main.anchorRelative) {
+                switch Self.check(bytes) {
+                case .success(let key): entry.url = Self.url(ofKey: key)
+                case .failure(let failure):
+                    entry.url = Self.key(of: bytes).flatMap(Self.url(ofKey:))
+                    let old = context.isOlderThanGrace(main.lastWritten)
+                    (entry.state, entry.reason) =
+                        old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
+                    entry.inGracePeriod = !old
+                }
+            }
+            result.append(entry)
+        }
+        return result
+    }
+
+    func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
+        guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
+        return try entries(context).first { $0.url == url }
+    }
+}
