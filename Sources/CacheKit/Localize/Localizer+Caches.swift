@@ -99,8 +99,8 @@ public final class Localizer {
         guard index < caches.count else { return body(locators) }
         let cache = caches[index]
         let context = InspectionContext(now: now)
-        if let native = cache as? NativeFormat,
-            let result = try? native.store.withBodyLookups(
+        if let batch = cache as? BodyBatchLookup,
+            let result = try? batch.withBodyLookups(
                 now: now,
                 { lookup in
                     withLocators(

@@ -48,10 +48,7 @@ public enum Pruner {
         defer { withExtendedLifetime(lock) {} }
         TestPoint.reach("prune.locked")
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: declaredPlain)
-        if !dryRun, let native = format as? NativeFormat, native.store.readOnlyReason == nil {
-            // Saved pages deleted since they were localized release their pins.
-            _ = try? native.store.releaseDeletedPages()
-        }
+        if !dryRun { format.prepareForPrune() }
         let entries = try format.entries(context)
         progress?.notePlanning()
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)

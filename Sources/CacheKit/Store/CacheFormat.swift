@@ -31,11 +31,29 @@ public protocol CacheFormat {
     /// How the owner trims to its size limit (ratio, metric, comparisons): what `prune
     /// --max-size` follows unless `--trim-to` names a ratio.
     var sizeRule: SizeRule { get }
+    /// Keeps the cache's own writers out until the returned value is released (the native
+    /// store's writers' lock, taken exclusively), for `clear`; nil when the format has none.
+    func excludeWriters() throws -> AnyObject?
+    /// Housekeeping before a prune inspects the entries (the native store releases the pins
+    /// of saved pages deleted since). Nothing by default.
+    func prepareForPrune()
+}
+
+/// A format that answers many URL lookups in one read of its index (the native store), for
+/// localizing a page: callers ask for the capability, not for a type.
+protocol BodyBatchLookup {
+    /// Runs `body` with a lookup that answers, in order, the complete body each URL has.
+    func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [NativeStore.Body?]) -> T)
+        throws -> T
 }
 
 extension CacheFormat {
     /// The path the cache was opened at.
     public var root: RawPath { anchor.path }
+    /// By default no writers' lock: nil.
+    public func excludeWriters() throws -> AnyObject? { nil }
+    /// By default nothing to do before a prune.
+    public func prepareForPrune() {}
     /// By default there is no index: every entry may go.
     public func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { entries.map { _ in true } }
     /// By default every entry is a file of its own: removed by `remove`.

@@ -111,7 +111,7 @@ public enum CacheClearer {
         let kind = try DeletableRoot.check(anchor, as: kind)
         let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: named && kind == .plain)
-        let writers = dryRun ? nil : try (format as? NativeFormat)?.store.lockWriters(exclusive: true)
+        let writers = dryRun ? nil : try format.excludeWriters()
         defer { withExtendedLifetime((lock, writers)) {} }
         TestPoint.reach("clear.locked")
         let entries = try format.entries(InspectionContext(graceSeconds: 0))

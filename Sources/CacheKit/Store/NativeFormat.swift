@@ -1,6 +1,20 @@
 /// The native store seen through the common abstraction.
-struct NativeFormat: CacheFormat {
+struct NativeFormat: CacheFormat, BodyBatchLookup {
     let store: NativeStore
+
+    func excludeWriters() throws -> AnyObject? { try store.lockWriters(exclusive: true) }
+
+    func prepareForPrune() {
+        // Saved pages deleted since they were localized release their pins.
+        if store.readOnlyReason == nil { _ = try? store.releaseDeletedPages() }
+    }
+
+    func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [NativeStore.Body?]) -> T)
+        throws -> T
+    {
+        try store.withBodyLookups(now: now, body)
+    }
+
     var kind: CacheFormatKind { .native }
     var anchor: AnchoredDirectory { store.anchor }
     func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
