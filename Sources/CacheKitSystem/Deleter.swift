@@ -63,6 +63,23 @@ public final class Deleter {
         Deleter(parent).removeEmptyDirectory(name)
     }
 
+    /// Unlinks a file this process made or took in a directory it holds open (a temporary
+    /// file, a claimed download's metadata), only while `name` there is still that file: the
+    /// same device and inode as the descriptor it was opened with (`identity`, from `fstat`).
+    package static func removeOwnFile(_ name: [UInt8], in directory: FileDescriptor, identity: StatInfo)
+        -> DeletionResult
+    {
+        switch Sys.statx(at: directory.raw, name) {
+        case .failure(let error): return error.code == ENOENT ? .vanished : .failed(error)
+        case .success(let st):
+            guard !st.isDirectory, st.device == identity.device, st.inode == identity.inode else { return .changed }
+        }
+        switch Sys.unlinkat(directory.raw, name) {
+        case .success: return .removed
+        case .failure(let error): return error.code == ENOENT ? .vanished : .failed(error)
+        }
+    }
+
     /// Removes the empty directory at `path`, anchored at its parent (a temporary directory
     /// made and not yet used).
     package static func removeEmptyDirectory(_ path: RawPath) {

@@ -186,6 +186,8 @@ final class TempFile {
     /// For messages.
     let path: RawPath
     private var fd: Int32
+    /// The file as opened: what `discard` checks the name against before unlinking it.
+    private var identity: StatInfo?
     private(set) var length: Int64 = 0
     private var hasher: StreamingSHA256?
     private var installed = false
@@ -200,6 +202,7 @@ final class TempFile {
             {
             case .success(let opened):
                 fd = opened
+                identity = try? Sys.fstat(opened).get()
                 name = candidate
                 path = directoryPath.appending(candidate)
                 hasher = hashing ? StreamingSHA256() : nil
@@ -223,6 +226,7 @@ final class TempFile {
             case .success(let opened) = Sys.openat(directory.raw, candidate, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         else { return nil }
         fd = opened
+        identity = try? Sys.fstat(opened).get()
         name = candidate
         path = directoryPath.appending(candidate)
         var hasher = StreamingSHA256()
@@ -316,7 +320,8 @@ final class TempFile {
             Sys.close(fd)
             fd = -1
         }
-        if !installed { _ = Sys.unlinkat(directory.raw, name) }
+        // Through the deletion engine, and only while the name is still the file made here.
+        if !installed, let identity { _ = Deleter.removeOwnFile(name, in: directory, identity: identity) }
         installed = true
     }
 

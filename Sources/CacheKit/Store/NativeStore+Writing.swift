@@ -136,8 +136,9 @@ extension NativeStore {
             return nil
         }
         let meta = try? FileIO.readAll(fd, path: root.appending("tmp"))
+        let opened = try? Sys.fstat(fd).get()
         Sys.close(fd)
-        _ = Sys.unlinkat(tmp.raw, names.meta)
+        if let opened { _ = Deleter.removeOwnFile(names.meta, in: tmp, identity: opened) }
         guard let meta, let partial = try? JSONDecoder().decode(PartialDownload.self, from: Data(meta)),
             partial.url == key.normalized,
             partial.validator != nil

@@ -1,4 +1,5 @@
 import CacheKit
+import CacheKitSystem
 import TestSupport
 import XCTest
 
@@ -60,5 +61,28 @@ final class CacheLocationsTests: XCTestCase {
         XCTAssertTrue(CacheDirTag.isTagged(tree.path("yes")))
         XCTAssertFalse(CacheDirTag.isTagged(tree.path("short")))
         XCTAssertFalse(CacheDirTag.isTagged(tree.path("none")))
+    }
+}
+
+/// `Deleter.removeOwnFile`: a temporary file is unlinked only while its name is still the file
+/// that was made.
+final class RemoveOwnFileTests: XCTestCase {
+    func testOnlyTheFileThatWasMadeIsUnlinked() throws {
+        let tree = TestTree("own-file")
+        tree.file("dir/made", size: 10)
+        tree.file("dir/other", size: 20)
+        guard case .success(let anchor) = AnchoredDirectory.open(tree.path("dir")),
+            case .success(let made) = Sys.stat(path: tree.path("dir/made"))
+        else { return XCTFail("cannot open the fixture") }
+        // The name now holds another file: kept.
+        XCTAssertEqual(
+            Run.command(["mv", tree.path("dir/other").description, tree.path("dir/made").description]).status, 0)
+        XCTAssertEqual(Deleter.removeOwnFile(Array("made".utf8), in: anchor.descriptor, identity: made), .changed)
+        XCTAssertTrue(tree.path("dir/made").exists)
+        // The file itself: removed; then gone.
+        guard case .success(let now) = Sys.stat(path: tree.path("dir/made")) else { return XCTFail("stat") }
+        XCTAssertEqual(Deleter.removeOwnFile(Array("made".utf8), in: anchor.descriptor, identity: now), .removed)
+        XCTAssertFalse(tree.path("dir/made").exists)
+        XCTAssertEqual(Deleter.removeOwnFile(Array("made".utf8), in: anchor.descriptor, identity: now), .vanished)
     }
 }
