@@ -172,3 +172,16 @@ int cachectl_o_noatime(void) {
     return 0;
 #endif
 }
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+int cachectl_malloc_thresholds(int mmap, int trim) {
+    return mallopt(M_MMAP_THRESHOLD, mmap) && mallopt(M_TRIM_THRESHOLD, trim);
+}
+#else
+int cachectl_malloc_thresholds(int mmap, int trim) {
+    (void)mmap;
+    (void)trim;
+    return 0;
+}
+#endif

@@ -25,6 +25,7 @@ struct Cachectl: ParsableCommand {
 enum EntryPoint {
     static func main() {
         RawArguments.capture()
+        MemoryReturn.largeBlocksToTheSystem()
         do {
             var command = try Cachectl.parseAsRoot(ShortClusters.split(RawArguments.strings))
             try command.run()

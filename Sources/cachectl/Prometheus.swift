@@ -128,11 +128,10 @@ enum PrometheusText {
         for report in reports {
             let path = label(report.root)
             var freed: Int64 = 0
-            for deletion in report.outcome?.removed ?? [] {
-                freed += deletion.freesBytes
-                let key =
-                    "cachectl_prune_deleted_entries_total{cache=\"\(path)\",reason=\"\(deletion.reason.rawValue)\"}"
-                counters[key, default: 0] += 1
+            for (reason, totals) in report.outcome?.removed.totalsByReason ?? [:] {
+                freed += totals.bytes
+                let key = "cachectl_prune_deleted_entries_total{cache=\"\(path)\",reason=\"\(reason.rawValue)\"}"
+                counters[key, default: 0] += Double(totals.count)
             }
             counters["cachectl_prune_freed_bytes_total{cache=\"\(path)\"}", default: 0] += Double(freed)
             counters["cachectl_prune_runs_total{cache=\"\(path)\"}", default: 0] += 1

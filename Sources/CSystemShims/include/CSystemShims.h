@@ -20,6 +20,10 @@ char *const *cachectl_saved_argv(void);
 /// _GNU_SOURCE).
 int cachectl_syncfs(int fd);
 
+/// glibc's `mallopt(M_MMAP_THRESHOLD, mmap)` and `mallopt(M_TRIM_THRESHOLD, trim)`
+/// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
+int cachectl_malloc_thresholds(int mmap, int trim);
+
 /// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV (0 where openat2 does not exist).
 uint64_t cachectl_resolve_beneath_strict(void);
 

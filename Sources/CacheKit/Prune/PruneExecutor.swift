@@ -17,51 +17,60 @@ public enum PruneExecutor {
         -> PruneOutcome
     {
         var outcome = PruneOutcome()
-        progress?.start(plan.deletions.count)
-        let unindexed = plan.deletions.filter { $0.entry.indexKey == nil }
-        let indexed = plan.deletions.filter { $0.entry.indexKey != nil }
+        // Deletions are positions in the plan's list; entries are built a batch at a time.
+        let deletions = plan.deletions
+        outcome.removed = PlannedDeletions(of: deletions.entries)
+        progress?.start(deletions.count)
+        let isIndexed = { (position: Int) in deletions.entries.isIndexed(deletions.entryPosition(at: position)) }
         var parents = Set<[UInt8]>()
 
-        for batch in unindexed.chunked(4096) {
+        // Unindexed files (all of a plain folder's) a stretch of the plan at a time: no list
+        // of them is made.
+        for stretch in stride(from: 0, to: deletions.count, by: 4096) {
+            let batch = (stretch..<min(stretch + 4096, deletions.count)).filter { !isIndexed($0) }
+            guard !batch.isEmpty else { continue }
+            let planned = batch.map { deletions[$0] }
             do {
-                let results = try format.removeUnindexed(batch.map(\.entry)) { entries in
+                let results = try format.removeUnindexed(planned.map(\.entry)) { entries in
                     removeFiles(entries, format.anchor, progress)
                 }
-                record(batch, results, &outcome, &parents)
+                record(batch, planned, results, deletions, &outcome, &parents)
             } catch {
-                outcome.failures += batch.map { ($0, "\(error)") }
+                outcome.failures += planned.map { ($0, "\(error)") }
                 progress?.advance(batch.count)
             }
         }
 
-        var pending = indexed[...]
+        var pending = deletions.indices.filter(isIndexed)[...]
         var batchSize = 4096
         while !pending.isEmpty {
             let batch = Array(pending.prefix(batchSize))
+            let planned = batch.map { deletions[$0] }
             let went: [Bool]
             do {
-                went = try format.forgetIndexed(batch.map(\.entry))
+                went = try format.forgetIndexed(planned.map(\.entry))
             } catch StoreError.cannotWrite(let path, let cause) where batchSize > 1 && cause.contains("full") {
                 // A full disk: smaller transactions need less log; each one's bodies free room.
                 _ = path
                 batchSize = max(1, batchSize / 8)
                 continue
             } catch {
-                outcome.failures += pending.map { ($0, "\(error)") }
+                outcome.failures += pending.map { (deletions[$0], "\(error)") }
                 progress?.advance(pending.count)
                 break
             }
             TestPoint.reach("prune.afterIndex")
-            var forgotten: [PlannedDeletion] = []
-            for (deletion, gone) in zip(batch, went) {
+            var forgotten: [(position: Int, deletion: PlannedDeletion)] = []
+            for (index, gone) in zip(batch.indices, went) {
                 if gone {
-                    forgotten.append(deletion)
+                    forgotten.append((batch[index], planned[index]))
                 } else {
-                    outcome.changed.append(deletion)
+                    outcome.changed.append(planned[index])
                     progress?.advance()
                 }
             }
-            record(forgotten, removeFiles(forgotten.map(\.entry), format.anchor, progress), &outcome, &parents)
+            let results = removeFiles(forgotten.map(\.deletion.entry), format.anchor, progress)
+            record(forgotten.map(\.position), forgotten.map(\.deletion), results, deletions, &outcome, &parents)
             pending = pending.dropFirst(batch.count)
             if batchSize < 4096 { batchSize = min(4096, batchSize * 2) }
         }
@@ -189,13 +198,13 @@ public enum PruneExecutor {
     }
 
     private static func record(
-        _ batch: [PlannedDeletion], _ results: [DeletionResult], _ outcome: inout PruneOutcome,
-        _ parents: inout Set<[UInt8]>
+        _ positions: [Int], _ batch: [PlannedDeletion], _ results: [DeletionResult], _ deletions: PlannedDeletions,
+        _ outcome: inout PruneOutcome, _ parents: inout Set<[UInt8]>
     ) {
-        for (deletion, result) in zip(batch, results) {
+        for (position, (deletion, result)) in zip(positions, zip(batch, results)) {
             switch result {
             case .removed:
-                outcome.removed.append(deletion)
+                outcome.removed.append(position, of: deletions)
                 if let relative = deletion.entry.relativePath {
                     parents.insert(AnchoredDirectory.split(relative).parent)
                 }
@@ -204,19 +213,12 @@ public enum PruneExecutor {
                 }
             case .vanished:
                 outcome.vanished += 1
-                outcome.removed.append(deletion)
+                outcome.removed.append(position, of: deletions)
             case .changed:
                 outcome.changed.append(deletion)
             case .failed:
                 outcome.failures.append((deletion, result.explanation))
             }
         }
-    }
-}
-
-extension Array {
-    /// Consecutive slices of at most `size` elements.
-    func chunked(_ size: Int) -> [[Element]] {
-        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

@@ -1,7 +1,7 @@
 /// What executing a plan did.
 public struct PruneOutcome: Sendable {
     /// The deletions that were carried out. Default none.
-    public var removed: [PlannedDeletion] = []
+    public var removed = PlannedDeletions()
     /// Deletions that failed, with the cause; each one is a reason for exit status 1.
     public var failures: [(deletion: PlannedDeletion, message: String)] = []
     /// Entries that were already gone when their turn came (not an error).
@@ -11,5 +11,5 @@ public struct PruneOutcome: Sendable {
     public var changed: [PlannedDeletion] = []
 
     /// The bytes the removed entries freed.
-    public var freedBytes: Int64 { removed.reduce(0) { $0 + $1.freesBytes } }
+    public var freedBytes: Int64 { removed.freedBytes }
 }

@@ -1,7 +1,7 @@
 /// The deletions, in execution order, and the sizes before and after.
 public struct PrunePlan: Sendable {
     /// What to delete, in deletion order. Default none.
-    public var deletions: [PlannedDeletion] = []
+    public var deletions = PlannedDeletions()
     /// Entries that match a deletion rule but are never deleted (outside the cache).
     public var kept: [KeptEntry] = []
     /// Entries in the cache before the prune.

@@ -6,6 +6,12 @@ public enum PrunePolicy {
     /// total is at most `maxSize × trimTo`. Entries outside the cache and items within the
     /// grace period are never chosen.
     public static func plan(_ entries: [CacheEntry], rules: PruneRules, sizeRule: SizeRule = .seed) -> PrunePlan {
+        plan(CacheEntries(entries), rules: rules, sizeRule: sizeRule)
+    }
+
+    /// The same over a compact table (what a prune of millions of files plans with: no entry
+    /// is copied, deletions are positions).
+    public static func plan(_ entries: CacheEntries, rules: PruneRules, sizeRule: SizeRule = .seed) -> PrunePlan {
         var planner = Planner(entries: entries, rules: rules, sizeRule: sizeRule)
         let fresh = planner.removeExpired(planner.removeDamaged())
         if let maxSize = rules.maxSize { planner.trim(fresh, maxSize: maxSize) }
@@ -14,10 +20,9 @@ public enum PrunePolicy {
     }
 
     /// One plan being made: the running totals and the deletions so far. Entries are
-    /// referred to by index, not copied: an entry is a few hundred bytes and a cache has
-    /// millions.
+    /// referred to by position in the table, never copied.
     private struct Planner {
-        let entries: [CacheEntry]
+        let entries: CacheEntries
         let rules: PruneRules
         let sizeRule: SizeRule
         var plan = PrunePlan()
@@ -28,56 +33,60 @@ public enum PrunePolicy {
         /// File sizes, for owners that count them (Kingfisher, corelibs URLCache).
         var apparent: Int64 = 0
 
-        init(entries: [CacheEntry], rules: PruneRules, sizeRule: SizeRule) {
+        init(entries: CacheEntries, rules: PruneRules, sizeRule: SizeRule) {
             (self.entries, self.rules, self.sizeRule) = (entries, rules, sizeRule)
             plan.entriesBefore = entries.count
-            for entry in entries {
-                if let id = entry.identity, id.linkCount > 1 {
+            plan.deletions = PlannedDeletions(of: entries)
+            for position in entries.indices {
+                if let id = entries.multiplyLinked(position) {
                     if remainingLinks.updateValue(id.linkCount, forKey: id) != nil { continue }
                 }
-                total += entry.allocatedBytes
-                apparent += entry.apparentBytes
+                total += entries.allocatedBytes(position)
+                apparent += entries.apparentBytes(position)
             }
             plan.bytesBefore = total
         }
 
         mutating func delete(_ index: Int, _ reason: PruneReason) {
-            let entry = entries[index]
-            var frees = entry.allocatedBytes
-            var freesApparent = entry.apparentBytes
-            if let id = entry.identity, id.linkCount > 1 {
+            var frees = entries.allocatedBytes(index)
+            var freesApparent = entries.apparentBytes(index)
+            var freesNothing = false
+            if let id = entries.multiplyLinked(index) {
                 let left = (remainingLinks[id] ?? 1) &- 1
                 remainingLinks[id] = left
-                if left > 0 { (frees, freesApparent) = (0, 0) }
+                if left > 0 { (frees, freesApparent, freesNothing) = (0, 0, true) }
             }
             total -= frees
             apparent -= freesApparent
-            plan.deletions.append(PlannedDeletion(entry: entry, reason: reason, freesBytes: frees))
+            plan.deletions.append(entry: index, reason: reason, freesNothing: freesNothing)
         }
 
         /// Step 1: corrupted, incomplete and orphan entries go; entries outside the cache and
         /// those removed only when named are kept. Returns the rest.
-        mutating func removeDamaged() -> [Int] {
-            var survivors: [Int] = []
+        mutating func removeDamaged() -> [UInt32] {
+            var survivors: [UInt32] = []
             survivors.reserveCapacity(entries.count)
-            for (index, entry) in entries.enumerated() {
-                if entry.state == .outside {
+            for index in entries.indices {
+                let state = entries.state(index)
+                if state == .outside {
+                    let entry = entries[index]
                     plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
                     continue
                 }
-                if entry.removedOnlyWhenNamed {
+                if entries.removedOnlyWhenNamed(index) {
+                    let entry = entries[index]
                     plan.kept.append(KeptEntry(entry: entry, why: entry.reason))
                     continue
                 }
-                if entry.inGracePeriod {
-                    survivors.append(index)
+                if entries.inGracePeriod(index) {
+                    survivors.append(UInt32(index))
                     continue
                 }
-                switch entry.state {
+                switch state {
                 case .corrupted: delete(index, .corrupted)
                 case .incomplete: delete(index, .incomplete)
                 case .orphan: delete(index, .orphan)
-                default: survivors.append(index)
+                default: survivors.append(UInt32(index))
                 }
             }
             return survivors
@@ -85,30 +94,31 @@ public enum PrunePolicy {
 
         /// Step 2: expired entries go (the format's rule, or `maxAge`); pinned ones are kept.
         /// Returns the rest.
-        mutating func removeExpired(_ survivors: [Int]) -> [Int] {
-            var fresh: [Int] = []
-            fresh.reserveCapacity(survivors.count)
-            for index in survivors {
-                let entry = entries[index]
-                if !entry.pinnedBy.isEmpty {
+        mutating func removeExpired(_ survivors: [UInt32]) -> [UInt32] {
+            var fresh = survivors
+            var kept = 0
+            for position in survivors {
+                let index = Int(position)
+                let pinnedBy = entries.pinnedBy(index)
+                if !pinnedBy.isEmpty {
                     // A saved page points here: kept whatever its age, and outside the size trim.
-                    let pages =
-                        entry.pinnedBy.count == 1
-                        ? "a saved page (\(entry.pinnedBy[0]))" : "\(entry.pinnedBy.count) saved pages"
+                    let pages = pinnedBy.count == 1 ? "a saved page (\(pinnedBy[0]))" : "\(pinnedBy.count) saved pages"
                     plan.kept.append(
-                        KeptEntry(entry: entry, why: "pinned by \(pages); `cachectl unpin PAGE` releases it"))
+                        KeptEntry(entry: entries[index], why: "pinned by \(pages); `cachectl unpin PAGE` releases it"))
                     continue
                 }
                 let tooOld =
                     rules.maxAge.map { age in
-                        entry.modified.map { rules.now.timeInterval - $0.timeInterval > age } ?? false
+                        entries.modified(index).map { rules.now.timeInterval - $0.timeInterval > age } ?? false
                     } ?? false
-                if !entry.inGracePeriod && (entry.state == .expired || tooOld) {
+                if !entries.inGracePeriod(index) && (entries.state(index) == .expired || tooOld) {
                     delete(index, .expired)
                 } else {
-                    fresh.append(index)
+                    fresh[kept] = position
+                    kept += 1
                 }
             }
+            fresh.removeLast(fresh.count - kept)
             return fresh
         }
 
@@ -116,12 +126,12 @@ public enum PrunePolicy {
         func measured() -> Int64 { sizeRule.metric == .allocated ? total : apparent }
 
         func size(_ index: Int) -> Int64 {
-            sizeRule.metric == .allocated ? entries[index].allocatedBytes : entries[index].apparentBytes
+            sizeRule.metric == .allocated ? entries.allocatedBytes(index) : entries.apparentBytes(index)
         }
 
         /// Step 3: while the total exceeds the limit, the least recently used go, by the
         /// owner's size rule.
-        mutating func trim(_ fresh: [Int], maxSize: Int64) {
+        mutating func trim(_ fresh: [UInt32], maxSize: Int64) {
             let target = Int64((Double(maxSize) * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
             plan.sizeTarget = target
             plan.sizeRule = sizeRule
@@ -131,67 +141,68 @@ public enum PrunePolicy {
             if sizeRule.partitions > 0 {
                 trimPartitions(fresh, maxSize: maxSize)
             } else if over {
-                let candidates = fresh.filter { !entries[$0].inGracePeriod }
-                let order =
-                    sizeRule.byAgeTimesSize
-                    ? byAgeTimesSize(candidates) : PrunePolicy.evictionOrder(candidates, entries)
-                for index in order {
+                var candidates = fresh
+                candidates.removeAll { entries.inGracePeriod(Int($0)) }
+                if sizeRule.byAgeTimesSize {
+                    candidates = byAgeTimesSize(candidates)
+                } else {
+                    PrunePolicy.sortForEviction(&candidates, entries)
+                }
+                for position in candidates {
                     if sizeRule.stopsStrictlyBelow ? measured() < target : measured() <= target { break }
-                    delete(index, .size)
+                    delete(Int(position), .size)
                 }
             }
         }
 
         /// Each partition (top-level folder) holds its share of the cap and is trimmed on its
         /// own (ccache's rule).
-        mutating func trimPartitions(_ fresh: [Int], maxSize: Int64) {
+        mutating func trimPartitions(_ fresh: [UInt32], maxSize: Int64) {
             let share = Double(maxSize) / Double(sizeRule.partitions)
             let partTarget = Int64((share * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
-            var groups: [[UInt8]: [Int]] = [:]
-            for index in fresh where !entries[index].inGracePeriod {
-                groups[Array((entries[index].relativePath ?? []).prefix { $0 != UInt8(ascii: "/") }), default: []]
-                    .append(index)
+            var groups: [[UInt8]: [UInt32]] = [:]
+            for position in fresh where !entries.inGracePeriod(Int(position)) {
+                let top = (entries.relativePath(Int(position)) ?? []).prefix { $0 != UInt8(ascii: "/") }
+                groups[Array(top), default: []].append(position)
             }
             for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                let group = groups[key]!
-                var used = group.reduce(Int64(0)) { $0 + size($1) }
+                var group = groups.removeValue(forKey: key)!
+                var used = group.reduce(Int64(0)) { $0 + size(Int($1)) }
                 guard Double(used) > share else { continue }
-                for index in PrunePolicy.evictionOrder(group, entries) {
+                PrunePolicy.sortForEviction(&group, entries)
+                for position in group {
                     if used <= partTarget { break }
-                    used -= size(index)
-                    delete(index, .size)
+                    used -= size(Int(position))
+                    delete(Int(position), .size)
                 }
             }
         }
 
         /// Chromium's order: the largest `(now − last use) × (size + 512)` first; ties by path.
-        func byAgeTimesSize(_ candidates: [Int]) -> [Int] {
+        func byAgeTimesSize(_ candidates: [UInt32]) -> [UInt32] {
             let now = rules.now.timeInterval
-            let worth = candidates.map { index -> Double in
-                let e = entries[index]
-                return max(0, now - (e.lastAccess ?? e.modified ?? rules.now).timeInterval)
-                    * Double(e.allocatedBytes + 512)
+            let worth = candidates.map { position -> Double in
+                let index = Int(position)
+                return max(0, now - (entries.lastUse(index) ?? rules.now).timeInterval)
+                    * Double(entries.allocatedBytes(index) + 512)
             }
             return candidates.indices.sorted { a, b in
                 worth[a] != worth[b]
-                    ? worth[a] > worth[b]
-                    : entries[candidates[a]].path.bytes.lexicographicallyPrecedes(entries[candidates[b]].path.bytes)
+                    ? worth[a] > worth[b] : entries.pathPrecedes(Int(candidates[a]), Int(candidates[b]))
             }.map { candidates[$0] }
         }
     }
 
-    /// `indices` of `entries` in eviction order: least recently used first by the format's
-    /// clock (last access, else modification), ties broken by path.
-    static func evictionOrder(_ indices: [Int], _ entries: [CacheEntry]) -> [Int] {
-        let clock = indices.map { index -> FileTime in
-            let e = entries[index]
-            return e.lastAccess ?? e.modified ?? FileTime(seconds: 0)
+    /// Sorts `positions` of `entries` into eviction order: least recently used first by the
+    /// format's clock (last access, else modification), ties broken by path. In place, with no
+    /// copy of the clocks: a prune of millions of entries sorts them all.
+    static func sortForEviction(_ positions: inout [UInt32], _ entries: CacheEntries) {
+        let epoch = FileTime(seconds: 0)
+        positions.sort { a, b in
+            let (a, b) = (Int(a), Int(b))
+            let (ca, cb) = (entries.lastUse(a) ?? epoch, entries.lastUse(b) ?? epoch)
+            return ca != cb ? ca < cb : entries.pathPrecedes(a, b)
         }
-        return indices.indices.sorted { a, b in
-            clock[a] != clock[b]
-                ? clock[a] < clock[b]
-                : entries[indices[a]].path.bytes.lexicographicallyPrecedes(entries[indices[b]].path.bytes)
-        }.map { indices[$0] }
     }
 
     /// `clear`'s plan: every entry, except those outside the cache (kept and reported), and
@@ -199,7 +210,9 @@ public enum PrunePolicy {
     /// Nothing is younger than a grace period here: `clear` takes the writers' lock first
     /// where the format has one.
     public static func planClear(_ entries: [CacheEntry], named: Bool = false) -> PrunePlan {
+        let table = CacheEntries(entries)
         var plan = PrunePlan()
+        plan.deletions = PlannedDeletions(of: table)
         plan.entriesBefore = entries.count
         var seen = Set<FileIdentity>()
         var remainingLinks: [FileIdentity: UInt64] = [:]
@@ -212,7 +225,7 @@ public enum PrunePolicy {
             }
         }
         var total = plan.bytesBefore
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             if entry.state == .outside {
                 plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
                 continue
@@ -228,7 +241,7 @@ public enum PrunePolicy {
                 if left > 0 { frees = 0 }
             }
             total -= frees
-            plan.deletions.append(PlannedDeletion(entry: entry, reason: .cleared, freesBytes: frees))
+            plan.deletions.append(entry: position, reason: .cleared, freesNothing: frees == 0)
         }
         plan.bytesAfter = total
         return plan

@@ -49,7 +49,7 @@ public enum Pruner {
         TestPoint.reach("prune.locked")
         let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: declaredPlain)
         if !dryRun { format.prepareForPrune() }
-        let entries = try format.entries(context)
+        let entries = try format.entryTable(context)
         progress?.notePlanning()
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")
@@ -99,12 +99,9 @@ public enum Pruner {
         let lock = dryRun ? nil : try lockRoot(anchor, onWait: onWait)
         var batch = Batch()
         var parts: [(path: RawPath, format: any CacheFormat, lock: FileLock?)] = []
-        var entries: [CacheEntry] = []
+        var entries = CacheEntries()
         func add(_ format: any CacheFormat, _ path: RawPath, _ lock: FileLock?) throws {
-            let index = parts.count
-            var listed = try format.entries(context)
-            for i in listed.indices { listed[i].origin = index }
-            entries += listed
+            entries.append(contentsOf: try format.entryTable(context), origin: parts.count)
             parts.append((path, format, lock))
         }
         var remainder = PlainFormat(anchor: anchor, declaredFileByFile: false)
@@ -129,16 +126,16 @@ public enum Pruner {
         let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: .seed)
         TestPoint.reach("prune.planned")
         for (index, part) in parts.enumerated() {
-            let own = entries.filter { $0.origin == index }
+            let own = entries.indices.filter { entries.origin($0) == index }
             var sub = PrunePlan()
             sub.entriesBefore = own.count
             var seen = Set<FileIdentity>()
-            for entry in own where entry.identity.map({ seen.insert($0).inserted }) ?? true {
-                sub.bytesBefore += entry.allocatedBytes
+            for position in own where entries.multiplyLinked(position).map({ seen.insert($0).inserted }) ?? true {
+                sub.bytesBefore += entries.allocatedBytes(position)
             }
-            sub.deletions = plan.deletions.filter { $0.entry.origin == index }
+            sub.deletions = plan.deletions.filter(entries: { entries.origin($0) == index })
             sub.kept = plan.kept.filter { $0.entry.origin == index }
-            sub.bytesAfter = sub.bytesBefore - sub.deletions.reduce(0) { $0 + $1.freesBytes }
+            sub.bytesAfter = sub.bytesBefore - sub.deletions.freedBytes
             sub.sizeTarget = plan.sizeTarget
             sub.sizeRule = plan.sizeRule.map { rule in
                 var shared = rule

@@ -11,6 +11,8 @@ public protocol CacheFormat {
     var anchor: AnchoredDirectory { get }
     /// Every entry with its state and the reason for it.
     func entries(_ context: InspectionContext) throws -> [CacheEntry]
+    /// The same entries, stored compactly (what `prune` plans over; see `CacheEntries`).
+    func entryTable(_ context: InspectionContext) throws -> CacheEntries
     /// The entry holding `url`, if the naming lets us find it and it is there.
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry?
     /// Removes the index records of these entries (`indexKey` set) where they still name
@@ -50,6 +52,8 @@ protocol BodyBatchLookup {
 extension CacheFormat {
     /// The path the cache was opened at.
     public var root: RawPath { anchor.path }
+    /// By default the entries, each stored as compactly as it fits.
+    public func entryTable(_ context: InspectionContext) throws -> CacheEntries { CacheEntries(try entries(context)) }
     /// By default no writers' lock: nil.
     public func excludeWriters() throws -> AnyObject? { nil }
     /// By default nothing to do before a prune.

@@ -361,17 +361,34 @@ enum ImageHealth {
         switch verdict {
         case .notAnImage, .whole: return nil
         case .malformed(let why): return (.corrupted, why, false)
-        case .cutShort(let why): return cutShort(why, file, context)
+        case .cutShort(let why): return cutShort(why, lastWritten: file.lastWritten, context)
+        }
+    }
+
+    /// The same for a file last written at `lastWritten`.
+    static func state(_ verdict: ImageSignature.Verdict, lastWritten: FileTime, _ context: InspectionContext)
+        -> (state: EntryState, reason: String, young: Bool)?
+    {
+        switch verdict {
+        case .notAnImage, .whole: return nil
+        case .malformed(let why): return (.corrupted, why, false)
+        case .cutShort(let why): return cutShort(why, lastWritten: lastWritten, context)
         }
     }
 
     private static func cutShort(_ why: String, _ file: FileTree.File, _ context: InspectionContext)
         -> (state: EntryState, reason: String, young: Bool)
     {
-        if context.isOlderThanGrace(file.lastWritten) { return (.corrupted, why, false) }
+        cutShort(why, lastWritten: file.lastWritten, context)
+    }
+
+    private static func cutShort(_ why: String, lastWritten: FileTime, _ context: InspectionContext)
+        -> (state: EntryState, reason: String, young: Bool)
+    {
+        if context.isOlderThanGrace(lastWritten) { return (.corrupted, why, false) }
         return (
             .incomplete,
-            "\(why), last written \(NativeStore.age(file.lastWritten, context)) ago: a writer may still be at work "
+            "\(why), last written \(NativeStore.age(lastWritten, context)) ago: a writer may still be at work "
                 + "(within the grace period)", true
         )
     }

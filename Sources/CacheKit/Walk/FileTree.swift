@@ -54,36 +54,50 @@ public enum FileTree {
         in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
         skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true }
     ) -> [File] {
-        guard case .success(let top) = anchor.openDirectory(relative) else { return [] }
         var out: [File] = []
-        visit(anchor, top, relative, [], depth: 0, recursive: recursive, skipping: skipping, enter: enter, into: &out)
+        // The path below the listed directory is the anchor-relative path without `relative/`.
+        let drop = relative.isEmpty ? 0 : relative.count + 1
+        walk(in: anchor, under: relative, recursive: recursive, skipping: skipping, enter: enter) { path, st in
+            out.append(
+                File(
+                    path: anchor.path(of: path), relative: drop == 0 ? path : Array(path[drop...]),
+                    anchorRelative: path, stat: st))
+        }
         return out
     }
 
+    /// `files(in:)` without collecting: `found` is called with each non-directory's path below
+    /// the anchor and its status, in the same order.
+    static func walk(
+        in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
+        skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true },
+        _ found: ([UInt8], StatInfo) -> Void
+    ) {
+        guard case .success(let top) = anchor.openDirectory(relative) else { return }
+        visit(anchor, top, relative, depth: 0, recursive: recursive, skipping: skipping, enter: enter, found)
+    }
+
     private static func visit(
-        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], _ relative: [UInt8],
-        depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool, into out: inout [File]
+        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8],
+        depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool,
+        _ found: ([UInt8], StatInfo) -> Void
     ) {
         guard case .success(let names) = DirectoryListing.names(directory.raw) else { return }
         var subdirectories: [[UInt8]] = []
-        let before = out.count
+        var files = 0
         for name in names {
             if depth == 0 && skipping.contains(name) { continue }
             guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else {
                 continue
             }
-            let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
             if st.isDirectory {
                 if recursive { subdirectories.append(name) }
             } else {
-                out.append(
-                    File(
-                        path: anchor.path(of: childAnchorRelative),
-                        relative: relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
-                        anchorRelative: childAnchorRelative, stat: st))
+                found(anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name, st)
+                files += 1
             }
         }
-        PruneProgress.current?.noteInspected(out.count - before)
+        PruneProgress.current?.noteInspected(files)
         for name in subdirectories {
             guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else {
                 continue
@@ -91,8 +105,8 @@ public enum FileTree {
             let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
             guard enter(Subdirectory(anchorRelative: childAnchorRelative, descriptor: child.raw)) else { continue }
             visit(
-                anchor, child, childAnchorRelative, relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name,
-                depth: depth + 1, recursive: recursive, skipping: skipping, enter: enter, into: &out)
+                anchor, child, childAnchorRelative, depth: depth + 1, recursive: recursive, skipping: skipping,
+                enter: enter, found)
         }
     }
 

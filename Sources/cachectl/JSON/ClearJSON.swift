@@ -16,14 +16,14 @@ struct ClearJSON: JSONOutput {
     @Nullable var plan: [PruneJSON.PlanItem]?
 
     init(_ report: PruneReport?, root: RawPath, dryRun: Bool) {
-        let done = dryRun ? report?.plan.deletions ?? [] : (report?.outcome?.removed ?? [])
+        let done = (dryRun ? report?.plan.deletions : report?.outcome?.removed) ?? PlannedDeletions()
         self.dryRun = dryRun
         path = root.description
         format = report?.format.rawValue
-        removed = PruneJSON.Amount(entries: done.count, allocatedBytes: done.reduce(Int64(0)) { $0 + $1.freesBytes })
+        removed = PruneJSON.Amount(entries: done.count, allocatedBytes: done.freedBytes)
         kept = PruneJSON.Kept.of(report)
         changed = (report?.outcome?.changed ?? []).map { PruneJSON.Path(path: $0.entry.path.description) }
         failures = PruneJSON.Failures.of(report)
-        plan = dryRun ? (report?.plan.deletions ?? []).map(PruneJSON.PlanItem.init) : nil
+        plan = dryRun ? (report?.plan.deletions ?? PlannedDeletions()).map(PruneJSON.PlanItem.init) : nil
     }
 }

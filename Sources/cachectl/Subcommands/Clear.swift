@@ -44,8 +44,8 @@ struct Clear: ParsableCommand {
 /// `clear`'s report as text or JSON.
 enum ClearPresenter {
     static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
-        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
-        let freed = done.reduce(Int64(0)) { $0 + $1.freesBytes }
+        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? PlannedDeletions())
+        let freed = done.freedBytes
         var out =
             "\(dryRun ? "would remove" : "removed") \(done.count) entries, \(ByteCount.human(freed)) from \(report.root.escaped)"
             + (dryRun ? " — dry run, nothing changed" : "") + "\n"

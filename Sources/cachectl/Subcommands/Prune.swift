@@ -200,19 +200,18 @@ struct Prune: ParsableCommand {
 /// Turns prune reports into text or JSON.
 enum PrunePresenter {
     static func removedByReason(_ report: PruneReport, dryRun: Bool) -> [PruneReason: StateTotals] {
-        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
+        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? PlannedDeletions())
         var totals: [PruneReason: StateTotals] = [:]
-        for deletion in done {
-            totals[deletion.reason, default: StateTotals()].count += 1
-            totals[deletion.reason, default: StateTotals()].allocatedBytes += deletion.freesBytes
+        for (reason, sum) in done.totalsByReason {
+            totals[reason, default: StateTotals()].count += sum.count
+            totals[reason, default: StateTotals()].allocatedBytes += sum.bytes
         }
         return totals
     }
 
     static func after(_ report: PruneReport, dryRun: Bool) -> (entries: Int, bytes: Int64) {
-        let removed = dryRun ? report.plan.deletions : (report.outcome?.removed ?? [])
-        let freed = removed.reduce(Int64(0)) { $0 + $1.freesBytes }
-        return (report.plan.entriesBefore - removed.count, report.plan.bytesBefore - freed)
+        let removed = dryRun ? report.plan.deletions : (report.outcome?.removed ?? PlannedDeletions())
+        return (report.plan.entriesBefore - removed.count, report.plan.bytesBefore - removed.freedBytes)
     }
 
     /// The rules as the user wrote them, for the report's reasons.
@@ -234,8 +233,8 @@ enum PrunePresenter {
 
     /// "freed 1.2G in 3,402 entries from 5 caches".
     static func totalLine(_ reports: [PruneReport], sizes: SizeFormatOptions, dryRun: Bool) -> String {
-        let removed = reports.map { dryRun ? $0.plan.deletions : ($0.outcome?.removed ?? []) }
-        let bytes = removed.joined().reduce(Int64(0)) { $0 + $1.freesBytes }
+        let removed = reports.map { dryRun ? $0.plan.deletions : ($0.outcome?.removed ?? PlannedDeletions()) }
+        let bytes = removed.reduce(Int64(0)) { $0 + $1.freedBytes }
         let count = removed.reduce(0) { $0 + $1.count }
         return "\n\(dryRun ? "would free" : "freed") \(sizes.format(bytes)) in \(Count.of(count, "entry", "entries")) "
             + "from \(Count.of(reports.count, "cache", "caches"))\n"

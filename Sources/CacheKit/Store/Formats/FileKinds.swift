@@ -39,19 +39,47 @@ enum FileKind {
         }
     }
 
+    /// The kinds of a table's regular files (see `CacheEntries.Flags.regular`) that are not
+    /// `other`, by position, in order; looked at by up to four threads as `of(_:in:)` does.
+    static func of(_ table: CacheEntries, in anchor: AnchoredDirectory) -> [(position: Int, kind: FileKind)] {
+        let workers = min(4, table.count / 1024 + 1)
+        let chunk = 256
+        let next = ChunkCounter()
+        let found = Locked([(position: Int, kind: FileKind)]())
+        runThreads(workers) { _ in
+            var mine: [(position: Int, kind: FileKind)] = []
+            while true {
+                let start = next.take(chunk)
+                guard start < table.count else { break }
+                for position in start..<min(start + chunk, table.count)
+                where table.isMarkedRegular(position) {
+                    let kind = of(table.relativePath(position)!, size: table.apparentBytes(position), in: anchor)
+                    if case .other = kind { continue }
+                    mine.append((position, kind))
+                }
+            }
+            found.withLock { $0 += mine }
+        }
+        return found.withLock { $0 }.sorted { $0.position < $1.position }
+    }
+
     /// Opens the file once below `anchor` and looks.
     static func of(_ file: FileTree.File, in anchor: AnchoredDirectory) -> FileKind {
-        guard file.isRegular, file.apparentBytes > 0,
-            case .success(let fd) = anchor.open(file.anchorRelative, O_RDONLY | O_NONBLOCK)
-        else { return .other }
+        guard file.isRegular else { return .other }
+        return of(file.anchorRelative, size: file.apparentBytes, in: anchor)
+    }
+
+    /// Opens the regular file at `relative`, `size` bytes long, once and looks.
+    static func of(_ relative: [UInt8], size: Int64, in anchor: AnchoredDirectory) -> FileKind {
+        guard size > 0, case .success(let fd) = anchor.open(relative, O_RDONLY | O_NONBLOCK) else { return .other }
         return withExtendedLifetime(fd) {
             var head = [UInt8](repeating: 0, count: 16)
             guard case .success(let n) = head.withUnsafeMutableBytes({ Sys.pread(fd.raw, $0.baseAddress!, 16, at: 0) })
             else { return .other }
             head = Array(head[0..<n])
-            if head == sqliteHeader && file.apparentBytes >= 512 { return .database }
+            if head == sqliteHeader && size >= 512 { return .database }
             guard ImageSignature.kind(ofPrefix: head) != nil else { return .other }
-            return .image(ImageSignature.verdict(fd.raw, size: file.apparentBytes))
+            return .image(ImageSignature.verdict(fd.raw, size: size))
         }
     }
 }
@@ -86,17 +114,29 @@ enum DatabaseUnits {
     /// The entry for a database and its companions: kept by prune, removed only by an
     /// explicit `clear --format`.
     static func entry(_ main: FileTree.File, _ companions: [FileTree.File]) -> CacheEntry {
-        let names = companions.map { String(decoding: AnchoredDirectory.split($0.anchorRelative).name, as: UTF8.self) }
+        func asEntry(_ file: FileTree.File) -> CacheEntry {
+            var entry = CacheEntry(
+                url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+                apparentBytes: file.apparentBytes, modified: file.modified, state: .fresh, reason: "")
+            entry.identity = file.identity
+            return entry
+        }
+        return entry(asEntry(main), companions.map(asEntry))
+    }
+
+    /// The same, from the files' entries (each with its relative path and identity).
+    static func entry(_ main: CacheEntry, _ companions: [CacheEntry]) -> CacheEntry {
+        let names = companions.map { String(decoding: AnchoredDirectory.split($0.relativePath!).name, as: UTF8.self) }
         var entry = CacheEntry(
-            url: nil, path: main.path, relativePath: main.anchorRelative,
+            url: nil, path: main.path, relativePath: main.relativePath,
             allocatedBytes: main.allocatedBytes + companions.reduce(0) { $0 + $1.allocatedBytes },
             apparentBytes: main.apparentBytes + companions.reduce(0) { $0 + $1.apparentBytes },
-            modified: ([main.modified] + companions.map(\.modified)).max(), state: .fresh,
+            modified: ([main.modified] + companions.map(\.modified)).compactMap { $0 }.max(), state: .fresh,
             reason: "a SQLite database" + (names.isEmpty ? "" : " with \(names.joined(separator: ", "))")
                 + ": its owner's data, one unit; removed only by clear with --format")
         entry.identity = main.identity
         entry.companions = companions.map {
-            CacheEntry.Companion(relativePath: $0.anchorRelative, identity: $0.identity)
+            CacheEntry.Companion(relativePath: $0.relativePath!, identity: $0.identity!)
         }
         entry.isDatabase = true
         entry.removedOnlyWhenNamed = true

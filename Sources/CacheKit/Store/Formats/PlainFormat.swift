@@ -34,7 +34,12 @@ struct PlainFormat: CacheFormat {
         return "by units: each loose file, and each subdirectory whole"
     }
 
-    func entries(_ context: InspectionContext) throws -> [CacheEntry] {
+    func entries(_ context: InspectionContext) throws -> [CacheEntry] { Array(try entryTable(context)) }
+
+    /// Every file, stored compactly as the walk finds it (a large plain folder is what `prune`
+    /// meets with millions of files): loose files in walk order, then the SQLite databases
+    /// (each one unit with its companions), then the units, then the nested caches.
+    func entryTable(_ context: InspectionContext) throws -> CacheEntries {
         // A cache with an index inside (a cachectl store, a plist download cache) is not
         // entered: deleting its files as loose ones would leave its index naming bodies that
         // are gone. It is listed as one entry kept outside this folder's pruning.
@@ -42,56 +47,101 @@ struct PlainFormat: CacheFormat {
         var units: [[UInt8]] = []
         let tag = Array(CacheDirTag.fileName.utf8)
         let fileByFile = isFileByFile
-        let files = FileTree.files(
-            in: anchor, skipping: excluded,
-            enter: { directory in
-                if case .success(let inner) = anchor.anchoring(directory.anchorRelative),
-                    let kind = CacheFormats.indexedKind(inner)
-                {
-                    nested.append((directory.anchorRelative, kind))
-                    return false
+        var table = CacheEntries()
+        let enter = { (directory: FileTree.Subdirectory) -> Bool in
+            if case .success(let inner) = anchor.anchoring(directory.anchorRelative),
+                let kind = CacheFormats.indexedKind(inner)
+            {
+                nested.append((directory.anchorRelative, kind))
+                return false
+            }
+            if !fileByFile {
+                units.append(directory.anchorRelative)
+                return false
+            }
+            return true
+        }
+        FileTree.walk(in: anchor, skipping: excluded, enter: enter) { relative, st in
+            guard AnchoredDirectory.split(relative).name != tag else { return }
+            var (state, reason, young) = (EntryState.fresh, "no age rule", false)
+            if Self.isPartial(relative) {
+                if context.isOlderThanGrace(st.lastWritten) {
+                    (state, reason) = (
+                        .incomplete, "partial download left \(NativeStore.age(st.lastWritten, context)) ago"
+                    )
+                } else {
+                    (reason, young) = ("partial download within the grace period", true)
                 }
-                if !fileByFile {
-                    units.append(directory.anchorRelative)
-                    return false
-                }
-                return true
-            })
-        let candidates = files.filter { $0.path.lastComponent != tag }
-        let kinds = FileKind.of(candidates, in: anchor)
-        let (databases, rest) = DatabaseUnits.split(candidates, in: anchor, kinds: kinds)
-        let loose: [CacheEntry] =
-            rest.map { file, kind in
-                let name = String(decoding: file.relative, as: UTF8.self)
-                var (state, reason, young) = (EntryState.fresh, "no age rule", false)
-                if Self.partialSuffixes.contains(where: { name.hasSuffix($0) }) {
-                    if context.isOlderThanGrace(file.lastWritten) {
-                        (state, reason) = (
-                            .incomplete, "partial download left \(NativeStore.age(file.lastWritten, context)) ago"
-                        )
-                    } else {
-                        (reason, young) = ("partial download within the grace period", true)
-                    }
-                } else if case .image(let verdict) = kind, let health = ImageHealth.state(verdict, file, context) {
-                    (state, reason, young) = health
-                }
-                var entry = CacheEntry(
-                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                    apparentBytes: file.apparentBytes, modified: file.modified, state: state, reason: reason)
-                entry.inGracePeriod = young
-                entry.identity = file.identity
-                return entry
-            } + databases.map { DatabaseUnits.entry($0.main, $0.companions) }
-        return loose + units.compactMap { unit(at: $0, context) }
-            + nested.map { relative, kind in
-                let inside = FileTree.files(in: anchor, under: relative)
-                return CacheEntry(
+            }
+            table.appendFile(
+                root: anchor.path, relative: relative, stat: st, state: state, reason: reason, inGracePeriod: young)
+        }
+        let databases = judgeKinds(&table, context)
+        table.clearScratch()
+        for (main, companions) in databases { table.append(DatabaseUnits.entry(main, companions)) }
+        for relative in units { if let entry = unit(at: relative, context) { table.append(entry) } }
+        for (relative, kind) in nested {
+            let inside = FileTree.files(in: anchor, under: relative)
+            table.append(
+                CacheEntry(
                     url: nil, path: anchor.path(of: relative),
                     allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
                     apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
                     state: .outside,
-                    reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own")
+                    reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own"))
+        }
+        return table
+    }
+
+    static func isPartial(_ relative: [UInt8]) -> Bool {
+        partialSuffixBytes.contains { relative.count >= $0.count && relative.suffix($0.count).elementsEqual($0) }
+    }
+
+    static let partialSuffixBytes = partialSuffixes.map { Array($0.utf8) }
+
+    /// Looks at each regular file once: images cut short or malformed get their state (a
+    /// partial download's name wins), and SQLite databases are taken out of the table with
+    /// the companions found by name beside them (`-wal`, `-shm`, `-journal`), to be appended
+    /// as units.
+    private func judgeKinds(_ table: inout CacheEntries, _ context: InspectionContext)
+        -> [(main: CacheEntry, companions: [CacheEntry])]
+    {
+        let kinds = FileKind.of(table, in: anchor)
+        var databases: [(main: CacheEntry, companions: [CacheEntry])] = []
+        var taken = Set<Int>()
+        var companionsByPath: [[UInt8]: Int] = [:]
+        if kinds.contains(where: { if case .database = $0.kind { true } else { false } }) {
+            for position in table.indices where table.isMarkedRegular(position) {
+                let relative = table.relativePath(position)!
+                if FileKind.companionSuffixes.contains(where: { relative.suffix($0.count).elementsEqual($0) }) {
+                    companionsByPath[relative] = position
+                }
             }
+        }
+        for (position, kind) in kinds {
+            switch kind {
+            case .database:
+                let relative = table.relativePath(position)!
+                var companions: [CacheEntry] = []
+                for suffix in FileKind.companionSuffixes {
+                    if let other = companionsByPath[relative + suffix] {
+                        companions.append(table[other])
+                        taken.insert(other)
+                    }
+                }
+                taken.insert(position)
+                databases.append((table[position], companions))
+            case .image(let verdict):
+                guard !Self.isPartial(table.relativePath(position)!),
+                    let modified = table.modified(position),
+                    let health = ImageHealth.state(verdict, lastWritten: modified, context)
+                else { continue }
+                table.setState(position, health.state, reason: health.reason, inGracePeriod: health.young)
+            case .other: continue
+            }
+        }
+        table.remove(taken)
+        return databases
     }
 
     /// A subdirectory as one unit: the bytes its deletion would free (a file hard-linked
