@@ -358,11 +358,7 @@ enum ImageHealth {
     static func state(_ verdict: ImageSignature.Verdict, _ file: FileTree.File, _ context: InspectionContext)
         -> (state: EntryState, reason: String, young: Bool)?
     {
-        switch verdict {
-        case .notAnImage, .whole: return nil
-        case .malformed(let why): return (.corrupted, why, false)
-        case .cutShort(let why): return cutShort(why, lastWritten: file.lastWritten, context)
-        }
+        state(verdict, lastWritten: file.lastWritten, context)
     }
 
     /// The same for a file last written at `lastWritten`.
