@@ -49,8 +49,6 @@ public struct PlannedDeletions: RandomAccessCollection, Sendable {
         return totals
     }
 
-    /// The reason of the deletion at `position` (without building its entry).
-    func reason(at position: Int) -> PruneReason { items[position].reason }
     /// The entry position of the deletion at `position`.
     func entryPosition(at position: Int) -> Int { Int(items[position].position) }
 
@@ -58,13 +56,6 @@ public struct PlannedDeletions: RandomAccessCollection, Sendable {
     func filter(entries include: (Int) -> Bool) -> PlannedDeletions {
         var out = PlannedDeletions(of: entries)
         out.items = items.filter { include(Int($0.position)) }
-        return out
-    }
-
-    /// The deletions at `positions` of this list, in that order.
-    func selecting(_ positions: some Sequence<Int>) -> PlannedDeletions {
-        var out = PlannedDeletions(of: entries)
-        out.items = positions.map { items[$0] }
         return out
     }
 

@@ -303,18 +303,6 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
         return r.wholeIndex == 0 ? Int(r.origin) : whole[Int(r.wholeIndex) - 1].origin
     }
 
-    /// The whole entry, when it is not a compact record.
-    func wholeEntry(_ position: Int) -> CacheEntry? {
-        let r = records[position]
-        return r.wholeIndex == 0 ? nil : self[position]
-    }
-
-    /// Flags of a compact record (false for whole entries: ask `wholeEntry`).
-    func hasFlag(_ position: Int, _ flag: UInt8) -> Bool {
-        let r = records[position]
-        return r.wholeIndex == 0 && r.flags & flag != 0
-    }
-
     /// Whether the entry lies within its grace period.
     func inGracePeriod(_ position: Int) -> Bool {
         let r = records[position]
