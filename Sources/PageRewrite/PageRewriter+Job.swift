@@ -13,7 +13,7 @@ extension PageRewriter {
     final class Job: @unchecked Sendable {
         // @unchecked Sendable: each field has one writer at a time, handed over through `SiteWork` (see above).
         // @unchecked: the hand-over above (a semaphore in `SiteWork` and the join of
-        // `Concurrently.run`) orders every access; no field is written by two threads at once.
+        // `WorkerPool.both`) orders every access; no field is written by two threads at once.
 
         // MARK: What it was given
 
@@ -112,7 +112,7 @@ extension PageRewriter {
             let references = inOrder(collected.referenceParts + [collected.references])
             // Freeing the page's tags, elements and decisions (a few hundred thousand small
             // objects) is left to another thread: the caller has the result meanwhile.
-            Concurrently.drop(
+            WorkerPool.drop(
                 (parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
             return LocalizeResult(
                 charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
@@ -129,10 +129,10 @@ extension PageRewriter {
         /// the guess, the sites are applied afterwards with decisions made anew.
         private func scanAndParse() -> (Parsed, Scanned, [(url: String, range: Range<Int>)], StandardURL, SiteWork) {
             LibXML2.initialize()  // before the threads: it sets libxml2's allocator
-            let scanHandoff = Handoff<Scanned>()
-            let parseHandoff = Handoff<Parsed>()
+            let scanHandoff = WorkerPool.Handoff<Scanned>()
+            let parseHandoff = WorkerPool.Handoff<Parsed>()
             let work = SiteWork()
-            let (parsed, (scanned, styleTokens, guessedBase)) = Concurrently.run(
+            let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
                     let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
                     let scanned = scanHandoff.take()

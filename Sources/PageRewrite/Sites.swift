@@ -45,7 +45,7 @@ extension PageRewriter {
         /// Indices per block of a shared loop.
         static let loopBlock = 256
 
-        private let condition = NSCondition()
+        private let condition = ConditionLock()
         private var chunks: [Chunk?] = []
         private var nextRead = 0
         private var readNotApplied: [Int] = []

@@ -176,46 +176,6 @@ enum URLText {
     }
 }
 
-/// Text placed into an attribute value.
-enum HTMLText {
-    /// Escapes `&` and the value's own quote (for an unquoted value, also whitespace and `>`,
-    /// which our URLs never contain).
-    static func escape(_ text: String, quote: UInt8?) -> String {
-        // & " ' < > as bits of one word (all below 64): one test a byte.
-        let special: UInt64 = 1 << 38 | 1 << 34 | 1 << 39 | 1 << 60 | 1 << 62
-        if !text.containsByte(where: { $0 < 64 && special >> UInt64($0) & 1 != 0 }) {
-            return text
-        }
-        var out = ""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "\"" where quote != UInt8(ascii: "'"): out += "&quot;"
-            case "'" where quote == UInt8(ascii: "'"): out += "&#39;"
-            case "<" where quote == nil, ">" where quote == nil: out += ch == "<" ? "&lt;" : "&gt;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
-}
-
-/// Text placed inside `url(…)`.
-enum CSSText {
-    /// Our URLs are percent-encoded already; parentheses, quotes and spaces are encoded too
-    /// so the value works quoted or not.
-    static func escapeURL(_ url: String) -> String {
-        // ( ) ' " and space as bits of one word (all below 64): one test a byte.
-        let special: UInt64 = 1 << 40 | 1 << 41 | 1 << 39 | 1 << 34 | 1 << 32
-        if !url.containsByte(where: { $0 < 64 && special >> UInt64($0) & 1 != 0 }) {
-            return url
-        }
-        return url.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
-            .replacingOccurrences(of: "'", with: "%27").replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: " ", with: "%20")
-    }
-}
-
 extension Srcset {
     /// A URL fit for a srcset candidate: no whitespace, no leading or trailing comma.
     static func encodeURL(_ url: String) -> String {

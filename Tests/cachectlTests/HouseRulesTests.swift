@@ -115,4 +115,56 @@ final class HouseRulesTests: XCTestCase {
         }
         return found
     }
+
+    /// Every thread of the package comes from `WorkerPool` (CacheKitSystem), and its structures
+    /// share the work: no other file starts a thread, waits on a semaphore, or takes a Foundation
+    /// or Dispatch lock (the progress line's timer is a Dispatch timer, not work).
+    func testThreadsComeOnlyFromTheWorkerPool() throws {
+        let pool = "Sources/CacheKitSystem/WorkerPool.swift"
+        let forbidden = [
+            "pthread_create", "Thread(", "Thread {", "Thread.detachNewThread", "DispatchSemaphore", "NSCondition",
+            "NSLock", "DispatchQueue", "concurrentPerform"
+        ]
+        var found: [String] = []
+        var poolStarts = 0
+        for (path, lines) in try sources("Sources") {
+            for (index, line) in lines.enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if path == pool {
+                    if code.contains("pthread_create") { poolStarts += 1 }
+                    continue
+                }
+                // The progress line redraws on a Dispatch timer: a clock, not shared work.
+                let allowed: Set<String> = path == "Sources/cachectl/ProgressLine.swift" ? ["DispatchQueue"] : []
+                for token in forbidden where code.contains(token) && !allowed.contains(token) {
+                    found.append("\(path):\(index + 1): \(token)")
+                }
+            }
+        }
+        XCTAssertEqual(found, [], "threads, semaphores and locks outside WorkerPool")
+        XCTAssertGreaterThan(poolStarts, 0, "the scan found the pool's own thread start")
+    }
+
+    /// One main type per file, the file named after it (`Type.swift`, or `Type+Part.swift` for
+    /// an extension); private and fileprivate helpers may stay beside the type they serve.
+    func testOneMainTypePerFileNamedAfterIt() throws {
+        let declaration = try NSRegularExpression(
+            pattern: "^(?:public |package |internal )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Za-z0-9_]+)",
+            options: [.anchorsMatchLines])
+        var wrong: [String] = []
+        var checked = 0
+        for (path, lines) in try sources("Sources") {
+            let text = lines.joined(separator: "\n")
+            let names = declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            }
+            let stem = String(path.split(separator: "/").last!.dropLast(6).split(separator: "+").first ?? "")
+            checked += names.count
+            if names.count > 1 || (names.count == 1 && names[0] != stem) {
+                wrong.append("\(path): \(names.joined(separator: ", "))")
+            }
+        }
+        XCTAssertEqual(wrong, [], "files holding more than one main type, or named after another")
+        XCTAssertGreaterThan(checked, 100, "the scan found the types it is meant to check")
+    }
 }

@@ -1,6 +1,6 @@
-import Foundation
+import CacheKitSystem
 
-/// Commits finished downloads to the store in batches, on a thread of its own: a download
+/// Commits finished downloads to the store in batches, on a thread of its own (`WorkerPool.detach`): a download
 /// hands its sealed body over and goes on (the next URL starts at once), and whatever
 /// arrived while the previous batch was being committed goes in together — one `syncfs` and
 /// one transaction for the lot (`NativeStore.commit(_:)`), instead of an fsync, a directory
@@ -13,7 +13,7 @@ final class CommitQueue: @unchecked Sendable {
     // @unchecked Sendable: every mutable field is read and written with `condition` held.
     private let store: NativeStore
     private let limit: Int
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var waiting: [(ticket: Int, body: NativeStore.PendingBody, options: PutOptions)] = []
     private var blocked: [CheckedContinuation<Void, Never>] = []
     private var results: [Int: Result<NativeRecord, Error>] = [:]
@@ -53,9 +53,7 @@ final class CommitQueue: @unchecked Sendable {
         waiting.append((ticket, body, options))
         if !running {
             running = true
-            let thread = Thread { [self] in work() }
-            thread.name = "cachectl.commit"
-            thread.start()
+            WorkerPool.detach { [self] in work() }
         }
         condition.signal()
         return ticket

@@ -40,7 +40,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
     let settings: Settings
     private let group: EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     private let tlsContext: Result<NIOSSLContext, Error>
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var idle: [Route: [Connection]] = [:]
     private var open: [ObjectIdentifier: Connection] = [:]
 
@@ -116,7 +116,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
         typealias Job = @Sendable (Result<HTTPConnection, Error>) async -> Bool
         let route: Route
         private let pool: HTTPConnectionPool
-        private let failureLock = NSLock()
+        private let failureLock = ConditionLock()
         private var connectFailure: Error?
         private let jobs: AsyncStream<Job>
         private let submit: AsyncStream<Job>.Continuation

@@ -16,7 +16,7 @@ public enum HTTPDate {
         formatter.twoDigitStartDate = Calendar(identifier: .gregorian).date(byAdding: .year, value: -50, to: Date())
         return formatter
     }
-    private static let lock = NSLock()
+    private static let lock = ConditionLock()
 
     /// Seconds since the epoch, or nil when the text is not an HTTP date.
     public static func parse(_ text: String) -> Double? {

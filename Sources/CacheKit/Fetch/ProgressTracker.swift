@@ -7,7 +7,7 @@ import NIOSSL
 /// Counts for the progress callback, shared by the download tasks.
 final class ProgressTracker: @unchecked Sendable {
     // @unchecked Sendable: `state` is only touched with `lock` held; `report` is `@Sendable`.
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var state: FetchProgress
     private let report: (@Sendable (FetchProgress) -> Void)?
 

@@ -17,7 +17,7 @@ public final class Localizer {
 
     deinit {
         // Tens of thousands of memoised copies: freed on another thread.
-        Concurrently.drop((memo, unmemoised))
+        WorkerPool.drop((memo, unmemoised))
     }
 
     /// A resolved reference as caches key it: without its `#fragment`.

@@ -118,7 +118,7 @@ public enum PruneExecutor {
             shares[index % workers] += groups[key]!
         }
         let collected = Locked([[(Int, DeletionResult)]]())
-        runThreads(workers) { worker in
+        WorkerPool.run(workers) { worker in
             let deleter = Deleter(anchor)
             var partial: [(Int, DeletionResult)] = []
             partial.reserveCapacity(shares[worker].count)

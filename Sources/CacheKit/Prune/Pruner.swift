@@ -1,15 +1,3 @@
-/// The result of pruning (or clearing) one root.
-public struct PruneReport: Sendable {
-    /// The cache's root.
-    public var root: RawPath
-    /// The format it was pruned as.
-    public var format: CacheFormatKind
-    /// What was planned (and, with a dry run, not carried out).
-    public var plan: PrunePlan
-    /// Nil for a dry run.
-    public var outcome: PruneOutcome?
-}
-
 /// Prune one root: open it once, check it may be pruned, take its lock, inspect its entries
 /// by the format's rules, plan, and (unless `dryRun`) execute — all through that one
 /// descriptor, so a root swapped for a symlink meanwhile changes nothing.

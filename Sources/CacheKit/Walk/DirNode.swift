@@ -7,7 +7,7 @@
 /// A directory in the walk: enough to rebuild its path and to find where its sizes go.
 final class DirNode: @unchecked Sendable {
     // @unchecked Sendable: its `var`s are set by the worker that reads the directory before its children are queued;
-    // `JobStack`'s lock orders those writes before any reader.
+    // `WorkerPool.Jobs`'s lock orders those writes before any reader.
     let parent: DirNode?
     /// The name bytes (for the root: the argument path as given).
     let name: [UInt8]

@@ -73,10 +73,10 @@ final class RootWalk: @unchecked Sendable {
         case .success(let opened):
             var rootResult = result
             let children = readDirectory(rootNode, fd: opened, st: st, result: &rootResult)
-            let stack = JobStack(children)
+            let stack = WorkerPool.Jobs(children)
             let threadCount = max(1, options.threads)
             let collected = Locked([WorkerResult]())
-            runThreads(threadCount) { _ in
+            WorkerPool.run(threadCount) { _ in
                 var local = WorkerResult()
                 local.largest = LargestFiles(limit: self.options.largestFiles)
                 self.work(stack, &local)
@@ -100,7 +100,7 @@ final class RootWalk: @unchecked Sendable {
 
     // MARK: Worker loop
 
-    private func work(_ stack: JobStack<WalkJob>, _ result: inout WorkerResult) {
+    private func work(_ stack: WorkerPool.Jobs<WalkJob>, _ result: inout WorkerResult) {
         while let first = stack.pop() {
             var next: WalkJob? = first
             // Keep one child to go on with; share the rest.
@@ -316,7 +316,7 @@ final class RootWalk: @unchecked Sendable {
         scan.result.largest = LargestFiles(limit: options.largestFiles)
         // nonisolated(unsafe): the directory stream is read by the reader thread only.
         nonisolated(unsafe) let stream = stream
-        runThreads(options.threads) { index in
+        WorkerPool.run(options.threads) { index in
             var own = UsageTotals()
             var result = WorkerResult()
             result.largest = LargestFiles(limit: self.options.largestFiles)

@@ -12,8 +12,10 @@ struct Cat: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let body = try reporting { try CacheReader.body(url: url, root: store.root, allowStale: allowStale) }
-        try reporting { try body.write { Output.write(bytes: Array($0)) } }
+        let body = try Diagnostics.reporting {
+            try CacheReader.body(url: url, root: store.root, allowStale: allowStale)
+        }
+        try Diagnostics.reporting { try body.write { Output.write(bytes: Array($0)) } }
         Output.flush()
     }
 }

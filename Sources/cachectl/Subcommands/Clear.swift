@@ -25,39 +25,16 @@ struct Clear: ParsableCommand {
             if output.json { try Output.write(json: ClearJSON(nil, root: path, dryRun: dryRun)) }
             return
         }
-        let report = try reporting { try CacheClearer.clear(path, as: format.kind, dryRun: dryRun) }
-        let failures = report.outcome?.failures ?? []
-        for failure in failures {
-            Output.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
+        let report = try Diagnostics.reporting { try CacheClearer.clear(path, as: format.kind, dryRun: dryRun) }
+        for failure in report.outcome?.failures ?? [] {
+            Diagnostics.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
         }
         if output.json {
             try Output.write(json: ClearJSON(report, root: path, dryRun: dryRun))
         } else {
-            for kept in report.plan.kept { Output.error("kept \(kept.entry.path.quoted): \(kept.entry.reason)") }
+            for kept in report.plan.kept { Diagnostics.note("kept \(kept.entry.path.quoted): \(kept.entry.reason)") }
             Output.write(ClearPresenter.text(report, sizes: sizes, dryRun: dryRun))
         }
         Output.flush()
-        if !failures.isEmpty { throw ExitStatus.failure }
-    }
-}
-
-/// `clear`'s report as text or JSON.
-enum ClearPresenter {
-    static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool) -> String {
-        let done = dryRun ? report.plan.deletions : (report.outcome?.removed ?? PlannedDeletions())
-        let freed = done.freedBytes
-        var out =
-            "\(dryRun ? "would remove" : "removed") \(done.count) entries, \(ByteCount.human(freed)) from \(report.root.escaped)"
-            + (dryRun ? " — dry run, nothing changed" : "") + "\n"
-        for changed in report.outcome?.changed ?? [] {
-            out += "  kept     \(changed.entry.path.escaped): changed since it was inspected\n"
-        }
-        if dryRun {
-            for deletion in report.plan.deletions {
-                out +=
-                    "  - \(sizes.format(deletion.freesBytes))\t\(Text.show(deletion.entry.url ?? deletion.entry.path.escaped))\n"
-            }
-        }
-        return out
     }
 }

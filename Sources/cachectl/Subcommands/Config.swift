@@ -26,18 +26,16 @@ struct Config: ParsableCommand {
         func run() throws {
             let paths = files.isEmpty ? PruneConfiguration.defaultFiles() : RawArguments.paths(files)
             if paths.isEmpty {
-                Output.error(
+                Diagnostics.error(
                     "no configuration file: /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml do not exist"
                 )
                 throw ExitStatus.failure
             }
-            var failed = false
             let home = Sys.environment("HOME") ?? "/"
             for path in paths {
                 switch PruneConfiguration.load(path) {
                 case .failure(let problems):
-                    for problem in problems.all { Output.error(problem.description, prefixed: false) }
-                    failed = true
+                    for problem in problems.all { Diagnostics.errorLines(problem.description) }
                 case .success(let configuration):
                     Output.write(
                         "\(path.description): valid, \(configuration.policies.count) table\(configuration.policies.count == 1 ? "" : "s")\n"
@@ -59,7 +57,6 @@ struct Config: ParsableCommand {
                 }
             }
             Output.flush()
-            if failed { throw ExitStatus.failure }
         }
     }
 }

@@ -1,11 +1,10 @@
 import ArgumentParser
 import CacheKit
-import Dispatch
 import Foundation
 
 /// `cachectl fetch URL...`: download into the native store, serving fresh entries without a
 /// request and revalidating expired ones.
-struct Fetch: ParsableCommand {
+struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download URLs into the cache store (fresh entries are not requested again).",
@@ -62,7 +61,8 @@ struct Fetch: ParsableCommand {
     )
     var header: [String] = []
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false
-    @Flag(name: .long, help: "Print the result of every URL as JSON on stdout.") var json = false
+    /// `--json`: the result of every URL, as JSON on stdout.
+    @OptionGroup var report: OutputOptions
     @OptionGroup var store: StoreOptions
 
     /// For `--timeout`: a time span above zero.
@@ -75,7 +75,7 @@ struct Fetch: ParsableCommand {
     func validate() throws {
         if urls.isEmpty && input == nil { throw ValidationError("give at least one URL, or --input FILE.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if print && json { throw ValidationError("--print and --json both write to stdout; choose one.") }
+        if print && report.json { throw ValidationError("--print and --json both write to stdout; choose one.") }
         if print && (urls.count != 1 || input != nil) { throw ValidationError("--print takes exactly one URL.") }
         if output != nil && (urls.count != 1 || input != nil) { throw ValidationError("-o takes exactly one URL.") }
         if print && output != nil { throw ValidationError("--print and -o: choose one.") }
@@ -85,17 +85,17 @@ struct Fetch: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var list = urls
         if let input {
-            let bytes = try reporting {
+            let bytes = try Diagnostics.reporting {
                 input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0])
             }
             list += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         }
         let root = store.root
-        let nativeStore = try reporting { try NativeStore.open(root, create: true) }
+        let nativeStore = try Diagnostics.reporting { try NativeStore.open(root, create: true) }
         var options = FetchOptions()
         options.expires = expires?.seconds
         options.sliding = sliding
@@ -107,23 +107,23 @@ struct Fetch: ParsableCommand {
         options.retries = retry
         options.headers = header.compactMap(FetchOptions.header(parsing:))
         options.keepUnstoredBodies = print || output != nil
-        let results = FetchRun.run(list, store: nativeStore, options: options)
+        let results = await FetchRun.run(list, store: nativeStore, options: options)
 
         let interrupted = results.contains { $0.interrupted }
         for result in results where result.outcome == .failed && !result.interrupted {
-            Output.error("\(result.url): \(result.error ?? "failed")")
+            Diagnostics.error("\(result.url): \(result.error ?? "failed")")
         }
         if let output, let result = results.first, result.succeeded, let body = result.unstoredBody ?? result.path {
             let destination = RawArguments.paths([output])[0]
-            try reporting {
+            try Diagnostics.reporting {
                 let bytes = try FileIO.readAll(body)
                 try FileIO.writeAtomically(destination, bytes)
             }
         }
         if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
-            let body = try reporting { try FileIO.readAll(path) }
+            let body = try Diagnostics.reporting { try FileIO.readAll(path) }
             Output.write(bytes: body)
-        } else if json {
+        } else if report.json {
             try Output.write(json: FetchJSON(results))
         } else if !print {
             for result in results {
@@ -131,114 +131,9 @@ struct Fetch: ParsableCommand {
             }
         }
         for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }
-        Output.error((interrupted ? "interrupted: " : "") + FetchPresenter.summary(results))
+        Diagnostics.note((interrupted ? "interrupted: " : "") + FetchPresenter.summary(results))
         Output.flush()
         if interrupted { throw ExitStatus.interrupted }
         if results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
     }
-}
-
-/// Set by the SIGINT handler (all a signal handler may do); a task polls it.
-enum Interrupt {
-    // nonisolated(unsafe): a `sig_atomic_t` set by the handler and polled, as C allows.
-    nonisolated(unsafe) static var requested: sig_atomic_t = 0
-}
-
-/// Runs a fetch from synchronous code, with a progress line on a terminal.
-enum FetchRun {
-    /// Proxies come from the environment (`http_proxy`, `https_proxy`, `no_proxy`).
-    static func run(_ urls: [String], store: NativeStore, options given: FetchOptions) -> [FetchResult] {
-        var options = given
-        options.proxies = ProxySettings.fromEnvironment()
-        let state = ProgressState()
-        let line = ProgressLine(every: 0.2) { state.text }
-        let fetcher = Fetcher(store: store, options: options)
-        // Ctrl-C cancels: each download in flight stops and removes its temporary file, and
-        // the run reports what finished (exit 130).
-        let task = Task { await fetcher.fetch(urls) { progress in state.update(progress) } }
-        Interrupt.requested = 0
-        signal(SIGINT) { _ in Interrupt.requested = 1 }
-        let watcher = Task {
-            while !Task.isCancelled {
-                if Interrupt.requested != 0 {
-                    task.cancel()
-                    return
-                }
-                try? await Task.sleep(nanoseconds: 50_000_000)
-            }
-        }
-        let results = Blocking.run {
-            let results = await task.value
-            await fetcher.shutdown()
-            return results
-        }
-        watcher.cancel()
-        signal(SIGINT, SIG_DFL)
-        line?.finish()
-        return results
-    }
-
-    private final class ProgressState: @unchecked Sendable {
-        // @unchecked Sendable: every field is only touched on `queue`.
-        private let queue = DispatchQueue(label: "cachectl.fetch.progress")
-        private var progress = FetchProgress()
-        /// (time, bytes) samples of the last few seconds, for the rate.
-        private var samples: [(Double, Int64)] = []
-        func update(_ p: FetchProgress) { queue.sync { progress = p } }
-        var text: String {
-            let p = queue.sync { progress }
-            let now = Double(FileTime.now.timeInterval)
-            let rate: Double = queue.sync {
-                samples.append((now, p.bytesReceived))
-                samples.removeAll { $0.0 < now - 5 }
-                guard let first = samples.first, now - first.0 > 0.1 else { return 0 }
-                return Double(p.bytesReceived - first.1) / (now - first.0)
-            }
-            var text =
-                "\(p.itemsDone)/\(p.itemsTotal) items, " + ByteCount.human(p.bytesReceived)
-                + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
-            if rate > 0 {
-                text += ", " + ByteCount.human(Int64(rate)) + "/s"
-                if let expected = p.bytesExpected, expected > p.bytesReceived {
-                    let eta = Int(Double(expected - p.bytesReceived) / rate)
-                    text +=
-                        ", ETA "
-                        + (eta >= 3600
-                            ? "\(eta / 3600)h\(eta % 3600 / 60)m" : "\(eta / 60):" + String(format: "%02d", eta % 60))
-                }
-            }
-            return text
-        }
-    }
-}
-
-/// Results in words and JSON.
-enum FetchPresenter {
-    static func summary(_ results: [FetchResult]) -> String {
-        func n(_ outcome: FetchResult.Outcome) -> Int {
-            results.filter { $0.outcome == outcome && !$0.duplicate }.count
-        }
-        let bytes = results.filter { !$0.duplicate }.reduce(Int64(0)) { $0 + $1.bytesReceived }
-        return "\(n(.downloaded)) downloaded, \(n(.revalidated)) revalidated, \(n(.hit)) fresh in cache, "
-            + "\(n(.notStored)) not stored, \(n(.failed)) failed (\(ByteCount.human(bytes)) received)"
-    }
-}
-
-/// Waits on the calling thread for async work.
-enum Blocking {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let box = BlockingBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.value = await body()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
-    }
-}
-
-private final class BlockingBox<T>: @unchecked Sendable {
-    // @unchecked Sendable: written by the task before it signals, read after the wait.
-    var value: T?
 }

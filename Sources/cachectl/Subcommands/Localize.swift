@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// `cachectl localize`: image references pointed at cached copies, nothing else changed.
-struct Localize: ParsableCommand {
+struct Localize: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "localize",
         abstract: "Rewrite a page's image references to locally cached copies, changing nothing else.",
@@ -56,8 +56,8 @@ struct Localize: ParsableCommand {
     @Option(name: .long, help: "Decode the page as this charset (overrides BOM-less declarations).") var charset:
         String?
     @Flag(name: .long, help: "Exit 1 when any image stays remote.") var requireAll = false
-    @Flag(name: .long, help: "Print every reference as JSON on stdout (needs -o, --output-dir or --in-place).")
-    var json = false
+    /// `--json`: every reference, as JSON on stdout (needs -o, --output-dir or --in-place).
+    @OptionGroup var report: OutputOptions
     @Flag(
         name: .long,
         help:
@@ -79,7 +79,7 @@ struct Localize: ParsableCommand {
         if pages.count > 1 && output == nil && outputDir == nil && !inPlace {
             throw ValidationError("several pages need --output-dir or --in-place.")
         }
-        if json && output == nil && outputDir == nil && !inPlace {
+        if report.json && output == nil && outputDir == nil && !inPlace {
             throw ValidationError(
                 "--json prints the report on stdout: give -o, --output-dir or --in-place for the page.")
         }
@@ -105,49 +105,52 @@ struct Localize: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let defaultStore = CacheLocations.defaultStore()
         // No store yet (and none to fetch into): every image is simply missing.
         let cacheRoots =
             !caches.isEmpty
             ? RawArguments.paths(caches)
             : !fetch && DefaultStore.isAbsent(defaultStore, defaulted: true) ? [] : [defaultStore]
-        let store = fetch ? try reporting { try fetchStore(cacheRoots) } : nil
-        var localizer = try reporting { try Localizer(caches: cacheRoots) }
+        let store = fetch ? try Diagnostics.reporting { try fetchStore(cacheRoots) } : nil
+        // With --fetch, each page is localized against the caches as its fetch leaves them.
+        let localizer = store == nil ? try Diagnostics.reporting { try Localizer(caches: cacheRoots) } : nil
         let inputs = RawArguments.paths(pages)
-        var failed = false
         var remote = false
         var reports: [LocalizeJSON.Page] = []
         for (text, input) in zip(pages, inputs) {
             do {
+                let fetch = store.map { fetcher(into: $0) }
                 var fetchedPage: PageSource?
-                if let store, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {
-                    fetchedPage = try fetchPage(text, url: url, store: store)
-                    localizer = try reporting { try Localizer(caches: cacheRoots) }
+                if let fetch, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {
+                    fetchedPage = try await OfflinePage.fetchPage(text, url: url, fetch: { await fetch($0, .page) })
                 }
                 let page =
                     try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
                 let destination = try destinationFor(input, page: page)
                 var options = localizeOptions(page: page, input: input, destination: destination)
-                var result = localizer.localize(page.bytes, options: options)
-                if let store, try fetchMissing(result, into: store, options: &options) {
-                    // Localized again against the refreshed caches.
-                    localizer = try reporting { try Localizer(caches: cacheRoots) }
-                    result = localizer.localize(page.bytes, options: options)
+                let result: LocalizeResult
+                if let fetch {
+                    let localized = try await OfflinePage.localize(
+                        page, options: &options, caches: cacheRoots, fetch: { await fetch($0, .images) })
+                    result = localized.result
+                    reportFailures(localized.fetched)
+                } else {
+                    result = localizer!.localize(page.bytes, options: options)
                 }
                 var styled: (page: [UInt8], report: StylesheetSaver.Report)?
                 if styles {
-                    styled = try saveStyles(
-                        result, page: page, destination: destination, options: options, caches: cacheRoots, store: store
-                    )
+                    styled = try await saveStyles(
+                        result, page: page, destination: destination, options: options, caches: cacheRoots,
+                        fetch: fetch.map { fetch in { await fetch($0, .styles) } })
                 }
                 try write(result, styled: styled?.page, page: page, to: destination.file)
                 if let path = destination.file {
                     pin(path, result: result, assets: options.assets != nil, caches: cacheRoots)
                 }
-                Output.error(Self.summary(page, result, assets: options.assets, styles: styled?.report))
+                Diagnostics.note(Self.summary(page, result, assets: options.assets, styles: styled?.report))
                 if result.count(.missing) + result.count(.stale) > 0 { remote = true }
-                if json {
+                if report.json {
                     reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result))
                 }
                 // Kept past the end of the run: the process exits right after the last page,
@@ -155,31 +158,36 @@ struct Localize: ParsableCommand {
                 // for nothing (measured ~5 ms of a 150 ms run on a 10 MB page).
                 KeptUntilExit.value = (result, page)
             } catch let error as StoreError {
-                Output.error(error.description)
-                failed = true
+                Diagnostics.error(error)
+            } catch let interrupted as OfflinePage.Interrupted {
+                Diagnostics.note("interrupted: " + FetchPresenter.summary(interrupted.results) + "; no page written")
+                throw ExitStatus.interrupted
             }
         }
-        if json { try Output.write(json: LocalizeJSON(pages: reports)) }
+        if report.json { try Output.write(json: LocalizeJSON(pages: reports)) }
         Output.flush()
-        if failed || (requireAll && remote) { throw ExitStatus.failure }
+        if requireAll && remote { throw ExitStatus.failure }
     }
 
-    /// One step from a URL: the page itself is fetched first (by the same rules; a page the
-    /// server says not to store is used once and not kept). Nil: it is now in the store.
-    private func fetchPage(_ text: String, url: StandardURL, store: NativeStore) throws -> PageSource? {
-        var pageOptions = FetchOptions()
-        pageOptions.keepUnstoredBodies = true
-        let fetched = FetchRun.run([text], store: store, options: pageOptions)
-        if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
-        guard let result = fetched.first, result.succeeded else {
-            throw StoreError.cannotRead(RawPath(text), fetched.first?.error ?? "failed")
+    /// What a fetch is for: the page itself (a body the server says not to store is kept
+    /// for this one use), its images (`--jobs` at once), or what its stylesheets reference.
+    private enum FetchPurpose { case page, images, styles }
+
+    /// Downloads into `store`, with a progress line.
+    private func fetcher(into store: NativeStore) -> ([String], FetchPurpose) async -> [FetchResult] {
+        { [jobs] urls, purpose in
+            var options = FetchOptions()
+            if purpose == .images, let jobs { options.jobs = jobs }
+            if purpose == .page { options.keepUnstoredBodies = true }
+            return await FetchRun.run(urls, store: store, options: options)
         }
-        guard let temp = result.unstoredBody else { return nil }
-        defer { FileIO.removeTemporary(temp) }
-        let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
-        return PageSource(
-            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
-            fileName: Array(name.utf8), isFile: false, mode: nil)
+    }
+
+    /// A fetch's failures, as notes (a page with images left remote still gets written).
+    private func reportFailures(_ fetched: [FetchResult]) {
+        for failure in fetched where !failure.succeeded {
+            Diagnostics.note("\(failure.url): \(failure.error ?? "failed")")
+        }
     }
 
     /// The options for one page, from the command line and where its output goes.
@@ -204,29 +212,6 @@ struct Localize: ParsableCommand {
             options.assets = destination.directory.appending(stem + Array("_files".utf8))
         }
         return options
-    }
-
-    /// `--fetch`: what is missing or stale is fetched into `store`; what succeeded is used
-    /// even if its lifetime was zero (`justFetched`). True when there was anything to fetch.
-    private func fetchMissing(_ result: LocalizeResult, into store: NativeStore, options: inout LocalizeOptions)
-        throws -> Bool
-    {
-        var seen = Set<String>()
-        let wanted = result.references.filter { $0.outcome == .missing || $0.outcome == .stale }
-            .compactMap { $0.resolved.map(Localizer.cacheKey) }.filter { seen.insert($0).inserted }
-        guard !wanted.isEmpty else { return false }
-        var fetchOptions = FetchOptions()
-        if let jobs { fetchOptions.jobs = jobs }
-        let fetched = FetchRun.run(wanted, store: store, options: fetchOptions)
-        if fetched.contains(where: { $0.interrupted }) {
-            Output.error("interrupted: " + FetchPresenter.summary(fetched) + "; no page written")
-            throw ExitStatus.interrupted
-        }
-        for failure in fetched where !failure.succeeded {
-            Output.error("\(failure.url): \(failure.error ?? "failed")")
-        }
-        options.justFetched = Set(zip(wanted, fetched).filter { $0.1.succeeded }.map(\.0))
-        return true
     }
 
     /// The page written to `file` (atomically; `--in-place` keeps its mode), else to stdout.
@@ -267,49 +252,20 @@ struct Localize: ParsableCommand {
     }
 
     /// `--styles`: the page's stylesheets saved in its assets folder (`<page>_files` when no
-    /// other is named), with what they reference; with `--fetch`, what is missing is fetched
-    /// and the pass made again (an `@import` chain needs one round per level, at most four).
+    /// other is named), with what they reference; with `--fetch`, fetched too (see
+    /// `OfflinePage.saveStyles`).
     private func saveStyles(
         _ result: LocalizeResult, page: PageSource, destination: (file: RawPath?, directory: RawPath),
-        options: LocalizeOptions, caches: [RawPath], store: NativeStore?
-    ) throws
-        -> (page: [UInt8], report: StylesheetSaver.Report)?
-    {
+        options: LocalizeOptions, caches: [RawPath], fetch: OfflinePage.Fetch?
+    ) async throws -> (page: [UInt8], report: StylesheetSaver.Report) {
         var stem = destination.file?.lastComponent ?? page.fileName
         if let dot = stem.lastIndex(of: UInt8(ascii: ".")), dot > 0 { stem = Array(stem[..<dot]) }
         let folder = options.assets ?? destination.directory.appending(stem + Array("_files".utf8))
-        let lookup: StylesheetSaver.Lookup = { url in
-            for root in caches {
-                if let body = try? CacheReader.body(
-                    url: url, root: root, allowStale: options.allowStale || store != nil)
-                {
-                    return body.path
-                }
-            }
-            return nil
-        }
-        var output: [UInt8] = []
-        result.writeOutput { output += $0 }
-        let saver = StylesheetSaver(assets: AssetFolder(folder), lookup: lookup, read: { try? FileIO.readAll($0) })
-        var pass = saver.save(
-            page: output, base: options.pageURL, outputDirectory: destination.directory,
-            charset: result.charset.encoding)
-        var rounds = 0
-        var tried = Set<String>()
-        while let store, rounds < 4 {
-            let wanted = pass.report.missing.filter { tried.insert($0).inserted }
-            guard !wanted.isEmpty else { break }
-            rounds += 1
-            let fetched = FetchRun.run(wanted, store: store, options: FetchOptions())
-            if fetched.contains(where: { $0.interrupted }) { throw ExitStatus.interrupted }
-            for failure in fetched where !failure.succeeded {
-                Output.error("\(failure.url): \(failure.error ?? "failed")")
-            }
-            pass = saver.save(
-                page: output, base: options.pageURL, outputDirectory: destination.directory,
-                charset: result.charset.encoding)
-        }
-        return pass
+        let saved = try await OfflinePage.saveStyles(
+            of: result, into: folder, base: options.pageURL, outputDirectory: destination.directory, caches: caches,
+            allowStale: options.allowStale || fetch != nil, fetch: fetch)
+        reportFailures(saved.fetched)
+        return (saved.page, saved.report)
     }
 
     /// A page written pointing into cachectl stores pins the entries it points at (prune
@@ -323,9 +279,9 @@ struct Localize: ParsableCommand {
             do {
                 try NativeStore.open(root, create: false).pin(page: page.canonical.description, urls: urls)
             } catch let error as StoreError {
-                Output.error("cannot pin the entries of \(page.escaped): \(error.description)")
+                Diagnostics.note("cannot pin the entries of \(page.escaped): \(error.description)")
             } catch {
-                Output.error("cannot pin the entries of \(page.escaped): \(error)")
+                Diagnostics.note("cannot pin the entries of \(page.escaped): \(error)")
             }
         }
     }
@@ -347,55 +303,4 @@ struct Localize: ParsableCommand {
         }
         return (nil, page.isFile ? input.parentDirectory : RawPath("."))
     }
-}
-
-/// A page to localize: a file, or a page body from the cache.
-struct PageSource {
-    var bytes: [UInt8]
-    var url: String
-    var label: String
-    var fileName: [UInt8]
-    var isFile: Bool
-    var mode: mode_t?
-
-    /// `allowStale`: a page just fetched may be stored already expired (a response that said
-    /// `no-cache` or gave no lifetime): it is still the page that came.
-    static func read(_ text: String, input: RawPath, caches: [RawPath], allowStale: Bool = false) throws -> PageSource {
-        if text == "-" {
-            // A page on stdin: relative references resolve as for a page in the current
-            // directory (give --base-url for its real address); --output-dir names it stdin.html.
-            let bytes = try FileIO.readStandardInput()
-            let directory = RawPath(".").canonical.description
-            return PageSource(
-                bytes: bytes, url: "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + "stdin.html",
-                label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
-        }
-        if StandardURL(text)?.isHTTP == true && !input.exists {
-            guard let key = URLKey(text) else { throw StoreError.notAURL(text) }
-            var lastError: StoreError = .notFound(text)
-            for root in caches {
-                do {
-                    let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
-                    let bytes = try FileIO.readAll(body.path)
-                    let name =
-                        StandardURL(key.normalized).flatMap { $0.path.split(separator: "/").last.map(String.init) }
-                        ?? "index.html"
-                    return PageSource(
-                        bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false,
-                        mode: nil)
-                } catch let error as StoreError { lastError = error }
-            }
-            throw lastError
-        }
-        let bytes = try FileIO.readAll(input)
-        return PageSource(
-            bytes: bytes, url: "file://" + input.canonical.description, label: input.description,
-            fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
-    }
-}
-
-/// A value left for the process's exit to reclaim (each store replaces the previous one).
-private enum KeptUntilExit {
-    // nonisolated(unsafe): set by the command's own thread only, never read.
-    nonisolated(unsafe) static var value: Any?
 }

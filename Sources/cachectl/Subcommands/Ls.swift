@@ -23,12 +23,12 @@ struct Ls: ParsableCommand {
             }
             return
         }
-        let (listings, errors) = try reporting {
+        let (listings, errors) = try Diagnostics.reporting {
             () throws -> ([CacheDiscovery.Listing], [(path: RawPath, error: StoreError)]) in
             guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
             return try CacheDiscovery.listings(path, as: inspection.kind, context: inspection.context)
         }
-        for (_, error) in errors { Output.error(error.description) }
+        for (_, error) in errors { Diagnostics.error(error) }
         func shown(_ listing: CacheDiscovery.Listing) -> [CacheEntry] {
             listing.entries.filter { state == nil || $0.state == state }
         }
@@ -48,7 +48,6 @@ struct Ls: ParsableCommand {
                             path: $0.path.description, format: $0.kind.rawValue,
                             entries: shown($0).map(LsJSON.Entry.init))
                     }))
-            if !errors.isEmpty { throw ExitStatus.failure }
             return
         }
         var sections: [String] = []
@@ -73,6 +72,5 @@ struct Ls: ParsableCommand {
             )
         }
         Output.write(sections.joined(separator: "\n"))
-        if !errors.isEmpty { throw ExitStatus.failure }
     }
 }

@@ -25,7 +25,7 @@ struct Put: ParsableCommand {
         let path = RawArguments.paths([url, file])[1]
         var options = PutOptions(lifetime: expires?.seconds, sliding: sliding, contentType: contentType)
         options.contentType = contentType
-        let record = try reporting {
+        let record = try Diagnostics.reporting {
             guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
             guard path.exists else { throw StoreError.cannotRead(path, "No such file or directory") }
             return try NativeStore.open(store.root, create: true).put(url: url, file: path, options: options)

@@ -15,19 +15,13 @@ struct Rm: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try reporting { try NativeStore.open(store.root, create: false) }
-        var failed = false
+        let opened = try Diagnostics.reporting { try NativeStore.open(store.root, create: false) }
         for url in urls {
             do {
-                if try !opened.remove(url: url) {
-                    Output.error(StoreError.notFound(url).description)
-                    failed = true
-                }
+                if try !opened.remove(url: url) { Diagnostics.error(StoreError.notFound(url)) }
             } catch let error as StoreError {
-                Output.error(error.description)
-                failed = true
+                Diagnostics.error(error)
             }
         }
-        if failed { throw ExitStatus.failure }
     }
 }

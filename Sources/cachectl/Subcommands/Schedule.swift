@@ -69,13 +69,13 @@ struct Schedule: ParsableCommand {
             try FileIO.writeAtomically(
                 directory.appending("cachectl-prune.timer"), Array(units.timer.utf8), mode: 0o644)
         } catch let error as StoreError {
-            Output.error(error.description)
+            Diagnostics.error(error)
             throw ExitStatus.failure
         }
-        Output.error(
+        Diagnostics.note(
             "wrote \(directory.appending("cachectl-prune.service").quoted) and \(directory.appending("cachectl-prune.timer").quoted)"
         )
-        Output.error(
+        Diagnostics.note(
             "enable with: systemctl --user daemon-reload && systemctl --user enable --now cachectl-prune.timer")
     }
 

@@ -20,10 +20,10 @@ struct Unpin: ParsableCommand {
     }
 
     func run() throws {
-        let opened = try reporting { try NativeStore.open(store.root, create: false) }
+        let opened = try Diagnostics.reporting { try NativeStore.open(store.root, create: false) }
         for page in RawArguments.paths(pages) {
             let absolute = page.exists ? page.canonical : RawPath(".").canonical.appending(page.description)
-            let released = try reporting { try opened.unpin(page: absolute.description) }
+            let released = try Diagnostics.reporting { try opened.unpin(page: absolute.description) }
             Output.write("\(released)\t\(absolute.escaped)\n")
         }
     }

@@ -3,38 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-/// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
-package struct ByteSet: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    package init(_ members: String, ranges: [ClosedRange<UInt8>] = []) {
-        for byte in members.utf8 { insert(byte) }
-        for range in ranges { for byte in range { insert(byte) } }
-    }
-
-    private mutating func insert(_ byte: UInt8) {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    @inline(__always) package func contains(_ byte: UInt8) -> Bool {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: return words.0 & bit != 0
-        case 1: return words.1 & bit != 0
-        case 2: return words.2 & bit != 0
-        default: return words.3 & bit != 0
-        }
-    }
-
-    package static let alphanumerics: [ClosedRange<UInt8>] = [0x30...0x39, 0x41...0x5A, 0x61...0x7A]
-}
-
 extension String {
     /// Runs `body` over the string's UTF-8 bytes in place (native strings are contiguous):
     /// far cheaper in a hot loop than iterating `utf8`.
@@ -108,25 +76,3 @@ package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 }
 
 package func isValidUTF8(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isValidUTF8($0) } }
-
-/// Bytes as a dictionary key, hashed in one call (`ArraySlice<UInt8>` hashes byte by byte).
-package struct BytesKey: Hashable {
-    package let bytes: ArraySlice<UInt8>
-
-    package init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-
-    /// The length and the last 16 bytes: keys here are paths that differ at their ends
-    /// (a store's `objects/xx` directories), and equality compares them whole anyway.
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.count)
-        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[max(0, $0.count - 16)...])) }
-    }
-
-    package static func == (a: BytesKey, b: BytesKey) -> Bool {
-        guard a.bytes.count == b.bytes.count else { return false }
-        guard !a.bytes.isEmpty else { return true }
-        return a.bytes.withUnsafeBytes { x in
-            b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
-    }
-}

@@ -1,13 +1,3 @@
-/// Count and allocated bytes of the entries in one state.
-public struct StateTotals: Sendable, Equatable {
-    /// Entries. Default 0.
-    public var count = 0
-    /// Their blocks on disk, in bytes. Default 0.
-    public var allocatedBytes: Int64 = 0
-    /// Zero entries.
-    public init() {}
-}
-
 /// What a recognised cache is and how its entries divide by state.
 public struct CacheStateSummary: Sendable {
     /// The cache's format.

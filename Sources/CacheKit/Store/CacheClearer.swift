@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Emptying a cache in any recognised format.
+public enum CacheClearer {
+    /// Removes every entry under `root`, keeping the root, its tag and an empty index;
+    /// entries indexed outside the cache are kept and reported. The same engine as `prune`:
+    /// the root opened once and checked (`DeletableRoot`), its lock taken, every file
+    /// deleted through its descriptor after being checked again. A native store's writers'
+    /// lock is taken exclusively first, so no body is being written meanwhile. An application's
+    /// own databases found in the cache are removed only when `kind` is given (`--format`).
+    /// - Parameters:
+    ///   - root: the cache's root.
+    ///   - kind: its format; nil (the default) to recognise it.
+    ///   - dryRun: plan only; nothing changes, not even an access time. Default false.
+    public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws
+        -> PruneReport
+    {
+        let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        let named = kind != nil
+        let kind = try DeletableRoot.check(anchor, as: kind)
+        let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
+        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: named && kind == .plain)
+        let writers = dryRun ? nil : try format.excludeWriters()
+        defer { withExtendedLifetime((lock, writers)) {} }
+        TestPoint.reach("clear.locked")
+        let entries = try format.entries(InspectionContext(graceSeconds: 0))
+        let plan = PrunePolicy.planClear(entries, named: named)
+        TestPoint.reach("clear.planned")
+        if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
+        return PruneReport(
+            root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))
+    }
+}

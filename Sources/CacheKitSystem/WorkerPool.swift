@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// cachectl's one model for work that keeps processors busy: fork and join over POSIX threads.
+///
+/// A caller hands a fixed number of workers a body, and returns when every worker has
+/// returned; the workers share their work through the structures below, each guarded by a
+/// ``ConditionLock``:
+/// - ``run(_:_:)``: `count` workers at once — the walker (sharing ``Jobs``, a LIFO stack of
+///   directories, and a large directory's batches of names), prune's deletions (each worker
+///   takes whole directories), the look at files' first bytes (``Chunks`` of a list);
+/// - ``both(_:_:)``: two pieces of work at once — localize scans a page while libxml2 parses it;
+/// - ``LoopRunner``: a loop cut into blocks, run by whichever threads join it while it runs —
+///   localize checks the bodies of a page's references on both of its threads;
+/// - ``Handoff``: one value given by one worker and taken by another;
+/// - ``detach(_:)``: a thread nobody waits for — freeing a large structure, and fetch's commit
+///   thread, which makes bodies durable in batches while downloads go on.
+///
+/// Waiting for the network is not work for these threads: fetching uses Swift's structured
+/// concurrency (tasks on SwiftNIO's event loops), and hands what it downloaded to the commit
+/// thread.
+///
+/// Every thread gets an 8 MiB stack (libxml2 recurses on deeply nested pages; macOS would give
+/// a new thread 512 KiB). A thread that cannot be created leaves its work to the caller: a
+/// body runs on the calling thread instead, so nothing is ever skipped.
+package enum WorkerPool {
+    /// The stack of every thread the pool starts.
+    package static let stackSize = 8 << 20
+
+    /// Runs `body(index)` for every index in `0..<count`, each on a thread of its own (on the
+    /// caller when `count` is 1), and returns when all have returned.
+    package static func run(_ count: Int, _ body: @escaping (Int) -> Void) {
+        if count <= 1 {
+            body(0)
+            return
+        }
+        var threads: [pthread_t] = []
+        threads.reserveCapacity(count)
+        for index in 0..<count {
+            if let thread = start({ body(index) }) {
+                threads.append(thread)
+            } else {
+                body(index)
+            }
+        }
+        for thread in threads { pthread_join(thread, nil) }
+    }
+
+    /// Two pieces of work at once: the first on a new thread, the second on the caller's.
+    ///
+    /// `first` (and all it captures) is released on its thread before the caller resumes: a
+    /// capture it still held then could outlive, for example, a `withoutActuallyEscaping`
+    /// closure the caller is about to check.
+    package static func both<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {
+        let result = Slot<A>()
+        let work = Slot<() -> A>()
+        work.value = first
+        let thread = start { result.value = call(work) }
+        if thread == nil { result.value = call(work) }
+        let b = second()
+        if let thread { pthread_join(thread, nil) }
+        return (result.value!, b)
+    }
+
+    /// Runs `body` on a thread of its own and returns at once (on the caller, and after it,
+    /// when no thread can be started).
+    package static func detach(_ body: @escaping () -> Void) {
+        guard let thread = start(body) else { return body() }
+        pthread_detach(thread)
+    }
+
+    /// Releases `value` on a thread of its own: a structure of many small objects takes time to
+    /// free that the caller need not wait for. (The caller must hold no other reference it
+    /// still uses; it stays valid either way, this only moves where the last release runs.)
+    package static func drop<A>(_ value: A) {
+        let slot = Slot<A>()
+        slot.value = value
+        detach { slot.value = nil }
+    }
+
+    /// Takes the closure out of its slot and calls it; the last reference goes when this returns.
+    private static func call<A>(_ work: Slot<() -> A>) -> A {
+        let body = work.value!
+        work.value = nil
+        return body()
+    }
+
+    /// A new joinable thread running `body`; nil when the system refuses one.
+    private static func start(_ body: @escaping () -> Void) -> pthread_t? {
+        final class Box {
+            let run: () -> Void
+            init(_ run: @escaping () -> Void) { self.run = run }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Glibc)
+            var thread = pthread_t()
+            let rc = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().run()
+                    return nil
+                }, box)
+            if rc == 0 { return thread }
+        #else
+            var thread: pthread_t?
+            let rc = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().run()
+                    return nil
+                }, box)
+            if rc == 0, let thread { return thread }
+        #endif
+        Unmanaged<Box>.fromOpaque(box).release()
+        return nil
+    }
+}
+
+extension WorkerPool {
+    /// A LIFO stack of jobs shared by the workers of one ``WorkerPool/run(_:_:)``. LIFO keeps
+    /// the walk depth-first, which bounds both the pending jobs and the directories held open.
+    package final class Jobs<Job>: @unchecked Sendable {
+        // @unchecked Sendable: `jobs` and `active` are only touched with `lock` held.
+        private let lock = ConditionLock()
+        private var jobs: [Job] = []
+        private var active = 0
+
+        package init(_ initial: [Job]) { jobs = initial }
+
+        /// Takes a job, waiting while others may still produce some; nil when all work is done.
+        package func pop() -> Job? {
+            lock.lock()
+            defer { lock.unlock() }
+            while jobs.isEmpty {
+                if active == 0 {
+                    lock.broadcast()
+                    return nil
+                }
+                lock.wait()
+            }
+            active += 1
+            return jobs.removeLast()
+        }
+
+        /// Adds jobs for any worker to take.
+        package func push<S: Sequence>(_ more: S) where S.Element == Job {
+            lock.lock()
+            jobs.append(contentsOf: more)
+            lock.unlock()
+            lock.broadcast()
+        }
+
+        /// Marks one popped job as finished (after its children were pushed).
+        package func finish() {
+            lock.lock()
+            active -= 1
+            let allDone = active == 0 && jobs.isEmpty
+            lock.unlock()
+            if allDone { lock.broadcast() }
+        }
+    }
+
+    /// Hands out consecutive ranges of a list's indices to the workers sharing it.
+    package final class Chunks: @unchecked Sendable {
+        // @unchecked Sendable: `next` is only touched with `lock` held.
+        private let lock = ConditionLock()
+        private var next = 0
+
+        package init() {}
+
+        /// The start of the next `size` indices (past the end once everything is taken).
+        package func take(_ size: Int) -> Int {
+            lock.withLock {
+                defer { next += size }
+                return next
+            }
+        }
+    }
+
+    /// A value handed from one worker to another once: `take` waits for `give`.
+    package final class Handoff<Value>: @unchecked Sendable {
+        // @unchecked Sendable: `value` is only touched with `lock` held.
+        private let lock = ConditionLock()
+        private var value: Value?
+
+        package init() {}
+
+        /// Makes `value` the one `take` returns.
+        package func give(_ value: Value) {
+            lock.withLock { self.value = value }
+            lock.broadcast()
+        }
+
+        /// Waits until a value is given; returns it.
+        package func take() -> Value {
+            lock.lock()
+            defer { lock.unlock() }
+            while value == nil { lock.wait() }
+            return value!
+        }
+    }
+}
+
+/// A value written by one thread before another is joined to it, and read after.
+private final class Slot<A>: @unchecked Sendable {
+    // @unchecked Sendable: the join (or the caller's own order, when no thread started) orders
+    // every write before every read.
+    var value: A?
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+import CacheKit
+
+extension CacheFormatKind: ExpressibleByArgument {}
+
+extension EntryState: ExpressibleByArgument {}
