@@ -32,15 +32,18 @@ enum DateText {
         guard let time else { return "-" }
         guard let parts = civil(time.seconds) else { return String(time.seconds) }
         return
-            "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+            """
+            \(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \
+            \(pad(parts.hour, 2)):\(pad(parts.minute, 2))
+            """
     }
 
     /// ISO 8601 in UTC; raw seconds (a number in a string) when `gmtime` cannot express it.
     static func iso8601(_ time: FileTime) -> String {
         // ISO 8601 has four-digit years; beyond, the seconds say it plainly.
         guard let parts = civil(time.seconds), (0...9999).contains(parts.year) else { return String(time.seconds) }
-        return
-            "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
+        let date = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+        return date + "T\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
     }
 
     private static func civil(_ seconds: Int64) -> (

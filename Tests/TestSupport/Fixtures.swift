@@ -27,7 +27,15 @@ public enum Images {
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
     /// 2×2 baseline JPEG, 634 bytes.
     public static let jpeg = decode(
-        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAACAAIDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDwKiiivzI/uM//2Q=="
+        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMU"
+            + "FRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQU"
+            + "FBQUFBQUFBT/wAARCAACAAIDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUF"
+            + "BAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVW"
+            + "V1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi"
+            + "4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAEC"
+            + "AxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVm"
+            + "Z2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq"
+            + "8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDwKiiivzI/uM//2Q=="
     )
     /// 1×1 GIF89a with a graphic control extension.
     public static let gif = decode("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==")
@@ -97,10 +105,14 @@ public enum URLCacheFixture {
             db = sqlite3.connect(os.path.join(root, 'Cache.db'))
             db.execute('PRAGMA journal_mode=WAL')
             db.executescript('''
-            CREATE TABLE IF NOT EXISTS cfurl_cache_response(entry_ID INTEGER PRIMARY KEY AUTOINCREMENT UNIQUE, version INTEGER, hash_value INTEGER,
-                storage_policy INTEGER, request_key TEXT UNIQUE, time_stamp NOT NULL DEFAULT CURRENT_TIMESTAMP, partition TEXT);
-            CREATE TABLE IF NOT EXISTS cfurl_cache_blob_data(entry_ID INTEGER PRIMARY KEY, response_object BLOB, request_object BLOB, proto_props BLOB, user_info BLOB);
-            CREATE TABLE IF NOT EXISTS cfurl_cache_receiver_data(entry_ID INTEGER PRIMARY KEY, isDataOnFS INTEGER, receiver_data BLOB);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_response(entry_ID INTEGER PRIMARY KEY AUTOINCREMENT UNIQUE, \
+            version INTEGER, hash_value INTEGER,
+                storage_policy INTEGER, request_key TEXT UNIQUE, time_stamp NOT NULL DEFAULT CURRENT_TIMESTAMP, \
+            partition TEXT);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_blob_data(entry_ID INTEGER PRIMARY KEY, response_object BLOB, \
+            request_object BLOB, proto_props BLOB, user_info BLOB);
+            CREATE TABLE IF NOT EXISTS cfurl_cache_receiver_data(entry_ID INTEGER PRIMARY KEY, isDataOnFS INTEGER, \
+            receiver_data BLOB);
             CREATE TABLE IF NOT EXISTS cfurl_cache_schema_version(schema_version INTEGER);
             CREATE INDEX IF NOT EXISTS request_key_index ON cfurl_cache_response(request_key);
             CREATE INDEX IF NOT EXISTS time_stamp_index ON cfurl_cache_response(time_stamp);
@@ -115,7 +127,8 @@ public enum URLCacheFixture {
                 response = plistlib.dumps({'Version': 1, 'Array': [
                     {'_CFURLString': r['url'], '_CFURLStringType': 15}, cf_time, 0, 200, r['headers'], len(body),
                     r['headers'].get('Content-Type', 'application/octet-stream')]}, fmt=plistlib.FMT_BINARY)
-                cur = db.execute('INSERT INTO cfurl_cache_response(version, hash_value, storage_policy, request_key, time_stamp, partition) VALUES (0, 0, 0, ?, ?, NULL)',
+                cur = db.execute('INSERT INTO cfurl_cache_response(version, hash_value, storage_policy, request_key, \
+            time_stamp, partition) VALUES (0, 0, 0, ?, ?, NULL)',
                                  (r['url'], stored.strftime('%Y-%m-%d %H:%M:%S')))
                 entry = cur.lastrowid
                 db.execute('INSERT INTO cfurl_cache_blob_data VALUES (?, ?, NULL, NULL, NULL)', (entry, response))
@@ -136,7 +149,8 @@ public enum URLCacheFixture {
             """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            print(' '.join('%s:%d' % (t, db.execute('SELECT count(*) FROM cfurl_cache_' + t).fetchone()[0]) for t in ('response', 'blob_data', 'receiver_data')))
+            print(' '.join('%s:%d' % (t, db.execute('SELECT count(*) FROM cfurl_cache_' + t).fetchone()[0]) for t in \
+            ('response', 'blob_data', 'receiver_data')))
             """, [root.appending("Cache.db").description]
         ).out.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -53,7 +53,10 @@ public final class TestHTTPServer {
         let result = Run.bytes(
             [
                 "python3", "-c",
-                "import urllib.request,ssl,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1], context=ssl._create_unverified_context()).read().decode())",
+                """
+                import urllib.request,ssl,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1], \
+                context=ssl._create_unverified_context()).read().decode())
+                """,
                 url("/__requests")
             ].map { Array($0.utf8) })
         return (try? JSONDecoder().decode([String].self, from: Data(result.stdout))) ?? []

@@ -22,7 +22,10 @@ public enum JSONSchemas {
             return try checker().ask(schema: path(for: command), document: String(decoding: document, as: UTF8.self))
         } catch {
             return [
-                "cannot validate against \(path(for: command)): \(error) (Scripts/test-deps installs python3's jsonschema)"
+                """
+                cannot validate against \(path(for: command)): \(error) (Scripts/test-deps installs python3's \
+                jsonschema)
+                """
             ]
         }
     }

@@ -53,12 +53,17 @@ final class BrowserEndToEndTests: XCTestCase {
             let page = try FileIOProbe.read(saved.appending("page.html"))
             let probe = """
                 <script>window.addEventListener('load', function () {
-                  var local = Array.prototype.filter.call(document.images, function (i) { return /^file:/.test(i.currentSrc || i.src); });
-                  var bad = local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).map(function (i) { return i.getAttribute('src'); });
-                  var sheets = Array.prototype.filter.call(document.querySelectorAll('link[rel~=stylesheet]'), function (l) { return /^page_files\\//.test(l.getAttribute('href')); });
-                  var unapplied = sheets.filter(function (l) { return !l.sheet; }).map(function (l) { return l.getAttribute('href'); });
+                  var local = Array.prototype.filter.call(document.images, function (i) { return \
+                /^file:/.test(i.currentSrc || i.src); });
+                  var bad = local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).map(function \
+                (i) { return i.getAttribute('src'); });
+                  var sheets = Array.prototype.filter.call(document.querySelectorAll('link[rel~=stylesheet]'), \
+                function (l) { return /^page_files\\//.test(l.getAttribute('href')); });
+                  var unapplied = sheets.filter(function (l) { return !l.sheet; }).map(function (l) { return \
+                l.getAttribute('href'); });
                   var background = getComputedStyle(document.documentElement).backgroundImage;
-                  document.title = 'PROBE ' + JSON.stringify({local: local.length, bad: bad, sheets: sheets.length, unapplied: unapplied, background: background});
+                  document.title = 'PROBE ' + JSON.stringify({local: local.length, bad: bad, sheets: sheets.length, \
+                unapplied: unapplied, background: background});
                 });</script>
                 """
             tree.file("saved-\(name)/probe.html", contents: page + Array(probe.utf8))
@@ -115,8 +120,10 @@ final class BrowserEndToEndTests: XCTestCase {
         XCTAssertTrue(Binary.run(["ls", store]).out.contains("pinned by"))
         let page = try FileIOProbe.read(pinnedDirectory.appending("page.html"))
         let probe =
-            "<script>window.addEventListener('load', function () { var local = Array.prototype.filter.call(document.images, "
-            + "function (i) { return /^file:/.test(i.currentSrc || i.src); }); document.title = 'PROBE ' + JSON.stringify({local: local.length, "
+            "<script>window.addEventListener('load', function () { "
+            + "var local = Array.prototype.filter.call(document.images, "
+            + "function (i) { return /^file:/.test(i.currentSrc || i.src); }); "
+            + "document.title = 'PROBE ' + JSON.stringify({local: local.length, "
             + "bad: local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).length}); });</script>"
         tree.file("pinned/probe.html", contents: page + Array(probe.utf8))
         let dom = Run.command(

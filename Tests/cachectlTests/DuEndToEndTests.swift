@@ -10,7 +10,10 @@ final class DuEndToEndTests: XCTestCase {
         let ours = Binary.runBytes([Array("du".utf8), Array("-sB1".utf8)] + args)
         XCTAssertEqual(
             ours.stdout, du.stdout,
-            "stdout differs from du -sB1 for \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)",
+            """
+            stdout differs from du -sB1 for \
+            \(args.map { String(decoding: $0, as: UTF8.self) })\nours:\n\(ours.out)\ndu:\n\(du.out)
+            """,
             file: file, line: line)
         XCTAssertEqual(ours.status, du.status, "exit status differs: \(ours.err) / \(du.err)", file: file, line: line)
     }
@@ -94,7 +97,10 @@ final class DuEndToEndTests: XCTestCase {
         let dir = tree.dir("wide")
         // 100,000 entries made by one shell loop (fast), a few with content.
         let script =
-            "cd '\(dir.description)' && seq -f 'entry-%06g' 1 100000 | xargs touch && head -c 100000 /dev/urandom > entry-000001 && mkdir sub && echo x > sub/y"
+            """
+            cd '\(dir.description)' && seq -f 'entry-%06g' 1 100000 | xargs touch && head -c 100000 /dev/urandom \
+            > entry-000001 && mkdir sub && echo x > sub/y
+            """
         XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
         compareWithDu([dir.bytes])
     }
@@ -104,7 +110,10 @@ final class DuEndToEndTests: XCTestCase {
         // coreutils 9.2 rules; the oracle is find's own st_size of files and links.
         let find = Run.command([
             "sh", "-c",
-            "find '\(tree.root.description)' \\( -type f -o -type l \\) -printf '%i %s\\n' | sort -u -k1,1 | awk '{s+=$2} END {print s}'"
+            """
+            find '\(tree.root.description)' \\( -type f -o -type l \\) -printf '%i %s\\n' | sort -u -k1,1 | awk \
+            '{s+=$2} END {print s}'
+            """
         ])
         let ours = Binary.run(["du", "-s", "-b", "--apparent-size", tree.root.description])
         XCTAssertEqual(ours.status, 0)

@@ -254,7 +254,10 @@ final class FetchEndToEndTests: XCTestCase {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
         let page =
-            "<p><img src=\"/files/a.png?cc=max-age=3600\"><img src=\"/files/c.txt?cc=max-age=3600\"><img src=\"/files/none.png\"></p>\n"
+            """
+            <p><img src=\"/files/a.png?cc=max-age=3600\"><img src=\"/files/c.txt?cc=max-age=3600\"><img \
+            src=\"/files/none.png\"></p>\n
+            """
         tree.file("page.html", contents: Array(page.utf8))
         let result = Binary.run([
             "localize", tree.path("page.html").description, "--cache", store, "--fetch",

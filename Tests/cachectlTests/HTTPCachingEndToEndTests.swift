@@ -235,8 +235,9 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         let store = tree.path("store").description
         let fast = server.url("/files/c.txt?cc=max-age=60")
         let slow = server.url("/slow/b.txt?pause=30")
+        let (outFile, errFile) = (tree.path("out").description, tree.path("err").description)
         let script =
-            "'\(Binary.path)' fetch --cache '\(store)' '\(fast)' '\(slow)' >'\(tree.path("out").description)' 2>'\(tree.path("err").description)' & "
+            "'\(Binary.path)' fetch --cache '\(store)' '\(fast)' '\(slow)' >'\(outFile)' 2>'\(errFile)' & "
             + "pid=$!; sleep 2; kill -INT $pid; wait $pid; echo $?"
         let started = Date()
         let run = Run.command(["sh", "-c", script])

@@ -76,7 +76,12 @@ final class HouseRulesTests: XCTestCase {
     /// string literals and `//` comments.
     static func longFunctions(_ lines: [Substring], limit: Int) -> [(line: Int, length: Int)] {
         let declaration =
-            /^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|static|class|override|mutating|nonisolated|final|convenience)\s+)*(func\s|init[?!(<]|deinit\b)/
+            #/
+            ^\s*(@\w+(\([^)]*\))?\s+)*
+            ((public|private|fileprivate|internal|package|static|class|override|mutating
+              |nonisolated|final|convenience)\s+)*
+            (func\s|init[?!(<]|deinit\b)
+            /#
         var found: [(Int, Int)] = []
         for (start, line) in lines.enumerated() where line.contains(declaration) {
             var depth = 0
@@ -166,5 +171,22 @@ final class HouseRulesTests: XCTestCase {
         }
         XCTAssertEqual(wrong, [], "files holding more than one main type, or named after another")
         XCTAssertGreaterThan(checked, 100, "the scan found the types it is meant to check")
+    }
+
+    /// No line of the sources or tests is over 120 columns (`.swift-format`'s limit, which
+    /// swift-format cannot keep for string literals: those are cut by hand).
+    func testNoLineIsOverOneHundredTwentyColumns() throws {
+        var long: [String] = []
+        var lineCount = 0
+        for folder in ["Sources", "Tests"] {
+            for (path, lines) in try sources(folder) {
+                lineCount += lines.count
+                for (index, line) in lines.enumerated() where line.count > 120 {
+                    long.append("\(path):\(index + 1): \(line.count) columns")
+                }
+            }
+        }
+        XCTAssertEqual(long, [], "lines over 120 columns")
+        XCTAssertGreaterThan(lineCount, 10_000, "the scan read the sources")
     }
 }

@@ -94,8 +94,12 @@ final class LinuxCachesEndToEndTests: XCTestCase {
         tree.file(
             "cache/go-build/README",
             contents: Array(
-                "This directory holds cached build artifacts from the Go build system.\nRun \"go clean -cache\" if the directory is getting too large.\nRun \"go clean -fuzzcache\" to delete the fuzz cache.\nSee golang.org to learn more about Go.\n"
-                    .utf8))
+                """
+                This directory holds cached build artifacts from the Go build system.\nRun \"go clean -cache\" if \
+                the directory is getting too large.\nRun \"go clean -fuzzcache\" to delete the fuzz cache.\nSee \
+                golang.org to learn more about Go.\n
+                """
+                .utf8))
         tree.file("cache/go-build/trim.txt", contents: Array("\(now - 7 * 86_400)\n".utf8))
         tree.file("cache/go-build/testexpire.txt", contents: Array("1700000000000000000\n".utf8))
         tree.file("cache/go-build/fuzz/example.com/m/FuzzX/seed", size: 100)
@@ -112,7 +116,10 @@ final class LinuxCachesEndToEndTests: XCTestCase {
             let action = Oracle.sha256(id)
             let output = Digest.sha256(bytes: content)
             let header =
-                "v1 \(action) \(output) \(String(format: "%20d", recordedSize ?? content.count)) \(String(format: "%20d", 1_700_000_000_000_000_000))\n"
+                """
+                v1 \(action) \(output) \(String(format: "%20d", recordedSize ?? content.count)) \
+                \(String(format: "%20d", 1_700_000_000_000_000_000))\n
+                """
             XCTAssertEqual(header.utf8.count, 175)
             let a = "\(action.prefix(2))/\(action)-a"
             let d = "\(output.prefix(2))/\(output)-d"
@@ -265,7 +272,9 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         XCTAssertEqual(
             sdLeft,
             [
-                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png"
+                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/"
+                    + Oracle.md5("https://a.example/new.png")
+                    + ".png"
             ],
             "SDWebImage's 7 days by access date")
     }
@@ -289,7 +298,9 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         XCTAssertEqual(
             left,
             ([
-                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/\(Oracle.md5("https://a.example/new.png")).png",
+                "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/"
+                    + Oracle.md5("https://a.example/new.png")
+                    + ".png",
                 "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"
             ] + go).sorted(), run.out)
     }
@@ -307,7 +318,8 @@ final class PipCacheEndToEndTests: XCTestCase {
                 d = name + '-1.0.dist-info/'
                 z.writestr(name + '/__init__.py', '')
                 z.writestr(d + 'METADATA', 'Metadata-Version: 2.1\\nName: %s\\nVersion: 1.0\\n' % name)
-                z.writestr(d + 'WHEEL', 'Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')
+                z.writestr(d + 'WHEEL', 'Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: \
+        py3-none-any\\n')
                 z.writestr(d + 'RECORD', '')
             return b.getvalue()
         files = {'/files/%s-1.0-py3-none-any.whl' % n: wheel(n) for n in ('demo', 'brief', 'tagged')}
@@ -318,11 +330,13 @@ final class PipCacheEndToEndTests: XCTestCase {
             def do_GET(self):
                 if self.path.startswith('/simple/'):
                     name = self.path.split('/')[2]
-                    body = ('<a href="/files/%s-1.0-py3-none-any.whl">%s-1.0-py3-none-any.whl</a>' % (name, name)).encode()
+                    body = ('<a href="/files/%s-1.0-py3-none-any.whl">%s-1.0-py3-none-any.whl</a>' % (name, \
+        name)).encode()
                     extra = [('Cache-Control', 'max-age=600'), ('Content-Type', 'text/html')]
                 elif self.path in files:
                     body = files[self.path]
-                    extra = headers[self.path.split('/')[2].split('-')[0]] + [('Content-Type', 'application/octet-stream')]
+                    extra = headers[self.path.split('/')[2].split('-')[0]] + [('Content-Type', \
+        'application/octet-stream')]
                 else:
                     self.send_response(404); self.end_headers(); return
                 self.send_response(200)
@@ -376,7 +390,8 @@ final class PipCacheEndToEndTests: XCTestCase {
                 return os.path.join(d, h)
             now = email.utils.formatdate(time.time(), usegmt=True)
             put('https://files.example/fresh.whl', {'Date': now, 'Cache-Control': 'max-age=3600'}, b'x' * 100)
-            lone = put('https://files.example/lone.whl', {'Date': now, 'Cache-Control': 'max-age=3600'}, b'', with_body=False)
+            lone = put('https://files.example/lone.whl', {'Date': now, 'Cache-Control': 'max-age=3600'}, b'', \
+            with_body=False)
             os.utime(lone, (time.time() - 7200, time.time() - 7200))
             orphan = os.path.join(root, 'http-v2', 'a', 'b', 'c', 'd', 'e', 'abcde' + '0' * 51 + '.body')
             os.makedirs(os.path.dirname(orphan), exist_ok=True); open(orphan, 'wb').write(b'y' * 50)
@@ -548,7 +563,10 @@ final class CcacheEndToEndTests: XCTestCase {
         // A surviving entry with one byte flipped: its checksum no longer holds (--verify).
         let survivor = try XCTUnwrap(ours.first { $0.hasSuffix("R") })
         let flip = Oracle.python(
-            "import os, sys, time; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[40] ^= 1; open(p, 'wb').write(b); os.utime(p, (time.time() - 7200, time.time() - 7200))",
+            """
+            import os, sys, time; p = sys.argv[1]; b = bytearray(open(p, 'rb').read()); b[40] ^= 1; open(p, \
+            'wb').write(b); os.utime(p, (time.time() - 7200, time.time() - 7200))
+            """,
             [cache.appending(String(survivor.dropFirst(2))).description])
         XCTAssertEqual(flip.status, 0, flip.err)
         let format = try CacheFormats.open(cache)
@@ -703,7 +721,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             """
             import os, sys, time
             a, b = sys.argv[1], sys.argv[2]
-            data = bytearray(open(a, 'rb').read()); data[24 + int.from_bytes(data[12:16], 'little') + 2] ^= 0xff; open(a, 'wb').write(data)
+            data = bytearray(open(a, 'rb').read()); data[24 + int.from_bytes(data[12:16], 'little') + 2] ^= 0xff; \
+            open(a, 'wb').write(data)
             data = open(b, 'rb').read(); open(b, 'wb').write(data[:-10])
             for p in (a, b): os.utime(p, (time.time() - 7200, time.time() - 7200))
             open(os.path.join(os.path.dirname(a), 'todelete_00000000000000aa_0_1'), 'wb').write(b'x' * 100)
@@ -895,7 +914,10 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
         }
         let old = program(
             "old",
-            "package main\nimport (\"fmt\"; \"net/url\"; \"strings\")\nfunc main() { u, _ := url.Parse(\"http://x\"); fmt.Println(strings.ToUpper(u.Host)) }\n"
+            """
+            package main\nimport (\"fmt\"; \"net/url\"; \"strings\")\nfunc main() { u, _ := \
+            url.Parse(\"http://x\"); fmt.Println(strings.ToUpper(u.Host)) }\n
+            """
         )
         let new = program("new", "package main\nimport \"fmt\"\nfunc main() { fmt.Println(\"hi\") }\n")
         XCTAssertEqual(build(old, cache: cache).status, 0)
@@ -957,13 +979,15 @@ final class DuNamesEveryFormatTests: XCTestCase {
             f('chromium/Default/Cache/Cache_Data/index', struct.pack('<QQ', 0xfcfb6d1ba7725c30, 9))
             f('mozilla/firefox/p.default/cache2/entries/' + 'A' * 40, b'x')
             os.makedirs(os.path.join(c, 'mozilla/firefox/p.default/cache2/doomed'))
-            subprocess.run(['git', 'init', '-q', '--bare', os.path.join(c, 'org.swift.swiftpm/repositories/pkg-1a2b3c4d')], check=True)
+            subprocess.run(['git', 'init', '-q', '--bare', os.path.join(c, \
+            'org.swift.swiftpm/repositories/pkg-1a2b3c4d')], check=True)
             f('org.swift.foundation.URLCache/app/1.aGVsbG8=.storedcachedurlresponse', b'x')
             f('apps/Library/Caches/com.hackemist.SDImageCache/default/' + 'a' * 32 + '.png', b'x')
             f('apps/Library/Caches/com.onevcat.Kingfisher.ImageCache.default/' + 'b' * 64, b'x')
             f('apps/Library/Caches/com.pinterest.PINDiskCache.images/https%3A%2F%2Fa', b'x')
             f('apps/Library/Caches/com.github.kean.Nuke.DataCache/.data-cache-info', b'{}')
-            f('apps/Library/Caches/Downloads/CachedDownloads.dic', b'<?xml version="1.0"?><plist version="1.0"><dict/></plist>')
+            f('apps/Library/Caches/Downloads/CachedDownloads.dic', b'<?xml version="1.0"?><plist \
+            version="1.0"><dict/></plist>')
             f('tagged/CACHEDIR.TAG', b'Signature: 8a477f597d28d172789f06886806bc55\\n')
             """, [cache.description])
         XCTAssertEqual(made.status, 0, made.err)

@@ -82,7 +82,10 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(fresh.out, "<p>x</p><img src=\"http://fakehost/a.png\"><img src=\"http://fakehost/b.png\">\n")
         XCTAssertEqual(
             fresh.err,
-            "cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached yet\n"
+            """
+            cachectl: default store \(tree.path("fresh-cache/cachectl").quoted) does not exist: nothing is cached \
+            yet\n
+            """
                 + "cachectl: \(page): 0 rewritten, 2 missing, 0 stale, 0 skipped" + Self.moved + "\n")
         // Without --base-url the page's URL is its file's, and stdout output is taken to live
         // beside it: nothing changes.
@@ -114,7 +117,11 @@ final class LocalizeEndToEndTests: XCTestCase {
         let big = tree.path("big.html")
         // 100 MB: filler paragraphs with an image every so often.
         let script =
-            "python3 -c \"import sys; chunk = '<p>' + 'x' * 9990 + '</p>\\n'; f = open(sys.argv[1], 'w'); [f.write(chunk + ('<img src=/a.png>' if i % 1000 == 0 else '')) for i in range(10000)]\" '\(big.description)'"
+            """
+            python3 -c \"import sys; chunk = '<p>' + 'x' * 9990 + '</p>\\n'; f = open(sys.argv[1], 'w'); \
+            [f.write(chunk + ('<img src=/a.png>' if i % 1000 == 0 else '')) for i in range(10000)]\" \
+            '\(big.description)'
+            """
         XCTAssertEqual(Run.command(["sh", "-c", script]).status, 0)
         let out = tree.path("big-out.html")
         let result = Binary.run([
@@ -187,8 +194,14 @@ final class LocalizeEndToEndTests: XCTestCase {
     func testReferencesKeepTheirMeaningWhenThePageMoves() throws {
         let (tree, store) = fixture()
         let original =
-            "<a href=\"../other.html\">o</a><link rel=stylesheet href=\"style.css\"><script src=\"app.js?v=1\"></script>"
-            + "<form action=\"/post\"></form><a href=\"#top\">t</a><img src=\"/a.png\"><img src=\"gone.png\" srcset=\"gone2.png 2x\">\n"
+            """
+            <a href=\"../other.html\">o</a><link rel=stylesheet href=\"style.css\"><script \
+            src=\"app.js?v=1\"></script>
+            """
+                + """
+                <form action=\"/post\"></form><a href=\"#top\">t</a><img src=\"/a.png\"><img src=\"gone.png\" \
+                srcset=\"gone2.png 2x\">\n
+                """
         tree.file("site/page.html", contents: Array(original.utf8))
         let page = tree.path("site/page.html").description
         tree.dir("elsewhere")

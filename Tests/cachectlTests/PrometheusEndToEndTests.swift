@@ -39,7 +39,8 @@ final class PrometheusEndToEndTests: XCTestCase {
             text.contains("cachectl_cache_entries{cache=\"\(store)\",format=\"native\",state=\"expired\"} 1"), text)
         XCTAssertTrue(
             text.contains(
-                "cachectl_cache_bytes{cache=\"\(tree.path("caches/other").description)\",format=\"unknown\",state=\"unknown\"} 16384"
+                "cachectl_cache_bytes{cache=\"\(tree.path("caches/other").description)\","
+                    + "format=\"unknown\",state=\"unknown\"} 16384"
             ), text)
         XCTAssertTrue(text.contains("cachectl_du_last_run_timestamp_seconds "), text)
         let check = try promtool(file)

@@ -35,7 +35,8 @@ final class PruneEndToEndTests: XCTestCase {
                 out += [os.path.join(d, n) for n in dirs + files]
             return sorted(out)
         def hashes(paths):
-            return {p: hashlib.sha256(open(p, 'rb').read()).hexdigest() for p in paths if os.path.isfile(p) and not os.path.islink(p)}
+            return {p: hashlib.sha256(open(p, 'rb').read()).hexdigest() for p in paths if os.path.isfile(p) and not \
+        os.path.islink(p)}
         def stats(paths):
             return {p: [s.st_size, s.st_mtime_ns, s.st_atime_ns, s.st_ctime_ns] for p in paths for s in [os.lstat(p)]}
         if mode == 'freeze':
@@ -153,7 +154,8 @@ final class PruneEndToEndTests: XCTestCase {
             (
                 ["prune", home.appending("blobs").description],
                 "only its file names look like a Kingfisher cache: no marker file, "
-                    + "folder name or CACHEDIR.TAG says so, and it is not under the cache root \(home.appending(".cache").quoted) "
+                    + "folder name or CACHEDIR.TAG says so, and it is not under the cache root "
+                    + "\(home.appending(".cache").quoted) "
                     + "(pass --format kingfisher to treat it as one)"
             ),
             (
@@ -245,7 +247,10 @@ final class PruneEndToEndTests: XCTestCase {
             XCTAssertEqual(run.status, 1, args.joined(separator: " "))
             XCTAssertEqual(
                 run.err,
-                "cachectl: will not delete in \(RawPath(args[1]).quoted): it lies inside the cachectl store \(store.quoted); prune that\n"
+                """
+                cachectl: will not delete in \(RawPath(args[1]).quoted): it lies inside the cachectl store \
+                \(store.quoted); prune that\n
+                """
             )
         }
         XCTAssertEqual(survivors(store), storeFiles)
@@ -346,10 +351,13 @@ final class PruneEndToEndTests: XCTestCase {
             import plistlib, sys, datetime
             n = datetime.datetime.utcnow(); d = lambda **k: n + datetime.timedelta(**k); r = sys.argv[2]
             plistlib.dump({
-              'http://ok': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(hours=-1), 'ExpiryDate': d(days=1), 'LocalURL': r + '/ok.cache', 'Extra': [1, 2]},
-              'http://stale': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiryDate': d(days=-1), 'LocalURL': r + '/stale.cache'},
+              'http://ok': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(hours=-1), 'ExpiryDate': \
+            d(days=1), 'LocalURL': r + '/ok.cache', 'Extra': [1, 2]},
+              'http://stale': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiryDate': \
+            d(days=-1), 'LocalURL': r + '/stale.cache'},
               'http://partial': {'DownloadStartDate': d(hours=-3), 'LocalURL': r + '/partial.cache'},
-              'http://out': {'DownloadStartDate': d(days=-9), 'DownloadEndDate': d(days=-9), 'ExpiryDate': d(days=-8), 'LocalURL': sys.argv[3]},
+              'http://out': {'DownloadStartDate': d(days=-9), 'DownloadEndDate': d(days=-9), 'ExpiryDate': \
+            d(days=-8), 'LocalURL': sys.argv[3]},
             }, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)
             """
         XCTAssertEqual(
@@ -366,7 +374,10 @@ final class PruneEndToEndTests: XCTestCase {
         XCTAssertTrue(outside.path("elsewhere.cache").exists)
         XCTAssertEqual(survivors(root), ["./CachedDownloads.dic", "./ok.cache"])
         let check = Oracle.python(
-            "import plistlib,sys; raw=open(sys.argv[1],'rb').read(); d=plistlib.loads(raw); print(raw[:8] == b'bplist00', sorted(d), d['http://ok']['Extra'])",
+            """
+            import plistlib,sys; raw=open(sys.argv[1],'rb').read(); d=plistlib.loads(raw); print(raw[:8] == \
+            b'bplist00', sorted(d), d['http://ok']['Extra'])
+            """,
             [root.appending("CachedDownloads.dic").description])
         XCTAssertEqual(check.out, "True ['http://ok', 'http://out'] [1, 2]\n")
     }
@@ -379,7 +390,11 @@ final class PruneEndToEndTests: XCTestCase {
         }
         let root = tree.path("c").description
         let script =
-            "\"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || exit 2"
+            """
+            \"$0\" prune \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err1\" & A=$!; \"$0\" prune \
+            \"$1\" --format plain --max-size 600K >/dev/null 2>\"$1.err2\" & B=$!; wait $A || exit 1; wait $B || \
+            exit 2
+            """
         let run = Run.command(["sh", "-c", script, Binary.path, root])
         XCTAssertEqual(run.status, 0, run.err)
         // 300 files of 4 KiB; target 300 KiB → the 75 most recent stay.

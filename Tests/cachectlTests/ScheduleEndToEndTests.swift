@@ -23,7 +23,10 @@ final class ScheduleEndToEndTests: XCTestCase {
         let escaped = cache.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
         XCTAssertTrue(
             service.contains(
-                "ExecStart=\"\(RawPath(Binary.path).canonical.description)\" \"prune\" \"\(escaped)\" \"--max-size\" \"2G\""
+                """
+                ExecStart=\"\(RawPath(Binary.path).canonical.description)\" \"prune\" \"\(escaped)\" \
+                \"--max-size\" \"2G\"
+                """
             ), service)
         XCTAssertTrue(timer.contains("OnCalendar=weekly"), timer)
         let verify = Run.command([

@@ -106,8 +106,10 @@ final class StoreEndToEndTests: XCTestCase {
         let bin = Binary.path
         let script = """
             set -u
-            w() { i=0; while [ $i -lt 40 ]; do "$0" put "https://x.com/$1/$i" "$2" --cache "$3" >/dev/null || exit 1; i=$((i+1)); done; }
-            r() { i=0; while [ $i -lt 40 ]; do [ "$("$0" cat https://x.com/seed --cache "$3")" = payload ] || exit 2; i=$((i+1)); done; }
+            w() { i=0; while [ $i -lt 40 ]; do "$0" put "https://x.com/$1/$i" "$2" --cache "$3" >/dev/null || exit 1; \
+            i=$((i+1)); done; }
+            r() { i=0; while [ $i -lt 40 ]; do [ "$("$0" cat https://x.com/seed --cache "$3")" = payload ] || exit 2; \
+            i=$((i+1)); done; }
             w a "$1" "$2" & A=$!
             w b "$1" "$2" & B=$!
             r x "$1" "$2" & C=$!
@@ -222,8 +224,10 @@ final class StoreEndToEndTests: XCTestCase {
         let code = """
             import plistlib, sys, datetime
             n = datetime.datetime.utcnow()
-            plistlib.dump({'http://a': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[2] + '/a.cache'},
-                           'http://out': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[3]}}, open(sys.argv[1], 'wb'))
+            plistlib.dump({'http://a': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[2] + \
+            '/a.cache'},
+                           'http://out': {'DownloadStartDate': n, 'DownloadEndDate': n, 'LocalURL': sys.argv[3]}}, \
+            open(sys.argv[1], 'wb'))
             """
         XCTAssertEqual(
             Oracle.python(

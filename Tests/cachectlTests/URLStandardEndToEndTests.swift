@@ -86,7 +86,10 @@ final class URLStandardEndToEndTests: XCTestCase {
                 compared += 1
                 if got != expected {
                     differences.append(
-                        "\(input.debugDescription) against \(String(describing: base)): \(got ?? "none"), expected \(expected ?? "none")"
+                        """
+                        \(input.debugDescription) against \(String(describing: base)): \(got ?? "none"), expected \
+                        \(expected ?? "none")
+                        """
                     )
                 }
             }

@@ -75,7 +75,10 @@ public enum DeletableRoot {
             throw StoreError.notACache(
                 root,
                 "its CACHEDIR.TAG belongs to \(userName(owner)), who owns neither the directory nor this "
-                    + "process: a tag planted by another user is not trusted (pass --format plain to treat it as a plain cache folder)"
+                    + """
+                    process: a tag planted by another user is not trusted (pass --format plain to treat it as a \
+                    plain cache folder)
+                    """
             )
         }
         if byNames == .plain {

@@ -152,7 +152,10 @@ public struct PruneConfiguration: Sendable {
                     Problem(
                         file: file, line: headerLine,
                         message:
-                            "[\(pattern)] sets neither max-size nor max-age: it would only remove damaged entries; say so with max-age if that is meant"
+                            """
+                            [\(pattern)] sets neither max-size nor max-age: it would only remove damaged entries; \
+                            say so with max-age if that is meant
+                            """
                     ))
             }
             policies.append(policy)

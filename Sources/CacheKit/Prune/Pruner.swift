@@ -128,7 +128,10 @@ public enum Pruner {
             sub.sizeRule = plan.sizeRule.map { rule in
                 var shared = rule
                 shared.owner =
-                    "a cap shared by the caches under \(root.quoted): least recently used first across them, each by its own clock"
+                    """
+                    a cap shared by the caches under \(root.quoted): least recently used first across them, each \
+                    by its own clock
+                    """
                 return shared
             }
             if index == 0 && own.isEmpty { continue }

@@ -137,7 +137,10 @@ private final class IndexRows {
         let content = contentOnly ? " AND status IN (200, 203)" : ""
         let statements = [
             prepare(
-                "SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS NOT NULL"
+                """
+                SELECT body_path, apparent_bytes, expires FROM entries WHERE url = ? AND download_completed IS \
+                NOT NULL
+                """
                     + content),
             prepare(
                 "SELECT url, body_path, apparent_bytes, expires FROM entries WHERE download_completed IS NOT NULL"

@@ -451,15 +451,21 @@ extension NativeStore {
         let previous = try db.cachedStatement(sql: "SELECT body_path FROM entries WHERE url = ?")
         let upsert = try db.cachedStatement(
             sql: """
-                INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified,
-                                     download_started, download_completed, expires, lifetime_seconds, sliding, last_access\(hasResponseColumns ? ", status, vary" : ""))
+                INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+                last_modified,
+                                     download_started, download_completed, expires, lifetime_seconds, sliding, \
+                last_access\(hasResponseColumns ? ", status, vary" : ""))
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasResponseColumns ? ", ?, ?" : ""))
-                ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = excluded.allocated_bytes,
-                  apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = excluded.content_type,
-                  etag = excluded.etag, last_modified = excluded.last_modified, download_started = excluded.download_started,
+                ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = \
+                excluded.allocated_bytes,
+                  apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = \
+                excluded.content_type,
+                  etag = excluded.etag, last_modified = excluded.last_modified, download_started = \
+                excluded.download_started,
                   download_completed = excluded.download_completed, expires = excluded.expires,
                   lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding,
-                  last_access = excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
+                  last_access = \
+                excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
                 """)
         for i in items.indices where items[i].failure == nil {
             let item = items[i]
@@ -541,7 +547,8 @@ extension NativeStore {
                 try db.execute(
                     sql: """
                         UPDATE entries SET last_access = ?,
-                          expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds ELSE expires END
+                          expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds \
+                        ELSE expires END
                         WHERE url = ?
                         """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
             }

@@ -405,7 +405,10 @@ public final class NativeStore: @unchecked Sendable {
             try? writeIndex { db in
                 try db.execute(
                     sql:
-                        "CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url))"
+                        """
+                        CREATE TABLE IF NOT EXISTS pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY \
+                        (page, url))
+                        """
                 )
             }
         }

@@ -37,9 +37,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .notACache(let path, let cause): return "will not delete in \(path.quoted): \(cause)"
         case .readOnly(let path, let cause): return "cannot change \(path.quoted): the cache is read-only (\(cause))"
         case .busyDatabase(let path, let pid):
-            return
-                "\(path.quoted) is in use by another process (\(pid > 0 ? "process \(pid) holds a lock on it" : "it is locked"); "
-                + "is its app running?): nothing removed"
+            let holder = pid > 0 ? "process \(pid) holds a lock on it" : "it is locked"
+            return "\(path.quoted) is in use by another process (\(holder); is its app running?): nothing removed"
         }
     }
 

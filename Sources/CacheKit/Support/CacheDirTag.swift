@@ -14,7 +14,10 @@ public enum CacheDirTag {
     /// The tag cachectl writes: the signature plus the customary comment lines.
     public static let contents =
         signature
-        + "\n# This file is a cache directory tag created by cachectl.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
+            + """
+            \n# This file is a cache directory tag created by cachectl.\n# For information about cache directory tags \
+            see https://bford.info/cachedir/\n
+            """
 
     static let fileNameC: [CChar] = Array(fileName.utf8CString)
     static let fileNameBytes: [UInt8] = Array(fileName.utf8)

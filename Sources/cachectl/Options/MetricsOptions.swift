@@ -12,7 +12,10 @@ struct MetricsOptions: ParsableArguments {
     @Option(
         name: .customLong("textfile-dir"),
         help: ArgumentHelp(
-            "Write the metrics to DIR/cachectl_<command>.prom, atomically (node_exporter's --collector.textfile.directory); the report still prints.",
+            """
+            Write the metrics to DIR/cachectl_<command>.prom, atomically (node_exporter's \
+            --collector.textfile.directory); the report still prints.
+            """,
             valueName: "dir"),
         completion: .directory)
     var textfileDirectory: String?

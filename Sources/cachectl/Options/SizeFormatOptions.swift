@@ -24,14 +24,20 @@ struct SizeFormatOptions: ParsableArguments {
     @Option(
         name: [.customShort("B", allowingJoined: true), .customLong("block-size")],
         help: ArgumentHelp(
-            "Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then printed after each size.",
+            """
+            Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then \
+            printed after each size.
+            """,
             valueName: "size"))
     var blockSize: String?
 
     func validate() throws {
         if let blockSize, BlockSize(blockSize) == nil {
             throw ValidationError(
-                "--block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, 4KiB, 1MB, M)."
+                """
+                --block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, \
+                4KiB, 1MB, M).
+                """
             )
         }
     }

@@ -11,7 +11,10 @@ struct TimeSpan: CustomStringConvertible {
     static func parse(_ text: String) throws -> TimeSpan {
         guard let seconds = Units.parseDuration(text) else {
             throw ValidationError(
-                "'\(text)' is not a systemd time span (e.g. 90s, 15min, 12h, 7d, 1M for a month; units are case-sensitive)"
+                """
+                '\(text)' is not a systemd time span (e.g. 90s, 15min, 12h, 7d, 1M for a month; units are \
+                case-sensitive)
+                """
             )
         }
         return TimeSpan(seconds: seconds, text: text)

@@ -8,7 +8,8 @@ struct Clear: ParsableCommand {
         abstract: "Remove every entry of a cache; keep the root, its tag and an empty index.",
         discussion: """
             Entries indexed outside the cache are never deleted (they are reported and kept). \
-            Only caches are cleared: a layout its marker files or folder name declare, a folder tagged with CACHEDIR.TAG, or \
+            Only caches are cleared: a layout its marker files or folder name declare, a folder tagged with \
+            CACHEDIR.TAG, or \
             one under the default cache root; --format plain for any other folder. Deletes through the same engine as \
             prune: the root opened once, every file checked again just before it is unlinked.
             """)

@@ -27,7 +27,10 @@ struct Config: ParsableCommand {
             let paths = files.isEmpty ? PruneConfiguration.defaultFiles() : RawArguments.paths(files)
             if paths.isEmpty {
                 Diagnostics.error(
-                    "no configuration file: /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml do not exist"
+                    """
+                    no configuration file: /etc/cachectl/config.toml and $XDG_CONFIG_HOME/cachectl/config.toml do \
+                    not exist
+                    """
                 )
                 throw ExitStatus.failure
             }
@@ -38,7 +41,10 @@ struct Config: ParsableCommand {
                     for problem in problems.all { Diagnostics.errorLines(problem.description) }
                 case .success(let configuration):
                     Output.write(
-                        "\(path.description): valid, \(configuration.policies.count) table\(configuration.policies.count == 1 ? "" : "s")\n"
+                        """
+                        \(path.description): valid, \(configuration.policies.count) \
+                        table\(configuration.policies.count == 1 ? "" : "s")\n
+                        """
                     )
                     for policy in configuration.policies {
                         let roots = policy.roots(home: home)

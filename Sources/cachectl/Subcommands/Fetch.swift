@@ -48,7 +48,10 @@ struct Fetch: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 (waits 1s, 2s, 4s… or the server's Retry-After; default 0)."
+            """
+            Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 \
+            (waits 1s, 2s, 4s… or the server's Retry-After; default 0).
+            """
     )
     var retry: Int = 0
     @Option(
@@ -57,7 +60,10 @@ struct Fetch: AsyncParsableCommand {
     @Option(
         name: [.customShort("H"), .long],
         help:
-            "Send this request header ('Name: value'); repeatable. A stored response that varies on it is used only for the same value."
+            """
+            Send this request header ('Name: value'); repeatable. A stored response that varies on it is used \
+            only for the same value.
+            """
     )
     var header: [String] = []
     @Flag(name: .long, help: "Write the body of the (single) URL to stdout.") var print = false

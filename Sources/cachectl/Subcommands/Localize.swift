@@ -39,7 +39,10 @@ struct Localize: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "Place the images the page is pointed at in this folder (hard links where possible, else copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each page)."
+            """
+            Place the images the page is pointed at in this folder (hard links where possible, else copies), so \
+            the page does not depend on the cache (default with --output-dir: <page>_files beside each page).
+            """
     )
     var assets: String?
     @Flag(name: .long, help: "With --output-dir: point into the cache instead of making <page>_files folders.")
@@ -47,7 +50,10 @@ struct Localize: AsyncParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Also save external stylesheets (link rel=stylesheet) in the assets folder, their url() and @import references localized (with --fetch, fetched too)."
+            """
+            Also save external stylesheets (link rel=stylesheet) in the assets folder, their url() and @import \
+            references localized (with --fetch, fetched too).
+            """
     )
     var styles = false
     @Flag(name: .long, help: "Use file:// URLs instead of relative paths.") var absolute = false
@@ -61,7 +67,10 @@ struct Localize: AsyncParsableCommand {
     @Flag(
         name: .long,
         help:
-            "First download the images not fresh in the cache into the first --cache (a cachectl store, created if need be)."
+            """
+            First download the images not fresh in the cache into the first --cache (a cachectl store, created if \
+            need be).
+            """
     )
     var fetch = false
     @Option(name: .long, help: "With --fetch: downloads at once (default: 4 × cores).") var jobs: Int?

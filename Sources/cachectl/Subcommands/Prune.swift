@@ -14,7 +14,8 @@ struct Prune: ParsableCommand {
             --max-size, least recently used first until at most --max-size × --trim-to. \
             Entries outside the cache are never deleted; items younger than --grace are never \
             touched. A second prune of the same root waits for the first. \
-            Only caches are pruned: a layout its marker files or folder name declare, a folder tagged with CACHEDIR.TAG, or \
+            Only caches are pruned: a layout its marker files or folder name declare, a folder tagged with \
+            CACHEDIR.TAG, or \
             one under the default cache root; --format plain for any other folder.
             """)
 
@@ -22,19 +23,28 @@ struct Prune: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: write 0B to empty a cache).",
+            """
+            Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: \
+            write 0B to empty a cache).
+            """,
         transform: SizeArgument.parseCap)
     var maxSize: SizeArgument?
     @Option(
         name: .long,
         help:
-            "Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a month, 1y, '1 day 12h'), in any format.",
+            """
+            Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a \
+            month, 1y, '1 day 12h'), in any format.
+            """,
         transform: TimeSpan.parse)
     var maxAge: TimeSpan?
     @Option(
         name: .long,
         help:
-            "Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, plist and plain folders).",
+            """
+            Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, \
+            plist and plain folders).
+            """,
         transform: Prune.parseFraction)
     var trimTo: Double?
     @Flag(name: .long, help: "Print the plan; change nothing.") var dryRun = false
@@ -45,7 +55,11 @@ struct Prune: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Apply every table of the configuration files (/etc/cachectl/config.toml, then $XDG_CONFIG_HOME/cachectl/config.toml); the default when a file exists and no ROOT, --max-size or --max-age is given."
+            """
+            Apply every table of the configuration files (/etc/cachectl/config.toml, then \
+            $XDG_CONFIG_HOME/cachectl/config.toml); the default when a file exists and no ROOT, --max-size or \
+            --max-age is given.
+            """
     )
     var config = false
     @Option(
@@ -102,9 +116,10 @@ struct Prune: ParsableCommand {
                 }
         }
         if files.isEmpty {
-            Diagnostics.error(
-                "no configuration file (\(PruneConfiguration.defaultFiles(environment: { _ in nil }).first?.description ?? "/etc/cachectl/config.toml") or $XDG_CONFIG_HOME/cachectl/config.toml)"
-            )
+            let system =
+                PruneConfiguration.defaultFiles(environment: { _ in nil }).first?.description
+                ?? "/etc/cachectl/config.toml"
+            Diagnostics.error("no configuration file (\(system) or $XDG_CONFIG_HOME/cachectl/config.toml)")
             throw ExitStatus.failure
         }
         var configurations: [PruneConfiguration] = []
@@ -151,8 +166,11 @@ struct Prune: ParsableCommand {
                 let s = counter.snapshot
                 if s.total > 0 { return "pruning: \(s.done) of \(s.total) deletions" }
                 return
-                    "\(s.planning ? "planning" : "inspecting") \(root.escaped): \(Count.of(s.inspected, "file", "files"))"
-                    + (s.planning ? " inspected" : " so far")
+                    """
+                    \(s.planning ? "planning" : "inspecting") \(root.escaped): \
+                    \(Count.of(s.inspected, "file", "files"))
+                    """
+                        + (s.planning ? " inspected" : " so far")
             }
             defer { line?.finish() }
             do {

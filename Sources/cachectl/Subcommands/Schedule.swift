@@ -73,7 +73,10 @@ struct Schedule: ParsableCommand {
             throw ExitStatus.failure
         }
         Diagnostics.note(
-            "wrote \(directory.appending("cachectl-prune.service").quoted) and \(directory.appending("cachectl-prune.timer").quoted)"
+            """
+            wrote \(directory.appending("cachectl-prune.service").quoted) and \
+            \(directory.appending("cachectl-prune.timer").quoted)
+            """
         )
         Diagnostics.note(
             "enable with: systemctl --user daemon-reload && systemctl --user enable --now cachectl-prune.timer")

@@ -113,7 +113,8 @@ final class FastPathTests: XCTestCase {
                 let combined =
                     URLText.relativePrefix(from: parts, toDirectory: bytes[..<slash])
                     + URLText.encodeSegment(Array(bytes[(slash + 1)...]))
-                XCTAssertEqual(combined, URLText.relativePath(from: parts, to: RawPath(file)), "\(directory) → \(file)")
+                let whole = URLText.relativePath(from: parts, to: RawPath(file))
+                XCTAssertEqual(combined, whole, "\(directory) → \(file)")
             }
         }
     }
@@ -193,8 +194,8 @@ final class FastPathTests: XCTestCase {
         }
         var rng = SplitMix(state: 5)
         let parts = [
-            "0", "1", "9", "10", "007", "1.5", ".5", "-1", "-0", "+2", "1e3", "inf", "nan", "99999999999999999999", "٣",
-            "½", "",
+            "0", "1", "9", "10", "007", "1.5", ".5", "-1", "-0", "+2", "1e3", "inf", "nan",
+            "99999999999999999999", "٣", "½", "",
             " ", "a", "(", ")", "1.", "0x1", "0X1", "e", "E-", "."
         ]
         let units = ["w", "x", "h", "W", "X", "", "é"]

@@ -99,12 +99,15 @@ final class LocalizerTests: XCTestCase {
         let (tree, localizer, _) = try setUp(urls)
         let html = """
             <!DOCTYPE html><html><head>
-            <link rel="icon" href="/img/1.png"><link rel="shortcut icon" href="../img/2.png"><link rel="apple-touch-icon" href="http://fakehost/img/3.png">
+            <link rel="icon" href="/img/1.png"><link rel="shortcut icon" href="../img/2.png"><link \
+            rel="apple-touch-icon" href="http://fakehost/img/3.png">
             <link rel="stylesheet" href="/img/16.png">
             <style>body { background: url("/img/4.png") } .x { background-image: url( /img/5.png ) }</style>
             </head><body>
-            <img src="/img/6.png" srcset="/img/7.png 2x, /img/8.png 3x"><img src="/img/&#49;.png" alt="decided late: an entity">
-            <picture><source srcset="/img/9.png" media="(min-width: 800px)"><source srcset="/img/10.png 1x"><img src="missing.png"></picture>
+            <img src="/img/6.png" srcset="/img/7.png 2x, /img/8.png 3x"><img src="/img/&#49;.png" alt="decided late: \
+            an entity">
+            <picture><source srcset="/img/9.png" media="(min-width: 800px)"><source srcset="/img/10.png 1x"><img \
+            src="missing.png"></picture>
             <input type="image" src="/img/11.png"><input type="text" src="/img/16.png">
             <video poster="/img/12.png"></video>
             <svg><image href="/img/13.png"/><image xlink:href="/img/14.png"/></svg>
@@ -134,8 +137,10 @@ final class LocalizerTests: XCTestCase {
         ]
         let (tree, localizer, _) = try setUp(urls)
         let html = """
-            <img data-src="/lazy/a.jpg" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img data-original="/lazy/b.jpg">
-            <img data-lazy-src="/lazy/c.jpg" src=""><img data-srcset="/lazy/d.jpg 1x"><img data-lazy-srcset="/lazy/e.jpg 2x" srcset="">
+            <img data-src="/lazy/a.jpg" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img \
+            data-original="/lazy/b.jpg">
+            <img data-lazy-src="/lazy/c.jpg" src=""><img data-srcset="/lazy/d.jpg 1x"><img \
+            data-lazy-srcset="/lazy/e.jpg 2x" srcset="">
             """
         let plain = run(localizer, html, tree)
         XCTAssertEqual(plain.references.filter { $0.outcome == .rewritten }.count, 5)
@@ -192,7 +197,10 @@ final class LocalizerTests: XCTestCase {
     func testUnfetchableReferencesAreLeftAlone() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/test/page.html"])
         let html =
-            "<img src=\"#top\"><img src=\"javascript:void(0)\"><img src=\"blob:http://x/1\"><img src=\"about:blank\"><img src=\"  \"><img src=\"data:,x\">"
+            """
+            <img src=\"#top\"><img src=\"javascript:void(0)\"><img src=\"blob:http://x/1\"><img \
+            src=\"about:blank\"><img src=\"  \"><img src=\"data:,x\">
+            """
         let result = run(localizer, html, tree)
         XCTAssertTrue(
             result.references.allSatisfy { $0.outcome == .skipped },
@@ -203,8 +211,10 @@ final class LocalizerTests: XCTestCase {
     func testBaseIsNeutralisedAndOtherRelativeReferencesMadeAbsolute() throws {
         let (tree, localizer, _) = try setUp(["http://other.example/dir/a.png"])
         let html = """
-            <base href="http://other.example/dir/"><a href="page2.html">next</a><img src="a.png"><img src="b.png" srcset="c.png 2x">
-            <a href="//cdn.example/x">cdn</a><a href="https://abs.example/">abs</a><a href="#frag">f</a><div style="background:url(d.png)"></div>
+            <base href="http://other.example/dir/"><a href="page2.html">next</a><img src="a.png"><img src="b.png" \
+            srcset="c.png 2x">
+            <a href="//cdn.example/x">cdn</a><a href="https://abs.example/">abs</a><a href="#frag">f</a><div \
+            style="background:url(d.png)"></div>
             """
         let result = run(localizer, html, tree)
         XCTAssertTrue(result.baseNeutralized)
@@ -296,7 +306,8 @@ final class LocalizerTests: XCTestCase {
         let local = try XCTUnwrap(result.references.last?.localPath)
         XCTAssertEqual(
             local,
-            "../c%20%23%20%3F%20%C3%A9/com.pinterest.PINDiskCache.x/https%253A%252F%252Fimg%252Eexample%252Fa%252520b%252Epng"
+            "../c%20%23%20%3F%20%C3%A9/com.pinterest.PINDiskCache.x/"
+                + "https%253A%252F%252Fimg%252Eexample%252Fa%252520b%252Epng"
         )
         XCTAssertEqual(
             result.references.map(\.outcome), [.rewritten, .rewritten], "a raw space resolves to the same URL")
@@ -393,7 +404,8 @@ final class LocalizerTests: XCTestCase {
 
         func images(_ urls: ArraySlice<String>) -> String { urls.map { "<img src=\"\($0)\">" }.joined() }
         let special = """
-            <img src="/good.png"><img src="/deleted.png"><img src="/resized.png"><img src="\(linkedURL)"><img src="/expired.png">
+            <img src="/good.png"><img src="/deleted.png"><img src="/resized.png"><img src="\(linkedURL)"><img \
+            src="/expired.png">
             """
         for (html, fillerCount) in [
             (special, 0), (images(fillers[..<350]) + special + images(fillers[350...]), fillersKept)

@@ -100,7 +100,10 @@ final class FormatTests: XCTestCase {
         // A 1-second TTL as PINDiskCache writes it: setxattr of a binary NSTimeInterval
         // (a user.-namespace attribute once copied to Linux).
         let set = Oracle.python(
-            "import os, struct, sys; os.setxattr(sys.argv[1], 'user.com.pinterest.PINDiskCache.ageLimit', struct.pack('<d', 1.0))",
+            """
+            import os, struct, sys; os.setxattr(sys.argv[1], 'user.com.pinterest.PINDiskCache.ageLimit', \
+            struct.pack('<d', 1.0))
+            """,
             [tree.path("\(dir)/\(ttlName)").description])
         XCTAssertEqual(set.status, 0, set.err)
         let root = tree.path(dir)
@@ -233,13 +236,21 @@ final class PlistDownloadCacheTests: XCTestCase {
             root, binary: binary,
             items: """
                 {
-                  'http://example.com/fresh': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(minutes=-59), 'ExpiresInSeconds': 86400, 'ExpiryDate': d(hours=23), 'LocalURL': '\(r)/examplecomfresh.cache', 'Custom': 'kept'},
-                  'http://example.com/old': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), 'ExpiresInSeconds': 3600, 'ExpiryDate': d(days=-2), 'LocalURL': '\(r)/examplecomold.cache'},
-                  'http://example.com/partial': {'DownloadStartDate': d(hours=-5), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecompartial.cache'},
-                  'http://example.com/running': {'DownloadStartDate': d(minutes=-1), 'ExpiresInSeconds': 3600, 'LocalURL': '\(r)/examplecomrunning.cache'},
-                  'http://example.com/gone': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=1), 'LocalURL': '\(r)/examplecomgone.cache'},
-                  'http://example.com/escape': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(outside.path("elsewhere.cache").description)'},
-                  'http://example.com/dotdot': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': '\(r)/../x.cache'},
+                  'http://example.com/fresh': {'DownloadStartDate': d(hours=-1), 'DownloadEndDate': d(minutes=-59), \
+                'ExpiresInSeconds': 86400, 'ExpiryDate': d(hours=23), 'LocalURL': '\(r)/examplecomfresh.cache', \
+                'Custom': 'kept'},
+                  'http://example.com/old': {'DownloadStartDate': d(days=-3), 'DownloadEndDate': d(days=-3), \
+                'ExpiresInSeconds': 3600, 'ExpiryDate': d(days=-2), 'LocalURL': '\(r)/examplecomold.cache'},
+                  'http://example.com/partial': {'DownloadStartDate': d(hours=-5), 'ExpiresInSeconds': 3600, \
+                'LocalURL': '\(r)/examplecompartial.cache'},
+                  'http://example.com/running': {'DownloadStartDate': d(minutes=-1), 'ExpiresInSeconds': 3600, \
+                'LocalURL': '\(r)/examplecomrunning.cache'},
+                  'http://example.com/gone': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+                'ExpiryDate': d(days=1), 'LocalURL': '\(r)/examplecomgone.cache'},
+                  'http://example.com/escape': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+                'ExpiryDate': d(days=-1), 'LocalURL': '\(outside.path("elsewhere.cache").description)'},
+                  'http://example.com/dotdot': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+                'ExpiryDate': d(days=-1), 'LocalURL': '\(r)/../x.cache'},
                 }
                 """)
         withExtendedLifetime(outside) {}
@@ -279,11 +290,16 @@ final class PlistDownloadCacheTests: XCTestCase {
                 import plistlib, sys
                 raw = open(sys.argv[1], 'rb').read()
                 d = plistlib.loads(raw)
-                print(raw.startswith(b'bplist00'), sorted(d), d['http://example.com/fresh']['Custom'], d['http://example.com/fresh']['ExpiresInSeconds'])
+                print(raw.startswith(b'bplist00'), sorted(d), d['http://example.com/fresh']['Custom'], \
+                d['http://example.com/fresh']['ExpiresInSeconds'])
                 """, [root.appending("CachedDownloads.dic").description])
             XCTAssertEqual(
                 check.out,
-                "\(binary ? "True" : "False") ['http://example.com/dotdot', 'http://example.com/escape', 'http://example.com/fresh', 'http://example.com/gone', 'http://example.com/partial', 'http://example.com/running'] kept 86400\n",
+                """
+                \(binary ? "True" : "False") ['http://example.com/dotdot', 'http://example.com/escape', \
+                'http://example.com/fresh', 'http://example.com/gone', 'http://example.com/partial', \
+                'http://example.com/running'] kept 86400\n
+                """,
                 check.err)
             withExtendedLifetime(tree) {}
         }

@@ -127,17 +127,32 @@ final class NativeStoreTests: XCTestCase {
         tree.file("s/objects/zz/young", size: 10)
         sql(
             root,
-            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, \
+            0, 0)
+            """
         )
         sql(
             root,
-            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)"
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, \
+            0, 0)
+            """
         )
         tree.dir("s/objects/ln")
         tree.symlink("/etc", at: "s/objects/ln/dir")
         sql(
             root,
-            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/through-link', 'objects/ln/dir/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, \
+            NULL, NULL, 0, 0)
+            """
         )
 
         let later = FileTime.now.adding(5)
@@ -190,11 +205,21 @@ final class NativeStoreTests: XCTestCase {
         tree.file("s/" + resized.bodyPath, contents: [1, 2, 3, 4])
         sql(
             root,
-            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, 0, 0)"
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/escape', '../../etc/passwd', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, NULL, \
+            0, 0)
+            """
         )
         sql(
             root,
-            "INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, 0, 0)"
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/never', 'objects/aa/never', 0, 10, 'x', NULL, NULL, NULL, 0, NULL, NULL, NULL, \
+            0, 0)
+            """
         )
         tree.file("s/objects/aa/never", size: 10)
         let urls = [
@@ -332,7 +357,10 @@ extension NativeStoreTests {
         sql(root, "UPDATE entries SET url = 'https://a.example/x/./y.png' WHERE url = 'https://a.example/x/y.png'")
         sql(
             root,
-            "UPDATE entries SET url = 'https://a.example/x/../x/y.png', download_completed = download_completed - 100 WHERE url = 'https://a.example/z.png'"
+            """
+            UPDATE entries SET url = 'https://a.example/x/../x/y.png', download_completed = download_completed - \
+            100 WHERE url = 'https://a.example/z.png'
+            """
         )
         sql(root, "UPDATE entries SET url = 'https://a.example/q?v=%2522a%2522%7D' WHERE url = 'https://a.example/q'")
         sql(root, "UPDATE entries SET url = 'http://256.256.256.256/' WHERE url = 'https://b.example/gone'")

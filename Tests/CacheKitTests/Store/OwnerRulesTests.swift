@@ -264,7 +264,8 @@ enum ImageVariants {
         img = Image.new('RGB', (48, 48))
         img.putdata([(random.randrange(256), random.randrange(256), random.randrange(256)) for _ in range(48 * 48)])
         encoded = {}
-        for name, kw in [('jpeg', dict(format='JPEG', quality=80)), ('progressive', dict(format='JPEG', progressive=True)),
+        for name, kw in [('jpeg', dict(format='JPEG', quality=80)), ('progressive', dict(format='JPEG', \
+        progressive=True)),
                          ('png', dict(format='PNG')), ('gif', dict(format='GIF')),
                          ('webp', dict(format='WEBP', quality=70)), ('webpll', dict(format='WEBP', lossless=True))]:
             b = io.BytesIO(); img.save(b, **kw); encoded[name] = b.getvalue()

@@ -165,9 +165,12 @@ final class URLCacheTests: XCTestCase {
             d = lambda **kw: now + datetime.timedelta(**kw)
             old = sys.argv[2]
             items = {
-              'http://example.com/a': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=1), 'LocalURL': old + '/a.cache'},
-              'http://example.com/b': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': 'file://' + old + '/sub/b.cache'},
-              'http://example.com/c': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), 'ExpiryDate': d(days=-1), 'LocalURL': old + '/c.cache'},
+              'http://example.com/a': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+            'ExpiryDate': d(days=1), 'LocalURL': old + '/a.cache'},
+              'http://example.com/b': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+            'ExpiryDate': d(days=-1), 'LocalURL': 'file://' + old + '/sub/b.cache'},
+              'http://example.com/c': {'DownloadStartDate': d(hours=-2), 'DownloadEndDate': d(hours=-2), \
+            'ExpiryDate': d(days=-1), 'LocalURL': old + '/c.cache'},
             }
             plistlib.dump(items, open(sys.argv[1], 'wb'), fmt=plistlib.FMT_BINARY)
             """, [root.appending("CachedDownloads.dic").description, old])

@@ -29,14 +29,20 @@ final class StandardURLTests: XCTestCase {
             if test["failure"] as? Bool == true {
                 if let parsed {
                     out.append(
-                        "\(input.debugDescription) against \(String(describing: baseText)): expected failure, got \(parsed.href)"
+                        """
+                        \(input.debugDescription) against \(String(describing: baseText)): expected failure, got \
+                        \(parsed.href)
+                        """
                     )
                 }
                 continue
             }
             guard let url = parsed else {
                 out.append(
-                    "\(input.debugDescription) against \(String(describing: baseText)): failed, expected \(test["href"] ?? "")"
+                    """
+                    \(input.debugDescription) against \(String(describing: baseText)): failed, expected \
+                    \(test["href"] ?? "")
+                    """
                 )
                 continue
             }
@@ -48,7 +54,10 @@ final class StandardURLTests: XCTestCase {
             for (key, value) in got.sorted(by: { $0.key < $1.key })
             where (test[key] as? String).map({ $0 != value }) ?? false {
                 out.append(
-                    "\(input.debugDescription) against \(String(describing: baseText)): \(key) \(value.debugDescription), expected \((test[key] as! String).debugDescription)"
+                    """
+                    \(input.debugDescription) against \(String(describing: baseText)): \(key) \
+                    \(value.debugDescription), expected \((test[key] as! String).debugDescription)
+                    """
                 )
             }
         }
@@ -123,7 +132,8 @@ final class StandardURLTests: XCTestCase {
             "::", "[",
             "]", "[::1]", "[1:2::3]", "%", "%2", "%2e", "%2E%2e", ".", "..", "./", "../", "a", "B", "0", "0x", "09",
             "255",
-            "256", "1.2.3.4", "xn--", "xn--a", "ß", "é", "😀", "\u{0}", "\t", "\n", " ", "|", "C|", "c:", "^", "{", "}",
+            "256", "1.2.3.4", "xn--", "xn--a", "ß", "é", "😀", "\u{0}", "\t", "\n", " ", "|", "C|", "c:",
+            "^", "{", "}",
             "'", "\"", "<", ">", "`", "~", "=", "&", "+", ",", ";", "\u{FFFD}", "\u{200D}", "\u{0661}", "%00", "%zz"
         ]
         let bases: [StandardURL?] = [

@@ -30,7 +30,10 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         SizeRule(
             ratio: 0.9, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
             owner:
-                "Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first (simple_index.cc)",
+                """
+                Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first \
+                (simple_index.cc)
+                """,
             startsAbove: 0.95, byAgeTimesSize: true)
     }
 

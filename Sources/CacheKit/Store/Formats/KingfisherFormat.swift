@@ -27,8 +27,8 @@ struct KingfisherFormat: FlatImageCache {
         SizeRule(
             ratio: 0.5, metric: .apparent, trimsAtLimit: true, stopsStrictlyBelow: false,
             owner:
-                "Kingfisher: at or over the limit, least recently accessed (creation date) first down to half, file sizes "
-                + "(DiskStorage.swift:465-513)")
+                "Kingfisher: at or over the limit, least recently accessed (creation date) first down to half, "
+                + "file sizes (DiskStorage.swift:465-513)")
     }
 
     func candidateNames(for url: String) -> [String] {

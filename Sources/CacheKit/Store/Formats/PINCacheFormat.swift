@@ -64,7 +64,10 @@ struct PINCacheFormat: FlatImageCache {
         SizeRule(
             ratio: 1.0, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
             owner:
-                "PINCache: least recently modified first down to the byte limit itself, allocated bytes (PINDiskCache.m:832-885)"
+                """
+                PINCache: least recently modified first down to the byte limit itself, allocated bytes \
+                (PINDiskCache.m:832-885)
+                """
         )
     }
 

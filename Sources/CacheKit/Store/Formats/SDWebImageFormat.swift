@@ -21,7 +21,10 @@ struct SDWebImageFormat: FlatImageCache {
         SizeRule(
             ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: true,
             owner:
-                "SDWebImage: oldest access first until strictly below half the cap, allocated bytes (SDDiskCache.m:219-241)"
+                """
+                SDWebImage: oldest access first until strictly below half the cap, allocated bytes \
+                (SDDiskCache.m:219-241)
+                """
         )
     }
 
