@@ -189,4 +189,37 @@ final class HouseRulesTests: XCTestCase {
         XCTAssertEqual(long, [], "lines over 120 columns")
         XCTAssertGreaterThan(lineCount, 10_000, "the scan read the sources")
     }
+
+    /// CacheKit's folders are layers, each using only those below it: Support (dates, HTTP
+    /// header grammar, tags), Files (`FileTree`), Store (the store and every format), then
+    /// Walk (du), Prune and Fetch side by side, then Localize. A type of a folder at the same
+    /// level or above named in a folder's code (comments aside) is a violation.
+    func testCacheKitFoldersUseOnlyTheLayersBelow() throws {
+        let level = ["Support": 0, "Files": 1, "Store": 2, "Walk": 3, "Prune": 3, "Fetch": 3, "Localize": 4]
+        let declaration = try NSRegularExpression(
+            pattern: "^(?:public |package |internal )?(?:final )?(?:struct|enum|class|protocol|actor) ([A-Za-z0-9_]+)",
+            options: [.anchorsMatchLines])
+        var owner: [String: String] = [:]
+        var words: [(path: String, folder: String, names: Set<String>)] = []
+        for (path, lines) in try sources("Sources/CacheKit") {
+            let folder = String(path.split(separator: "/")[2])
+            _ = try XCTUnwrap(level[folder], "\(path): a folder outside the layers")
+            let text = lines.joined(separator: "\n")
+            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { owner[String(text[range])] = folder }
+            }
+            let code = lines.map { $0.components(separatedBy: "//")[0] }.joined(separator: " ")
+            let names = code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            words.append((path, folder, Set(names)))
+        }
+        var upward: [String] = []
+        for (path, folder, names) in words {
+            for name in names.sorted() {
+                guard let other = owner[name], other != folder, level[other]! >= level[folder]! else { continue }
+                upward.append("\(path): \(name) (\(other))")
+            }
+        }
+        XCTAssertEqual(upward, [], "a folder names a type of a folder not below it")
+        XCTAssertGreaterThan(owner.count, 100, "the scan found the types it is meant to check")
+    }
 }

@@ -16,6 +16,8 @@ public final class PruneProgress: @unchecked Sendable {
     }
     func advance(_ n: Int = 1) { lock.withLock { done += n } }
     func noteInspected(_ n: Int) { lock.withLock { inspected += n } }
+    /// `noteInspected` as the closure `FileTree.countFound` calls.
+    var countInspected: @Sendable (Int) -> Void { { [self] n in noteInspected(n) } }
     func notePlanning() { lock.withLock { planning = true } }
     private var planning = false
     /// Files looked at while inspecting so far, whether the inspection is over and the plan
@@ -23,8 +25,4 @@ public final class PruneProgress: @unchecked Sendable {
     public var snapshot: (inspected: Int, planning: Bool, done: Int, total: Int) {
         lock.withLock { (inspected, planning, done, total) }
     }
-
-    /// The progress of the prune running on this thread: the file walks of the formats'
-    /// inspection (`FileTree`) count what they examine into it.
-    @TaskLocal static var current: PruneProgress?
 }

@@ -85,10 +85,4 @@ public enum CacheDirTag {
 
     /// Whether the anchored directory carries a valid tag, trusted or not.
     static func isTagged(_ anchor: AnchoredDirectory) -> Bool { trust(in: anchor) != .absent }
-
-    /// Writes cachectl's tag into the anchored directory (atomically), unless one is there.
-    static func write(in anchor: AnchoredDirectory) throws {
-        if isTagged(anchor) { return }
-        try FileIO.writeAtomically(in: anchor, Array(fileName.utf8), Array(contents.utf8))
-    }
 }

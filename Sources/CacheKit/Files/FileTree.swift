@@ -9,6 +9,10 @@
 /// symlink is followed, no mount point entered (a bind mount of the same file system
 /// included), nothing re-opened by path.
 public enum FileTree {
+    /// Called with the number of files each directory of a walk on this task held: a prune's
+    /// progress line counts what its formats inspect this way (`Pruner` binds it).
+    @TaskLocal static var countFound: (@Sendable (Int) -> Void)?
+
     /// A non-directory found by the walk, with its status.
     public struct File {
         /// For people: the anchor's path joined with `anchorRelative`.
@@ -97,7 +101,7 @@ public enum FileTree {
                 files += 1
             }
         }
-        PruneProgress.current?.noteInspected(files)
+        FileTree.countFound?(files)
         for name in subdirectories {
             guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else {
                 continue
