@@ -125,11 +125,11 @@ struct Localize: AsyncParsableCommand {
         // With --fetch, each page is localized against the caches as its fetch leaves them.
         let localizer = store == nil ? try Diagnostics.reporting { try Localizer(caches: cacheRoots) } : nil
         let inputs = RawArguments.paths(pages)
+        let fetch = store.map { fetcher(into: $0) }
         var remote = false
         var reports: [LocalizeJSON.Page] = []
         for (text, input) in zip(pages, inputs) {
             do {
-                let fetch = store.map { fetcher(into: $0) }
                 var fetchedPage: PageSource?
                 if let fetch, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {
                     fetchedPage = try await OfflinePage.fetchPage(text, url: url, fetch: { await fetch($0, .page) })
