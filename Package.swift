@@ -43,23 +43,50 @@ let package = Package(
         // Page rewriting: the start-tag scanner, libxml2's HTML parser, srcset and CSS
         // references, charsets and the rewriter. It knows no store: callers give it a lookup.
         .target(name: "PageRewrite", dependencies: ["CacheKitSystem", "URLStandard", "CLibXML2"]),
+        // CacheKit's layers, each a module that uses only those below it (the compiler keeps
+        // the order; crossings between layers are `package` declarations):
+        // Support < Files < Store < Walk, Prune, Fetch < CacheKit.
+        // Dates, HTTP dates and Cache-Control, CACHEDIR.TAG.
+        .target(name: "CacheKitSupport", dependencies: ["CacheKitSystem", "URLStandard", "PageRewrite"]),
+        // File trees and file identity.
+        .target(name: "CacheKitFiles", dependencies: ["CacheKitSupport"]),
+        // The native store and every cache format it recognises.
         .target(
-            name: "CacheKit",
+            name: "CacheKitStore",
             dependencies: [
-                "CacheKitSystem",
-                "URLStandard",
-                "PageRewrite",
+                "CacheKitFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API, for the batch body lookups (Store/NativeStore+Bodies.swift only).
+                // SQLite's C API, for the batch body lookups (NativeStore+Bodies.swift only).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto")
+            ]
+        ),
+        // Measuring (du) and the caches' state summaries.
+        .target(name: "CacheKitWalk", dependencies: ["CacheKitStore"]),
+        // Pruning and clearing.
+        .target(
+            name: "CacheKitPrune",
+            dependencies: [
+                "CacheKitStore",
+                // The prune configuration file (PruneConfiguration.swift only).
+                .product(name: "TOMLKit", package: "TOMLKit")
+            ]
+        ),
+        // Fetching by HTTP's caching rules.
+        .target(
+            name: "CacheKitFetch",
+            dependencies: [
+                "CacheKitStore",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                // The prune configuration file (Prune/PruneConfiguration.swift only).
-                .product(name: "TOMLKit", package: "TOMLKit")
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ]
+        ),
+        // Localizing pages, and the library's public face: it re-exports every layer.
+        .target(
+            name: "CacheKit",
+            dependencies: ["CacheKitWalk", "CacheKitPrune", "CacheKitFetch"]
         ),
         .executableTarget(
             name: "cachectl",
@@ -75,10 +102,16 @@ let package = Package(
             exclude: ["httpd.py", "schema_check.py"]),
         .testTarget(
             name: "CacheKitTests",
-            dependencies: ["CacheKit", "CacheKitSystem", "URLStandard", "PageRewrite", "TestSupport"],
+            dependencies: [
+                "CacheKit", "CacheKitSupport", "CacheKitFiles", "CacheKitStore", "CacheKitWalk", "CacheKitPrune",
+                "CacheKitFetch",
+                "CacheKitSystem", "URLStandard", "PageRewrite", "TestSupport"
+            ],
             exclude: ["Localize/FuzzRegressions"]),
         // End-to-end tests: run the built `cachectl` binary (built by `swift test`).
-        .testTarget(name: "cachectlTests", dependencies: ["CacheKit", "CacheKitSystem", "TestSupport"])
+        .testTarget(
+            name: "cachectlTests",
+            dependencies: ["CacheKit", "CacheKitStore", "CacheKitPrune", "CacheKitSystem", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,12 @@ import TestSupport
 import XCTest
 
 @testable import CacheKit
+@testable import CacheKitFetch
+@testable import CacheKitFiles
+@testable import CacheKitPrune
+@testable import CacheKitStore
+@testable import CacheKitSupport
+@testable import CacheKitWalk
 
 /// The compact table gives back exactly what was put in, plans exactly as whole entries do,
 /// and holds a plain folder's files in a fixed-size record each.

@@ -4,7 +4,7 @@ import XCTest
 
 /// Each image library's own clock, size rule and names, on files laid out as the library
 /// writes them. The source of each rule is cited at its format
-/// (Sources/CacheKit/Store/Formats/: SDWebImageFormat, KingfisherFormat, PINCacheFormat, NukeFormat) and in
+/// (Sources/CacheKitStore/Formats/: SDWebImageFormat, KingfisherFormat, PINCacheFormat, NukeFormat) and in
 /// shared/reference/cache-formats.md.
 final class OwnerRulesTests: XCTestCase {
     var now: Int { Int(FileTime.now.timeInterval) }

@@ -4,6 +4,12 @@ import TestSupport
 import XCTest
 
 @testable import CacheKit
+@testable import CacheKitFetch
+@testable import CacheKitFiles
+@testable import CacheKitPrune
+@testable import CacheKitStore
+@testable import CacheKitSupport
+@testable import CacheKitWalk
 @testable import PageRewrite
 @testable import URLStandard
 

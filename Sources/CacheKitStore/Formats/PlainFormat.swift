@@ -3,16 +3,21 @@ import Foundation
 /// A plain folder: every file is an entry; partial downloads (`*.part`, `*.partial`,
 /// `*.tmp`, `*.download`, `*.crdownload`) are incomplete once older than the grace period;
 /// images whose structure is cut short are corrupted. No age rule of its own.
-struct PlainFormat: CacheFormat {
-    let anchor: AnchoredDirectory
-    var kind: CacheFormatKind { .plain }
+package struct PlainFormat: CacheFormat {
+    package let anchor: AnchoredDirectory
+    package var kind: CacheFormatKind { .plain }
     static let partialSuffixes = [".part", ".partial", ".tmp", ".download", ".crdownload"]
     /// File by file (`--format plain` said so) rather than by units; nil: decided by the
     /// folder (see `isFileByFile`).
     var declaredFileByFile: Bool? = nil
+
+    package init(anchor: AnchoredDirectory, declaredFileByFile: Bool? = nil) {
+        self.anchor = anchor
+        self.declaredFileByFile = declaredFileByFile
+    }
     /// Top-level names that are (or hold) caches of their own, pruned by their own rules:
     /// not entries of this folder.
-    var excluded: Set<[UInt8]> = []
+    package var excluded: Set<[UInt8]> = []
 
     /// A folder cachectl does not understand is pruned by whole units — each loose file, and
     /// each immediate subdirectory as one unit (its time: its newest file's; its size: its
@@ -34,12 +39,12 @@ struct PlainFormat: CacheFormat {
         return "by units: each loose file, and each subdirectory whole"
     }
 
-    func entries(_ context: InspectionContext) throws -> [CacheEntry] { Array(try entryTable(context)) }
+    package func entries(_ context: InspectionContext) throws -> [CacheEntry] { Array(try entryTable(context)) }
 
     /// Every file, stored compactly as the walk finds it (a large plain folder is what `prune`
     /// meets with millions of files): loose files in walk order, then the SQLite databases
     /// (each one unit with its companions), then the units, then the nested caches.
-    func entryTable(_ context: InspectionContext) throws -> CacheEntries {
+    package func entryTable(_ context: InspectionContext) throws -> CacheEntries {
         // A cache with an index inside (a cachectl store, a plist download cache) is not
         // entered: deleting its files as loose ones would leave its index naming bodies that
         // are gone. It is listed as one entry kept outside this folder's pruning.
@@ -180,7 +185,7 @@ struct PlainFormat: CacheFormat {
         return entry
     }
 
-    func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
+    package func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
         return nil  // a plain folder's names say nothing about URLs
     }

@@ -1,42 +1,46 @@
 /// The native store seen through the common abstraction.
-struct NativeFormat: CacheFormat, BodyBatchLookup {
+package struct NativeFormat: CacheFormat, BodyBatchLookup {
     let store: NativeStore
 
-    func excludeWriters() throws -> AnyObject? { try store.lockWriters(exclusive: true) }
+    package init(store: NativeStore) { self.store = store }
 
-    func prepareForPrune() {
+    package func excludeWriters() throws -> AnyObject? { try store.lockWriters(exclusive: true) }
+
+    package func prepareForPrune() {
         // Saved pages deleted since they were localized release their pins.
         if store.readOnlyReason == nil { _ = try? store.releaseDeletedPages() }
     }
 
-    func withBodyLookups<T>(now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [NativeStore.Body?]) -> T)
+    package func withBodyLookups<T>(
+        now: FileTime, _ body: (@escaping ([String], LoopRunner) -> [NativeStore.Body?]) -> T
+    )
         throws -> T
     {
         try store.withBodyLookups(now: now, body)
     }
 
-    var kind: CacheFormatKind { .native }
-    var anchor: AnchoredDirectory { store.anchor }
-    func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
+    package var kind: CacheFormatKind { .native }
+    package var anchor: AnchoredDirectory { store.anchor }
+    package func entries(_ context: InspectionContext) throws -> [CacheEntry] { try store.entries(context) }
     /// By key, without scanning: the row, then its body checked against the row's size.
-    func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
+    package func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         try store.lookup(url: url, now: context.now).map(entry(for:))
     }
 
-    func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { try store.deleteRows(naming: entries) }
+    package func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] { try store.deleteRows(naming: entries) }
 
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+    package func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
         -> [DeletionResult]
     {
         try store.removeUnindexed(entries, remove)
     }
 
-    var keptDirectories: Set<[UInt8]> { [Array("objects".utf8), Array("tmp".utf8)] }
+    package var keptDirectories: Set<[UInt8]> { [Array("objects".utf8), Array("tmp".utf8)] }
 
-    func didRemove() { store.releaseAndKeepReserve() }
+    package func didRemove() { store.releaseAndKeepReserve() }
 
     /// The entry for a looked-up row: its body checked against the row's size.
-    func entry(for hit: NativeStore.Hit) -> CacheEntry {
+    package func entry(for hit: NativeStore.Hit) -> CacheEntry {
         let relative = Array(hit.record.bodyPath.utf8)
         guard case .success(let st) = store.anchor.status(of: relative), st.isRegular else {
             return CacheEntry(

@@ -11,7 +11,7 @@
 public enum FileTree {
     /// Called with the number of files each directory of a walk on this task held: a prune's
     /// progress line counts what its formats inspect this way (`Pruner` binds it).
-    @TaskLocal static var countFound: (@Sendable (Int) -> Void)?
+    @TaskLocal package static var countFound: (@Sendable (Int) -> Void)?
 
     /// A non-directory found by the walk, with its status.
     public struct File {
@@ -21,7 +21,11 @@ public enum FileTree {
         public var relative: [UInt8]
         /// Path relative to the anchor (what deletion takes).
         public var anchorRelative: [UInt8]
-        var stat: StatInfo
+        package var stat: StatInfo
+
+        package init(path: RawPath, relative: [UInt8], anchorRelative: [UInt8], stat: StatInfo) {
+            (self.path, self.relative, self.anchorRelative, self.stat) = (path, relative, anchorRelative, stat)
+        }
         /// Blocks on disk (`st_blocks × 512`).
         public var allocatedBytes: Int64 { stat.allocatedBytes }
         /// `st_size`.
@@ -72,7 +76,7 @@ public enum FileTree {
 
     /// `files(in:)` without collecting: `found` is called with each non-directory's path below
     /// the anchor and its status, in the same order.
-    static func walk(
+    package static func walk(
         in anchor: AnchoredDirectory, under relative: [UInt8] = [], recursive: Bool = true,
         skipping: Set<[UInt8]> = [], enter: (Subdirectory) -> Bool = { _ in true },
         _ found: ([UInt8], StatInfo) -> Void
@@ -122,7 +126,7 @@ public enum FileTree {
 
     /// The names of the immediate subdirectories of the directory `relative` (not symlinks to
     /// directories, not mount points).
-    static func subdirectories(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
+    package static func subdirectories(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
         guard case .success(let directory) = anchor.openDirectory(relative),
             case .success(let names) = DirectoryListing.names(directory.raw)
         else { return [] }
@@ -133,7 +137,7 @@ public enum FileTree {
     }
 
     /// The names directly in the directory `relative` (files and folders).
-    static func names(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
+    package static func names(in anchor: AnchoredDirectory, of relative: [UInt8] = []) -> [[UInt8]] {
         guard case .success(let directory) = anchor.openDirectory(relative),
             case .success(let names) = DirectoryListing.names(directory.raw)
         else { return [] }

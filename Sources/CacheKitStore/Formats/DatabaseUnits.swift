@@ -5,7 +5,7 @@
 #endif
 
 /// SQLite databases among a listing's files, each made one entry with its companions.
-enum DatabaseUnits {
+package enum DatabaseUnits {
     /// The files split into databases (with their companions, found by name in the same
     /// folder) and the rest. A companion whose database is not there stays a loose file.
     static func split(_ files: [FileTree.File], in anchor: AnchoredDirectory, kinds: [FileKind])
@@ -65,7 +65,7 @@ enum DatabaseUnits {
 
     /// Whether another process holds a lock on the database at `relative` (SQLite's lock
     /// bytes in the database file, or any lock in its `-shm`): its pid (0 when unknown).
-    static func lockHolder(_ relative: [UInt8], in anchor: AnchoredDirectory) -> Int32? {
+    package static func lockHolder(_ relative: [UInt8], in anchor: AnchoredDirectory) -> Int32? {
         // SQLite's locks: PENDING_BYTE 0x40000000, then RESERVED and the 510 SHARED bytes.
         if case .success(let db) = anchor.open(relative, O_RDONLY | O_NONBLOCK),
             case .success(let holder?) = Sys.lockHolder(db.raw, start: 0x4000_0000, length: 512)

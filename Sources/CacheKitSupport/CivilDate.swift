@@ -1,8 +1,8 @@
 /// Dates in the proleptic Gregorian calendar, without a calendar object.
-enum CivilDate {
+package enum CivilDate {
     /// Days from 1970-01-01 to `year`-`month`-`day` (Howard Hinnant's `days_from_civil`);
     /// `month` 1...12.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -25,14 +25,14 @@ public enum CacheDirTag {
 
     /// True when `name` (NUL-terminated) is `CACHEDIR.TAG`.
     @inline(__always)
-    static func isTagName(_ name: UnsafePointer<CChar>) -> Bool {
+    package static func isTagName(_ name: UnsafePointer<CChar>) -> Bool {
         strcmp(name, fileNameC) == 0
     }
 
     /// Whether the entry `name` in the directory `dirfd` is a valid tag: a regular file
     /// (not a symlink) starting with the signature. Read without changing its access time
     /// where the system allows (always, or not at all, with `strict`).
-    static func isValidTag(in dirfd: Int32, name: UnsafePointer<CChar>, strict: Bool = false) -> Bool {
+    package static func isValidTag(in dirfd: Int32, name: UnsafePointer<CChar>, strict: Bool = false) -> Bool {
         owner(in: dirfd, name: name, strict: strict) != nil
     }
 
@@ -84,5 +84,5 @@ public enum CacheDirTag {
     }
 
     /// Whether the anchored directory carries a valid tag, trusted or not.
-    static func isTagged(_ anchor: AnchoredDirectory) -> Bool { trust(in: anchor) != .absent }
+    package static func isTagged(_ anchor: AnchoredDirectory) -> Bool { trust(in: anchor) != .absent }
 }

@@ -13,7 +13,7 @@ public struct FileIdentity: Hashable, Sendable {
     /// `st_mtime`.
     public var modified: FileTime
 
-    init(_ st: StatInfo) {
+    package init(_ st: StatInfo) {
         device = st.device
         inode = st.inode
         linkCount = st.linkCount

@@ -17,12 +17,12 @@ public enum CacheLocations {
         #endif
     }
 
-    static func home(_ env: [String: String]) -> String {
+    package static func home(_ env: [String: String]) -> String {
         if let home = env["HOME"], !home.isEmpty { return home }
         return Sys.passwordHome() ?? "/"
     }
 
-    static func currentEnvironment() -> [String: String] {
+    package static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         for key in ["XDG_CACHE_HOME", "HOME"] {
             if let value = Sys.environment(key) { result[key] = value }

@@ -56,7 +56,7 @@ public enum CacheFormats {
         return indexedKind(anchor)
     }
 
-    static func indexedKind(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
+    package static func indexedKind(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
         if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }
         if AppleURLCacheFormat.recognises(anchor) { return .urlcache }
@@ -75,7 +75,7 @@ public enum CacheFormats {
     /// naming, and a folder of a million files costs no second full read (`du`'s one pass).
     static let shapeSample = 256
 
-    static func detectByNameShapes(_ anchor: AnchoredDirectory) -> CacheFormatKind {
+    package static func detectByNameShapes(_ anchor: AnchoredDirectory) -> CacheFormatKind {
         let names = sampleNames(anchor).map { String(decoding: $0, as: UTF8.self) }
             .filter { !$0.hasPrefix(".") && $0 != CacheDirTag.fileName }
         guard names.count >= 3 else { return .plain }

@@ -15,11 +15,11 @@ import GRDB
 /// running), then the file. Its state comes from the stored response's headers by RFC 9111
 /// (Cache-Control, Expires, Date, Last-Modified; a response without explicit or heuristic
 /// freshness is stale). `Cache.db` and its `-wal`/`-shm` are bookkeeping: never entries.
-struct AppleURLCacheFormat: CacheFormat {
-    static let databaseName = "Cache.db"
+package struct AppleURLCacheFormat: CacheFormat {
+    package static let databaseName = "Cache.db"
     static let dataFolder = "fsCachedData"
-    let anchor: AnchoredDirectory
-    var kind: CacheFormatKind { .urlcache }
+    package let anchor: AnchoredDirectory
+    package var kind: CacheFormatKind { .urlcache }
     private var database: SQLiteFile { SQLiteFile(anchor, Self.databaseName) }
 
     /// Whether the anchored directory holds a `Cache.db` that is a SQLite file.
@@ -74,7 +74,7 @@ struct AppleURLCacheFormat: CacheFormat {
         }
     }
 
-    func entries(_ context: InspectionContext) throws -> [CacheEntry] {
+    package func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         var referenced = Set<[UInt8]>()
         var result = try rows().map { entry(for: $0, context, referenced: &referenced) }
         let folder = Array(Self.dataFolder.utf8)
@@ -178,7 +178,7 @@ struct AppleURLCacheFormat: CacheFormat {
         return Double(days * 86_400 + parts[3] * 3600 + parts[4] * 60 + parts[5])
     }
 
-    func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
+    package func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
         guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
         var referenced = Set<[UInt8]>()
         // The key is the URL as the app requested it: as written, then normalized.
@@ -191,7 +191,7 @@ struct AppleURLCacheFormat: CacheFormat {
     }
 
     /// The body held inside `Cache.db` for an entry whose body is inline.
-    func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
+    package func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
         guard entry.inlineBody, let id = entry.indexKey.flatMap(Int64.init) else { return nil }
         let connection = try database.reader()
         return try connection.read(database.path) { db in
@@ -204,7 +204,7 @@ struct AppleURLCacheFormat: CacheFormat {
     /// The rows of these entries, all three tables, in one write transaction — only where the
     /// response row still holds the URL that was inspected; refused while the app holds the
     /// database.
-    func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] {
+    package func forgetIndexed(_ entries: [CacheEntry]) throws -> [Bool] {
         guard !entries.isEmpty else { return [] }
         return try database.write { db in
             try entries.map { entry -> Bool in
@@ -222,7 +222,7 @@ struct AppleURLCacheFormat: CacheFormat {
 
     /// Files of `fsCachedData/` no row names, deleted inside a write transaction that checked
     /// so (the app, were it to start, could not name one meanwhile).
-    func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
+    package func removeUnindexed(_ entries: [CacheEntry], _ remove: ([CacheEntry]) -> [DeletionResult]) throws
         -> [DeletionResult]
     {
         guard !entries.isEmpty else { return [] }
@@ -252,5 +252,5 @@ struct AppleURLCacheFormat: CacheFormat {
         }
     }
 
-    var keptDirectories: Set<[UInt8]> { [Array(Self.dataFolder.utf8)] }
+    package var keptDirectories: Set<[UInt8]> { [Array(Self.dataFolder.utf8)] }
 }

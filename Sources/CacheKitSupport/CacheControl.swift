@@ -1,12 +1,12 @@
 import Foundation
 
 /// The directives of a Cache-Control header value.
-struct CacheControl {
+package struct CacheControl {
     private var values: [String: String?] = [:]
     /// Directives whose value was a quoted-string (never valid delta-seconds).
     private var quoted = Set<String>()
 
-    init(_ text: String) {
+    package init(_ text: String) {
         for part in text.split(separator: ",") {
             let item = part.trimmingCharacters(in: .whitespaces)
             guard !item.isEmpty else { continue }
@@ -25,17 +25,17 @@ struct CacheControl {
         }
     }
 
-    func has(_ name: String) -> Bool { values[name] != nil }
+    package func has(_ name: String) -> Bool { values[name] != nil }
 
     /// A delta-seconds directive; nil when absent or not delta-seconds (see `deltaSeconds`).
-    func seconds(_ name: String) -> Double? {
+    package func seconds(_ name: String) -> Double? {
         guard !quoted.contains(name), let value = values[name] ?? nil else { return nil }
         return Self.deltaSeconds(value)
     }
 
     /// RFC 9111 §1.2.2: ASCII digits only; a value beyond 2^31 is 2147483648 — never a
     /// number that overflows later arithmetic.
-    static func deltaSeconds(_ text: String) -> Double? {
+    package static func deltaSeconds(_ text: String) -> Double? {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let cap = 2_147_483_648.0
         if text.utf8.count > 10 { return cap }

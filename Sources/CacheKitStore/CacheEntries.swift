@@ -292,25 +292,25 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
     }
 
     /// The entry's allocated bytes.
-    func allocatedBytes(_ position: Int) -> Int64 { records[position].allocated }
+    package func allocatedBytes(_ position: Int) -> Int64 { records[position].allocated }
     /// The entry's apparent bytes.
-    func apparentBytes(_ position: Int) -> Int64 { records[position].apparent }
+    package func apparentBytes(_ position: Int) -> Int64 { records[position].apparent }
     /// The entry's state.
-    func state(_ position: Int) -> EntryState { EntryState.allCases[Int(records[position].state)] }
+    package func state(_ position: Int) -> EntryState { EntryState.allCases[Int(records[position].state)] }
     /// Which cache of a folder of caches the entry belongs to.
-    func origin(_ position: Int) -> Int {
+    package func origin(_ position: Int) -> Int {
         let r = records[position]
         return r.wholeIndex == 0 ? Int(r.origin) : whole[Int(r.wholeIndex) - 1].origin
     }
 
     /// Whether the entry lies within its grace period.
-    func inGracePeriod(_ position: Int) -> Bool {
+    package func inGracePeriod(_ position: Int) -> Bool {
         let r = records[position]
         return r.wholeIndex == 0 ? r.flags & Flags.inGracePeriod != 0 : whole[Int(r.wholeIndex) - 1].inGracePeriod
     }
 
     /// The format's clock: last access where kept, else modification.
-    func lastUse(_ position: Int) -> FileTime? {
+    package func lastUse(_ position: Int) -> FileTime? {
         let r = records[position]
         if r.wholeIndex != 0 {
             let e = whole[Int(r.wholeIndex) - 1]
@@ -320,33 +320,33 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
     }
 
     /// Whether the entry is an application's own data, removed only when its format is named.
-    func removedOnlyWhenNamed(_ position: Int) -> Bool {
+    package func removedOnlyWhenNamed(_ position: Int) -> Bool {
         let r = records[position]
         return r.wholeIndex == 0
             ? r.flags & Flags.removedOnlyWhenNamed != 0 : whole[Int(r.wholeIndex) - 1].removedOnlyWhenNamed
     }
 
     /// The saved pages that pin the entry (none for a compact record).
-    func pinnedBy(_ position: Int) -> [String] {
+    package func pinnedBy(_ position: Int) -> [String] {
         let r = records[position]
         return r.wholeIndex == 0 ? [] : whole[Int(r.wholeIndex) - 1].pinnedBy
     }
 
     /// Modification time, without building the entry.
-    func modified(_ position: Int) -> FileTime? {
+    package func modified(_ position: Int) -> FileTime? {
         let r = records[position]
         return r.wholeIndex == 0 ? modified(r) : whole[Int(r.wholeIndex) - 1].modified
     }
 
     /// Whether an index record names the entry.
-    func isIndexed(_ position: Int) -> Bool {
+    package func isIndexed(_ position: Int) -> Bool {
         let r = records[position]
         return r.wholeIndex != 0 && whole[Int(r.wholeIndex) - 1].indexKey != nil
     }
 
     /// The identity of an entry with several names (hard links), whose bytes are freed only
     /// with its last name; nil for every other entry.
-    func multiplyLinked(_ position: Int) -> FileIdentity? {
+    package func multiplyLinked(_ position: Int) -> FileIdentity? {
         let r = records[position]
         guard r.wholeIndex != 0, let id = whole[Int(r.wholeIndex) - 1].identity, id.linkCount > 1 else { return nil }
         return id
@@ -354,7 +354,7 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
 
     /// Whether the entry at `a`'s path sorts before `b`'s (bytewise), without building paths
     /// when both are compact records below the same root.
-    func pathPrecedes(_ a: Int, _ b: Int) -> Bool {
+    package func pathPrecedes(_ a: Int, _ b: Int) -> Bool {
         let (ra, rb) = (records[a], records[b])
         if ra.wholeIndex == 0 && rb.wholeIndex == 0 && ra.root == rb.root {
             let sa = arena[Int(ra.pathStart)..<Int(ra.pathStart) + Int(ra.pathLength)]
@@ -365,7 +365,7 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
     }
 
     /// The entry's path below its root (nil for one outside it), without building the entry.
-    func relativePath(_ position: Int) -> [UInt8]? {
+    package func relativePath(_ position: Int) -> [UInt8]? {
         let r = records[position]
         return r.wholeIndex == 0 ? relativeBytes(r) : whole[Int(r.wholeIndex) - 1].relativePath
     }
