@@ -11,7 +11,16 @@
 public enum FileTree {
     /// Called with the number of files each directory of a walk on this task held: a prune's
     /// progress line counts what its formats inspect this way (`Pruner` binds it).
-    @TaskLocal package static var countFound: (@Sendable (Int) -> Void)?
+    @TaskLocal package static var countFound: FoundCounter?
+
+    /// What `countFound` holds. A class, not the closure itself: Swift 6.3's release builds
+    /// crash in `swift_task_localValuePush` when a task-local of a closure type is bound with
+    /// `withValue` (a bad pointer read; `cachectl prune` died of SIGSEGV before any work), while
+    /// a task-local of a class type works.
+    package final class FoundCounter: Sendable {
+        let add: @Sendable (Int) -> Void
+        package init(_ add: @escaping @Sendable (Int) -> Void) { self.add = add }
+    }
 
     /// A non-directory found by the walk, with its status.
     public struct File {
@@ -105,7 +114,7 @@ public enum FileTree {
                 files += 1
             }
         }
-        FileTree.countFound?(files)
+        FileTree.countFound?.add(files)
         for name in subdirectories {
             guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else {
                 continue
