@@ -246,10 +246,12 @@ public struct PlistDownloadCache: CacheFormat {
 
     private func write(_ items: [String: [String: Any]], _ format: PropertyListSerialization.PropertyListFormat) throws
     {
+        // Not PropertyListSerialization: see PlistObject.
+        guard let object = PlistObject(items) else {
+            throw StoreError.cannotWrite(root.appending(Self.indexName), "an item holds a value no plist can hold")
+        }
         let data: Data
-        do {
-            data = try PropertyListSerialization.data(fromPropertyList: items, format: format, options: 0)
-        } catch {
+        do { data = try object.encoded(format) } catch {
             throw StoreError.cannotWrite(root.appending(Self.indexName), "\(error)")
         }
         try FileIO.writeAtomically(in: anchor, Self.indexBytes, Array(data))
