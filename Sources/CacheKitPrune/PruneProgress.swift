@@ -16,8 +16,8 @@ public final class PruneProgress: @unchecked Sendable {
     }
     func advance(_ n: Int = 1) { lock.withLock { done += n } }
     func noteInspected(_ n: Int) { lock.withLock { inspected += n } }
-    /// `noteInspected` as the closure `FileTree.countFound` calls.
-    var countInspected: @Sendable (Int) -> Void { { [self] n in noteInspected(n) } }
+    /// `noteInspected` as the counter a prune binds to `FileTree.countFound`.
+    var foundCounter: FileTree.FoundCounter { FileTree.FoundCounter { [self] n in noteInspected(n) } }
     func notePlanning() { lock.withLock { planning = true } }
     private var planning = false
     /// Files looked at while inspecting so far, whether the inspection is over and the plan

@@ -17,7 +17,7 @@ public enum Pruner {
         _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
         dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}
     ) throws -> PruneReport {
-        try FileTree.$countFound.withValue(progress.map { FileTree.FoundCounter($0.countInspected) }) {
+        try FileTree.$countFound.withValue(progress?.foundCounter) {
             try pruneOne(
                 root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
         }
@@ -65,7 +65,7 @@ public enum Pruner {
         _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
         dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}
     ) throws -> Batch {
-        try FileTree.$countFound.withValue(progress.map { FileTree.FoundCounter($0.countInspected) }) {
+        try FileTree.$countFound.withValue(progress?.foundCounter) {
             try pruneFolder(
                 root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
         }

@@ -224,12 +224,6 @@ package enum Sys {
         path.withCString { p in nothingOrErrno { sysMkdirat(AT_FDCWD, p, mode) } }
     }
 
-    /// Removes an empty directory by path (only for directories this process made itself,
-    /// such as its private temporary folders).
-    package static func rmdir(_ path: RawPath) -> Result<Void, Errno> {
-        path.withCString { p in nothingOrErrno { sysUnlinkat(AT_FDCWD, p, AT_REMOVEDIR) } }
-    }
-
     /// `mkdtemp(template)`: the directory made, its path.
     package static func makeTemporaryDirectory(_ template: RawPath) -> Result<RawPath, Errno> {
         var buffer = template.bytes.map { CChar(bitPattern: $0) } + [0]
