@@ -42,6 +42,18 @@ public struct LocalizeResult: Sendable {
         return total
     }
 
+    /// The resolved URLs of the references that had this outcome, in document order (by
+    /// index, as `count`: no reference is copied).
+    public func resolvedURLs(_ outcome: ImageReference.Outcome) -> [String] {
+        var urls: [String] = []
+        for part in referenceParts {
+            for i in part.indices where part[i].outcome == outcome {
+                if let resolved = part[i].resolved { urls.append(resolved) }
+            }
+        }
+        return urls
+    }
+
     /// Hands the output to `sink` in order, in pieces: a large page is written without being
     /// built whole in memory first.
     public func writeOutput(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {

@@ -417,94 +417,30 @@ public struct PageRewriter {
     }
 
     /// `keep` names references left as they are: fragment-only ones (when the page's own
-    /// URL is still its base) and files on disk.
+    /// URL is still its base) and files on disk. A large page's elements are split in two
+    /// halves done on two threads (`keep` must be safe to call from both), the edits in order.
     static func absolutize(
         _ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
         styleTexts: [Range<Int>], avoiding taken: [Range<Int>],
         keep keepReference: (String) -> Bool = { _ in false }
     ) -> [Edit] {
-        var edits: [Edit] = []
-        // Taken ranges sorted, each question a binary search (tens of thousands of edits are
-        // asked about by tens of thousands of values).
-        let sorted = taken.sorted { $0.lowerBound < $1.lowerBound }
-        var widest = 0
-        for range in sorted { widest = max(widest, range.count) }
-        func free(_ r: Range<Int>) -> Bool {
-            // The first taken range starting at or after r.lowerBound - widest: only those can touch r.
-            var lo = 0
-            var hi = sorted.count
-            let from = r.lowerBound - widest
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid].lowerBound < from { lo = mid + 1 } else { hi = mid }
-            }
-            var i = lo
-            while i < sorted.count, sorted[i].lowerBound <= r.upperBound {
-                let t = sorted[i]
-                if t.overlaps(r) || (t.isEmpty && r.contains(t.lowerBound)) { return false }
-                i += 1
-            }
-            return true
+        let free = FreeRanges(taken)
+        return withoutActuallyEscaping(keepReference) { keepReference in
+            let half = matched.count >= Absolutizer.splitAt ? matched.count / 2 : matched.count
+            let (first, second) = WorkerPool.both(
+                {
+                    var part = Absolutizer(page: page, base: base, free: free, keep: keepReference)
+                    part.elements(matched[..<half])
+                    return part.edits
+                },
+                {
+                    var part = Absolutizer(page: page, base: base, free: free, keep: keepReference)
+                    part.elements(matched[half...])
+                    part.styleTexts(styleTexts)
+                    return part.edits
+                })
+            return first + second
         }
-        var kept: [String: Bool] = [:]
-        func keep(_ reference: String) -> Bool {
-            if let known = kept[reference] { return known }
-            let answer = keepReference(reference)
-            kept[reference] = answer
-            return answer
-        }
-        let single: Set<String> = [
-            "href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
-            "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"
-        ]
-        for (element, tag) in matched {
-            guard let tag, element.name != "base" else { continue }
-            for (name, decoded) in element.attributes {
-                guard let raw = tag.attribute(name), let range = raw.value,
-                    let map = ValueMap(raw: page, range: range, expected: decoded)
-                else { continue }
-                if single.contains(name) {
-                    let trimmed = map.trimmedRange()
-                    let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    guard !trimmed.isEmpty, free(map.rawRange(trimmed)), URLText.isRelative(url), !keep(url),
-                        let absolute = URLText.resolve(url, against: base, keepUnfetchable: true)
-                    else { continue }
-                    edits.append(
-                        Edit(range: map.rawRange(trimmed), text: HTMLText.escape(absolute.absolute, quote: raw.quote)))
-                } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
-                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
-                        let r = map.rawRange(candidate.urlRange)
-                        guard free(r), URLText.isRelative(candidate.url), !keep(candidate.url),
-                            let absolute = URLText.resolve(candidate.url, against: base)
-                        else { continue }
-                        edits.append(
-                            Edit(range: r, text: HTMLText.escape(Srcset.encodeURL(absolute.absolute), quote: raw.quote))
-                        )
-                    }
-                } else if name == "style" {
-                    for token in CSSURLs.find(Array(map.decoded)) {
-                        let r = map.rawRange(token.urlRange)
-                        guard free(r), URLText.isRelative(token.url), !keep(token.url),
-                            let absolute = URLText.resolve(token.url, against: base)
-                        else { continue }
-                        edits.append(
-                            Edit(
-                                range: r, text: HTMLText.escape(CSSText.escapeURL(absolute.absolute), quote: raw.quote))
-                        )
-                    }
-                }
-            }
-        }
-        for text in styleTexts {
-            for token in CSSURLs.find(Array(page[text])) {
-                let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
-                guard free(r), URLText.isRelative(token.url), !keep(token.url),
-                    let absolute = URLText.resolve(token.url, against: base)
-                else { continue }
-                edits.append(Edit(range: r, text: CSSText.escapeURL(absolute.absolute)))
-            }
-        }
-        return edits
     }
 }
 

@@ -40,6 +40,10 @@ enum URLText {
             // An empty reference would resolve to the page itself, a fragment-only one into it.
             guard let first = reference.utf8.first(where: { $0 > 0x20 }), first != UInt8(ascii: "#") else { return nil }
         }
+        if let href = base.serializingPathAbsolute(reference) {
+            // `/path` on an http(s) page: no scheme, fragment or form of its own to keep.
+            return Resolved(absolute: href, withoutFragment: href, fragment: nil, asWritten: nil)
+        }
         guard let url = StandardURL(reference, base: base) else { return nil }
         if !keepUnfetchable && unfetchableSchemes.contains(url.scheme) { return nil }
         let withoutFragment = url.hrefWithoutFragment

@@ -28,6 +28,50 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// The serialization (`href`).
     public var description: String { href }
 
+    /// The serialization of `reference` parsed against this URL, for the commonest reference a
+    /// page has — a path-absolute one such as `/img/a.png` — without running the parser; nil
+    /// for anything else (the caller then parses). Taken only when the result is known: this
+    /// URL is special, not `file:`, with a host; `reference` is `/` and then bytes the path
+    /// state copies as they are (letters, digits, `-._~!$&'()*+,;=:@/`: no `%`, so no `%2e`
+    /// dot segment, no `\`, `?` or `#`), with no `.` or `..` segment. The path state then
+    /// only appends those bytes to the base's scheme, userinfo, host and port (§4.4 relative
+    /// slash state, then path state), which is what this returns.
+    package func serializingPathAbsolute(_ reference: String) -> String? {
+        guard record.isSpecial, record.scheme != URLParser.file, record.host != nil, !record.opaquePath else {
+            return nil
+        }
+        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPathAbsolute($0) }
+        guard valid == true else { return nil }
+        // The serialization up to its path: everything but the path, query and fragment.
+        let tail =
+            record.path.count + (record.query.map { $0.count + 1 } ?? 0)
+            + (record.fragment.map { $0.count + 1 } ?? 0)
+        let utf8 = href.utf8
+        return String(Substring(utf8.prefix(utf8.count - tail))) + reference
+    }
+
+    private static func isPlainPathAbsolute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count >= 1, b[0] == UInt8(ascii: "/"), b.count == 1 || b[1] != UInt8(ascii: "/") else {
+            return false
+        }
+        var segmentStart = 1
+        for i in 1...b.count {
+            if i == b.count || b[i] == UInt8(ascii: "/") {
+                let length = i - segmentStart
+                if length == 1 && b[segmentStart] == UInt8(ascii: ".") { return false }
+                if length == 2 && b[segmentStart] == UInt8(ascii: ".") && b[segmentStart + 1] == UInt8(ascii: ".") {
+                    return false
+                }
+                segmentStart = i + 1
+            } else if !plainPathBytes.contains(b[i]) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static let plainPathBytes = ByteSet("-._~!$&'()*+,;=:@", ranges: ByteSet.alphanumerics)
+
     /// Equal when their serializations are.
     public static func == (a: StandardURL, b: StandardURL) -> Bool { a.href == b.href }
     /// Hashes the serialization.

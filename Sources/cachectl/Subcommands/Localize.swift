@@ -280,10 +280,7 @@ struct Localize: AsyncParsableCommand {
     /// A page written pointing into cachectl stores pins the entries it points at (prune
     /// keeps them while the page exists); one with its own assets pins nothing.
     private func pin(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath]) {
-        let urls =
-            assets
-            ? []
-            : result.references.filter { $0.outcome == .rewritten }.compactMap { $0.resolved.map(Localizer.cacheKey) }
+        let urls = assets ? [] : result.resolvedURLs(.rewritten).map(Localizer.cacheKey)
         for root in caches where CacheFormats.detect(root) == .native {
             do {
                 try NativeStore.open(root, create: false).pin(page: page.canonical.description, urls: urls)

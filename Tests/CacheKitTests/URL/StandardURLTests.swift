@@ -158,4 +158,49 @@ final class StandardURLTests: XCTestCase {
         }
         XCTAssertGreaterThan(parsed, 10_000)
     }
+
+    /// The shortcut localize takes for `/path` references gives the parser's serialization
+    /// whenever it answers: over the standard's own cases with a special base, and over
+    /// generated references mixing the bytes that change a path (dots, `%2e`, `\\`, `?`,
+    /// `#`, spaces, tabs, non-ASCII) with plain ones.
+    func testPathAbsoluteShortcutAgreesWithTheParser() throws {
+        let bases = [
+            "http://example.com/a/b?q#f", "https://u:p@h.example:8443/", "http://[::1]:8080/x/", "ws://h/",
+            "ftp://h/d/", "https://xn--nxasmq6b.example/p", "file:///tmp/x", "about:blank", "sc://h/p"
+        ].compactMap { StandardURL($0) }
+        var references = [
+            "/img/a.png", "/", "/a//b", "/.x/..y/...", "/./a", "/a/.", "/a/..", "/..", "//h/a", "/\\a", "/%2e/a",
+            "/a?b", "/a#b", "/a b", "/a\tb", "/é", "/a|b", "/a[b]", "/a^b", "/{a}", "/a`b", "/~user/x:y@z;=+,$!&'()*"
+        ]
+        var rng = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "Z", "0", "-", ".", "..", "/", "%2e", "%2E", "%41", "\\", "?", "#", " ", "\t", "é", "|", "~", ":", "@"
+        ]
+        for _ in 0..<20_000 {
+            var text = "/"
+            for _ in 0..<Int.random(in: 0...8, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            references.append(text)
+        }
+        for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
+            if let input = test["input"] as? String, input.hasPrefix("/") { references.append(input) }
+        }
+        var taken = 0
+        for base in bases {
+            for reference in references {
+                guard let shortcut = base.serializingPathAbsolute(reference) else { continue }
+                taken += 1
+                XCTAssertEqual(
+                    shortcut, StandardURL(reference, base: base)?.href,
+                    "\(reference.debugDescription) against \(base.href)")
+            }
+        }
+        // Taken for the plain references on every special, non-file base, and never otherwise.
+        XCTAssertGreaterThan(taken, 10_000)
+        XCTAssertEqual(bases[0].serializingPathAbsolute("/img/a.png"), "http://example.com/img/a.png")
+        XCTAssertEqual(bases[1].serializingPathAbsolute("/x"), "https://u:p@h.example:8443/x")
+        for reference in ["/./a", "/a/..", "//h/a", "/%2e/a", "/a?b", "/a#b", "/a b", "/\\a", "a/b", ""] {
+            XCTAssertNil(bases[0].serializingPathAbsolute(reference), reference)
+        }
+        for base in bases[6...] { XCTAssertNil(base.serializingPathAbsolute("/img/a.png"), base.href) }
+    }
 }

@@ -1,0 +1,86 @@
+/// One part of a page's absolutizing: the edits that make its relative references absolute.
+struct Absolutizer {
+    /// Below this many elements, one thread does it all.
+    static let splitAt = 4096
+    /// The attributes that hold one URL.
+    private static let single: Set<String> = [
+        "href", "src", "action", "formaction", "cite", "data", "poster", "background", "longdesc",
+        "usemap", "manifest", "xlink:href", "data-src", "data-original", "data-lazy-src", "icon", "codebase"
+    ]
+    /// The page's bytes (UTF-8).
+    let page: [UInt8]
+    /// What relative references resolve against.
+    let base: URLText.Base
+    /// Where an edit may go.
+    let free: FreeRanges
+    /// References left as they are.
+    let keepReference: (String) -> Bool
+    /// `keepReference`'s answers so far (a page repeats its references).
+    private var kept: [String: Bool] = [:]
+    /// What this part found, in document order.
+    private(set) var edits: [PageRewriter.Edit] = []
+
+    init(page: [UInt8], base: URLText.Base, free: FreeRanges, keep: @escaping (String) -> Bool) {
+        self.page = page
+        self.base = base
+        self.free = free
+        self.keepReference = keep
+    }
+
+    private mutating func keep(_ reference: String) -> Bool {
+        if let known = kept[reference] { return known }
+        let answer = keepReference(reference)
+        kept[reference] = answer
+        return answer
+    }
+
+    /// A relative `url` at `range` made absolute, by `encode`, then escaped for an attribute
+    /// value in `quote` (nil: unquoted) when `inAttribute`.
+    private mutating func add(
+        _ url: String, at range: Range<Int>, inAttribute: Bool = true, quote: UInt8?, keepUnfetchable: Bool = false,
+        encode: (String) -> String = { $0 }
+    ) {
+        guard free(range), URLText.isRelative(url), !keep(url),
+            let absolute = URLText.resolve(url, against: base, keepUnfetchable: keepUnfetchable)
+        else { return }
+        let text = encode(absolute.absolute)
+        edits.append(PageRewriter.Edit(range: range, text: inAttribute ? HTMLText.escape(text, quote: quote) : text))
+    }
+
+    mutating func elements(_ matched: ArraySlice<(LibXML2.StartElement, StartTagScanner.Tag?)>) {
+        for (element, tag) in matched {
+            guard let tag, element.name != "base" else { continue }
+            for (name, decoded) in element.attributes {
+                guard let raw = tag.attribute(name), let range = raw.value,
+                    let map = ValueMap(raw: page, range: range, expected: decoded)
+                else { continue }
+                if Self.single.contains(name) {
+                    let trimmed = map.trimmedRange()
+                    guard !trimmed.isEmpty else { continue }
+                    add(
+                        String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
+                        quote: raw.quote, keepUnfetchable: true)
+                } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
+                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
+                        add(
+                            candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
+                            encode: Srcset.encodeURL)
+                    }
+                } else if name == "style" {
+                    for token in CSSURLs.find(Array(map.decoded)) {
+                        add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func styleTexts(_ texts: [Range<Int>]) {
+        for text in texts {
+            for token in CSSURLs.find(Array(page[text])) {
+                let r = (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
+                add(token.url, at: r, inAttribute: false, quote: nil, encode: CSSText.escapeURL)
+            }
+        }
+    }
+}
