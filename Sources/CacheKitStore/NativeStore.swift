@@ -522,21 +522,39 @@ public final class NativeStore: @unchecked Sendable {
     /// `urls`, replacing what was recorded for it; `prune` keeps those entries while the
     /// page exists.
     public func pin(page: String, urls: [String]) throws {
+        if let change = try pinChange(page: page, urls: urls) { try apply(change) }
+    }
+
+    /// What pinning `urls` for `page` would write; nil when the page already pins exactly
+    /// those entries (localizing the same page again). Reads only: a caller can work this
+    /// out while the page is still being written, and apply it once the page is there.
+    public func pinChange(page: String, urls: [String]) throws -> PinChange? {
         let keys = Set(urls.compactMap { URLKey($0)?.normalized })
-        // Localizing the same page again pins the same entries: then nothing is written.
         let current = try readIndex { db in
             Set(try String.fetchAll(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page]))
         }
-        if current == keys { return }
+        return current == keys ? nil : PinChange(page: page, keys: keys.sorted())
+    }
+
+    /// Replaces what `change.page` pins by `change.keys`, in one transaction.
+    public func apply(_ change: PinChange) throws {
         try writeIndex { db in
             try db.inTransaction(.immediate) {
-                try db.execute(sql: "DELETE FROM pins WHERE page = ?", arguments: [page])
+                try db.execute(sql: "DELETE FROM pins WHERE page = ?", arguments: [change.page])
                 // One prepared statement for every row (a page may pin tens of thousands).
                 let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO pins (page, url) VALUES (?, ?)")
-                for key in keys.sorted() { try insert.execute(arguments: [page, key]) }
+                for key in change.keys { try insert.execute(arguments: [change.page, key]) }
                 return .commit
             }
         }
+    }
+
+    /// The pins a page is to have (`pinChange`), applied by `apply`.
+    public struct PinChange: Sendable {
+        /// The saved page, an absolute path.
+        public let page: String
+        /// The keys of the entries it points at, sorted.
+        public let keys: [String]
     }
 
     /// Releases what `page` pinned; returns how many entries it pinned.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CacheKit
+import CacheKitSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -153,10 +154,9 @@ struct Localize: AsyncParsableCommand {
                         result, page: page, destination: destination, options: options, caches: cacheRoots,
                         fetch: fetch.map { fetch in { await fetch($0, .styles) } })
                 }
-                try write(result, styled: styled?.page, page: page, to: destination.file)
-                if let path = destination.file {
-                    pin(path, result: result, assets: options.assets != nil, caches: cacheRoots)
-                }
+                try writeAndPin(
+                    result, styled: styled?.page, page: page, to: destination.file, assets: options.assets != nil,
+                    caches: cacheRoots)
                 Diagnostics.note(Self.summary(page, result, assets: options.assets, styles: styled?.report))
                 if result.count(.missing) + result.count(.stale) > 0 { remote = true }
                 if report.json {
@@ -277,17 +277,43 @@ struct Localize: AsyncParsableCommand {
         return (saved.page, saved.report)
     }
 
-    /// A page written pointing into cachectl stores pins the entries it points at (prune
-    /// keeps them while the page exists); one with its own assets pins nothing.
-    private func pin(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath]) {
-        let urls = assets ? [] : result.resolvedURLs(.rewritten).map(Localizer.cacheKey)
-        for root in caches where CacheFormats.detect(root) == .native {
+    /// Writes the page (`write`). A page written to a file pointing into cachectl stores pins
+    /// the entries it points at (prune keeps them while the page exists; one with its own
+    /// assets pins nothing): what to pin is worked out while the page is written, and
+    /// recorded once it is.
+    private func writeAndPin(
+        _ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?, assets: Bool,
+        caches: [RawPath]
+    ) throws {
+        guard let path = file else { return try write(result, styled: styled, page: page, to: nil) }
+        let (changes, written) = WorkerPool.both(
+            { Self.pinChanges(path, result: result, assets: assets, caches: caches) },
+            { Result { try write(result, styled: styled, page: page, to: path) } })
+        try written.get()
+        for change in changes {
             do {
-                try NativeStore.open(root, create: false).pin(page: page.canonical.description, urls: urls)
+                // A store that could not be opened or read reports its error here.
+                guard let pins = try change.pins.get(), let store = change.store else { continue }
+                try store.apply(pins)
             } catch let error as StoreError {
-                Diagnostics.note("cannot pin the entries of \(page.escaped): \(error.description)")
+                Diagnostics.note("cannot pin the entries of \(path.escaped): \(error.description)")
             } catch {
-                Diagnostics.note("cannot pin the entries of \(page.escaped): \(error)")
+                Diagnostics.note("cannot pin the entries of \(path.escaped): \(error)")
+            }
+        }
+    }
+
+    /// For each native store among `caches`, what the page at `page` is to pin (nil: as now).
+    private static func pinChanges(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath])
+        -> [(store: NativeStore?, pins: Result<NativeStore.PinChange?, Error>)]
+    {
+        let urls = assets ? [] : result.resolvedURLs(.rewritten).map(Localizer.cacheKey)
+        return caches.filter { CacheFormats.detect($0) == .native }.map { root in
+            do {
+                let store = try NativeStore.open(root, create: false)
+                return (store, .success(try store.pinChange(page: page.canonical.description, urls: urls)))
+            } catch {
+                return (nil, .failure(error))
             }
         }
     }
