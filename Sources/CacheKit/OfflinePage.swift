@@ -42,8 +42,7 @@ public enum OfflinePage {
     ) async throws -> (result: LocalizeResult, fetched: [FetchResult]) {
         let result = try Localizer(caches: caches).localize(page.bytes, options: options)
         var seen = Set<String>()
-        let wanted = result.references.filter { $0.outcome == .missing || $0.outcome == .stale }
-            .compactMap { $0.resolved.map(Localizer.cacheKey) }.filter { seen.insert($0).inserted }
+        let wanted = result.resolvedURLs(.missing, .stale).map(Localizer.cacheKey).filter { seen.insert($0).inserted }
         guard !wanted.isEmpty else { return (result, []) }
         let fetched = await fetch(wanted)
         if fetched.contains(where: { $0.interrupted }) { throw Interrupted(results: fetched) }

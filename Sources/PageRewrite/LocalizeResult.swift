@@ -42,12 +42,12 @@ public struct LocalizeResult: Sendable {
         return total
     }
 
-    /// The resolved URLs of the references that had this outcome, in document order (by
-    /// index, as `count`: no reference is copied).
-    public func resolvedURLs(_ outcome: ImageReference.Outcome) -> [String] {
+    /// The resolved URLs of the references that had one of these outcomes, in document order
+    /// (by index, as `count`: no reference is copied).
+    public func resolvedURLs(_ outcomes: ImageReference.Outcome...) -> [String] {
         var urls: [String] = []
         for part in referenceParts {
-            for i in part.indices where part[i].outcome == outcome {
+            for i in part.indices where outcomes.contains(part[i].outcome) {
                 if let resolved = part[i].resolved { urls.append(resolved) }
             }
         }

@@ -293,8 +293,8 @@ struct Localize: AsyncParsableCommand {
         for change in changes {
             do {
                 // A store that could not be opened or read reports its error here.
-                guard let pins = try change.pins.get(), let store = change.store else { continue }
-                try store.apply(pins)
+                let (store, pins) = try change.get()
+                if let pins { try store.apply(pins) }
             } catch let error as StoreError {
                 Diagnostics.note("cannot pin the entries of \(path.escaped): \(error.description)")
             } catch {
@@ -305,15 +305,13 @@ struct Localize: AsyncParsableCommand {
 
     /// For each native store among `caches`, what the page at `page` is to pin (nil: as now).
     private static func pinChanges(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath])
-        -> [(store: NativeStore?, pins: Result<NativeStore.PinChange?, Error>)]
+        -> [Result<(NativeStore, NativeStore.PinChange?), Error>]
     {
         let urls = assets ? [] : result.resolvedURLs(.rewritten).map(Localizer.cacheKey)
         return caches.filter { CacheFormats.detect($0) == .native }.map { root in
-            do {
+            Result {
                 let store = try NativeStore.open(root, create: false)
-                return (store, .success(try store.pinChange(page: page.canonical.description, urls: urls)))
-            } catch {
-                return (nil, .failure(error))
+                return (store, try store.pinChange(page: page.canonical.description, urls: urls))
             }
         }
     }
