@@ -467,7 +467,8 @@ public final class Fetcher: @unchecked Sendable {
             result.outcome = .notStored
             return
         }
-        let varyValue = headers.filter { $0.name.lowercased() == "vary" }.map(\.value).joined(separator: ",")
+        let varyValue = headers.compactMap { HTTPText.equals($0.name, lowercase: "vary") ? $0.value : nil }
+            .joined(separator: ",")
         let code = Int(head.status.code)
         var put = PutOptions(
             lifetime: freshness.lifetime, sliding: options.sliding,
@@ -507,7 +508,9 @@ public final class Fetcher: @unchecked Sendable {
         // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
         // 304 with no Cache-Control or Expires keeps the stored lifetime (a stored
         // no-cache keeps being revalidated; no new heuristic is made up).
-        let explicit = headers.contains { ["cache-control", "expires"].contains($0.name.lowercased()) }
+        let explicit = headers.contains {
+            HTTPText.equals($0.name, lowercase: "cache-control") || HTTPText.equals($0.name, lowercase: "expires")
+        }
         let lifetime: Double?
         if freshness.source == .option || explicit {
             lifetime = freshness.storable ? freshness.lifetime : 0
@@ -557,7 +560,7 @@ public final class Fetcher: @unchecked Sendable {
         guard head.status == .ok || code == 203 || code == 206 || negative else {
             try? await connection.discardBody()
             let retryAfter = head.headers.first(name: "retry-after").flatMap { text -> Double? in
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = String(HTTPText.trimmingOWS(text))
                 return CacheControl.deltaSeconds(trimmed)
                     ?? HTTPDate.parse(trimmed).map { $0 - FileTime.now.timeInterval }
             }
@@ -574,7 +577,7 @@ public final class Fetcher: @unchecked Sendable {
         resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run
     ) async throws -> (body: NativeStore.PendingBody, received: Int64) {
         let declared = head.headers.first(name: "content-length").flatMap {
-            Int64($0.trimmingCharacters(in: .whitespaces))
+            Int64(HTTPText.trimmingOWS($0))
         }
         if let declared {
             if declared > options.maxBody {

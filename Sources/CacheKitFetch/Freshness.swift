@@ -44,11 +44,13 @@ public struct Freshness: Equatable, Sendable {
         headers: [(name: String, value: String)], responseTime: Double, requestTime: Double? = nil,
         override: Double? = nil
     ) -> Freshness {
-        func all(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
+        func all(_ name: String) -> [String] {
+            headers.compactMap { HTTPText.equals($0.name, lowercase: name) ? $0.value : nil }
+        }
         let directives = CacheControl(all("cache-control").joined(separator: ","))
         if directives.has("no-store") { return Freshness(storable: false, lifetime: 0, source: .noStore) }
         if all("vary").contains(where: {
-            $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" }
+            $0.split(separator: ",").contains { HTTPText.trimmingOWS($0) == "*" }
         }) {
             return Freshness(storable: false, lifetime: 0, source: .varyAll)
         }
@@ -58,7 +60,7 @@ public struct Freshness: Equatable, Sendable {
         let ageMember = all("age").first.map {
             String($0.split(separator: ",", omittingEmptySubsequences: false).first ?? "")
         }
-        let ageValue = ageMember.flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let ageValue = ageMember.flatMap { CacheControl.deltaSeconds(String(HTTPText.trimmingOWS($0))) } ?? 0
         let date = all("date").first.flatMap(HTTPDate.parse) ?? responseTime
         // §4.2.3: the initial age is the larger of the apparent age (how old the Date says it
         // is on arrival) and the Age header plus the time the response took to come.

@@ -51,9 +51,17 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
                 i += 1
             }
             if i > labelStart { lastLabelStart = labelStart }
-            guard i > prefix, i < b.count, b[i] == UInt8(ascii: "/"), lastLabelStart < i,
-                b[lastLabelStart] >= UInt8(ascii: "a"), b[lastLabelStart] <= UInt8(ascii: "z")
+            guard i > prefix, lastLabelStart < i,
+                (b[lastLabelStart] >= UInt8(ascii: "a") && b[lastLabelStart] <= UInt8(ascii: "z"))
+                    || isDottedDecimal(b[prefix..<i])
             else { return false }
+            if i < b.count, b[i] == UInt8(ascii: ":") {
+                let digitsStart = i + 1
+                i = digitsStart
+                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+                guard isSerializedPort(b[digitsStart..<i], https: prefix == 8) else { return false }
+            }
+            guard i < b.count, b[i] == UInt8(ascii: "/") else { return false }
             var segmentStart = i + 1
             i += 1
             while i < b.count, b[i] != UInt8(ascii: "?") {
@@ -77,6 +85,27 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     }
     private static let hostBytes = ByteSet(".-", ranges: [0x30...0x39, 0x61...0x7A])
 
+    /// An IPv4 address as the standard serializes it (§3.5): four decimal numbers 0-255
+    /// without leading zeros. (Any other all-numeric host is parsed.)
+    private static func isDottedDecimal(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let parts = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard (1...3).contains(part.count), part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                    part.count == 1 || part.first != 0x30
+                else { return false }
+                return part.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 255
+            }
+    }
+
+    /// A port as the standard serializes it (§4.5): 1-5 digits without a leading zero, at
+    /// most 65535, and not the scheme's default (80, 443), which is never written.
+    private static func isSerializedPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>, https: Bool) -> Bool {
+        guard (1...5).contains(digits.count), digits.count == 1 || digits.first != 0x30 else { return false }
+        let port = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return port <= 65535 && port != (https ? 443 : 80)
+    }
+
     private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard segment.count <= 6, segment.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else {
             return false
@@ -91,7 +120,14 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     /// The last path segment's extension, sanitised: lower-case letters and digits only,
     /// at most 8 of them; nil when there is none (queries never leak in).
     public var sanitizedExtension: String? {
-        StandardURL(normalized)?.pathExtension
+        // An http(s) key's path is read off its serialization: it starts at the first `/`
+        // after `://` (the userinfo set encodes `/` and `?`) and ends at the query.
+        let bytes = Array(normalized.utf8)
+        let scheme = bytes.starts(with: "http://".utf8) ? 7 : bytes.starts(with: "https://".utf8) ? 8 : nil
+        guard let scheme else { return StandardURL(normalized)?.pathExtension }
+        guard let slash = bytes[scheme...].firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let end = bytes[slash...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
+        return StandardURL.pathExtension(ofPath: bytes[slash..<end])
     }
 
     /// Where the native store keeps this URL's body: `objects/ab/<sha256>[.ext]`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The directives of a Cache-Control header value.
 package struct CacheControl {
     private var values: [String: String?] = [:]
@@ -8,18 +6,19 @@ package struct CacheControl {
 
     package init(_ text: String) {
         for part in text.split(separator: ",") {
-            let item = part.trimmingCharacters(in: .whitespaces)
+            let item = HTTPText.trimmingOWS(part)
             guard !item.isEmpty else { continue }
-            if let eq = item.firstIndex(of: "=") {
-                let name = item[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
-                var value = item[item.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
-                    value = String(value.dropFirst().dropLast())
+            if let eq = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = HTTPText.lowercasedASCII(HTTPText.trimmingOWS(Substring(item.utf8[..<eq])))
+                var value = HTTPText.trimmingOWS(Substring(item.utf8[item.utf8.index(after: eq)...]))
+                if value.utf8.count >= 2, value.utf8.first == UInt8(ascii: "\""), value.utf8.last == UInt8(ascii: "\"")
+                {
+                    value = Substring(value.utf8.dropFirst().dropLast())
                     quoted.insert(name)
                 }
-                if values[name] == nil { values[name] = .some(value) }
+                if values[name] == nil { values[name] = .some(String(value)) }
             } else {
-                let name = item.lowercased()
+                let name = HTTPText.lowercasedASCII(item)
                 if values[name] == nil { values[name] = .some(nil) }
             }
         }

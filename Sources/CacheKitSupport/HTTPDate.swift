@@ -20,7 +20,7 @@ public enum HTTPDate {
 
     /// Seconds since the epoch, or nil when the text is not an HTTP date.
     public static func parse(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(HTTPText.trimmingOWS(text))
         if let fixed = parseIMFFixdate(trimmed) { return fixed }
         return lock.withLock {
             for formatter in formatters {
@@ -37,7 +37,7 @@ public enum HTTPDate {
         let b = Array(text.utf8)
         guard b.count == 29, b[3] == UInt8(ascii: ","), b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
             b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54][...],
-            dayNames.contains(Array(b[0..<3]))
+            dayNames.contains(where: { $0[...] == b[0..<3] })
         else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -47,18 +47,18 @@ public enum HTTPDate {
             }
             return value
         }
-        guard let day = number(5..<7), let monthIndex = monthNames.firstIndex(of: Array(b[8..<11])),
+        guard let day = number(5..<7), let monthIndex = monthNames.firstIndex(where: { $0[...] == b[8..<11] }),
             let year = number(12..<16),
             let hour = number(17..<19), let minute = number(20..<22), let second = number(23..<25),
             hour < 24, minute < 60, second < 61
         else { return nil }
         let month = monthIndex + 1
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day >= 1, day <= lengths[monthIndex] else { return nil }
+        guard day >= 1, day <= (monthIndex == 1 ? (leap ? 29 : 28) : monthLengths[monthIndex]) else { return nil }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59))
     }
+    private static let monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         .map { Array($0.utf8) }

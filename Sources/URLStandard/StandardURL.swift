@@ -129,7 +129,12 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// most 8 of them; nil when there is none (queries never leak in).
     public var pathExtension: String? {
         guard !record.opaquePath else { return nil }
-        let last = record.path.lastIndex(of: UInt8(ascii: "/")).map { record.path[($0 + 1)...] } ?? record.path[...]
+        return Self.pathExtension(ofPath: record.path[...])
+    }
+
+    /// `pathExtension` of a serialized, non-opaque path.
+    package static func pathExtension(ofPath path: ArraySlice<UInt8>) -> String? {
+        let last = path.lastIndex(of: UInt8(ascii: "/")).map { path[($0 + 1)...] } ?? path
         guard let dot = last.lastIndex(of: UInt8(ascii: ".")), dot != last.startIndex else { return nil }
         let ext = last[(dot + 1)...]
         guard !ext.isEmpty, ext.count <= 8,

@@ -72,6 +72,25 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(decide([("Cache-Control", "max-age=100"), ("Age", "-5")]).lifetime, 100)
     }
 
+    /// Optional whitespace in fields is SP and HTAB (RFC 9110 §5.6.3); names are ASCII
+    /// case-insensitive. Other spaces are part of the value, so such a directive is no
+    /// delta-seconds and the response is stale.
+    func testOptionalWhitespaceIsSpaceAndTabOnly() {
+        XCTAssertEqual(decide([("CACHE-control", "\t MAX-Age=60 \t, public")]).lifetime, 60)
+        XCTAssertEqual(
+            decide([("Cache-Control", "max-age=\u{A0}60")]), Freshness(storable: true, lifetime: 0, source: .maxAge))
+        XCTAssertEqual(decide([("Cache-Control", "max-age=\"60\"")]).lifetime, 0, "quoted: not delta-seconds")
+        XCTAssertEqual(decide([("vary", " \t*\t")]).source, .varyAll)
+        XCTAssertEqual(HTTPDate.parse("\t Sun, 06 Nov 1994 08:49:37 GMT "), 784_111_777)
+        XCTAssertEqual(HTTPText.trimmingOWS(" \t a b\t "), "a b")
+        XCTAssertEqual(HTTPText.trimmingOWS("\u{A0}a\u{2003}"), "\u{A0}a\u{2003}")
+        XCTAssertEqual(HTTPText.trimmingOWS(" \t "), "")
+        XCTAssertTrue(HTTPText.equals("Cache-CONTROL", lowercase: "cache-control"))
+        XCTAssertFalse(HTTPText.equals("Cache-Contro", lowercase: "cache-control"))
+        XCTAssertFalse(HTTPText.equals("Cache-Controls", lowercase: "cache-control"))
+        XCTAssertFalse(HTTPText.equals("K\u{212A}", lowercase: "kk"), "no Unicode case folding")
+    }
+
     func testHeuristic() {
         XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(-10 * 3600))]).lifetime, 3600, accuracy: 1)
         XCTAssertEqual(

@@ -77,7 +77,10 @@ final class FastPathTests: XCTestCase {
         let prefixes = [
             "http://", "https://", "HTTP://", "http://Host", "http://host:80", "https://host:443", "http://h.example-1",
             "http://user@h", "ftp://h", "http://[::1]", "http://1.2.3", "http://0x7f.a", "http://a.0x7f", "http://a.09",
-            ""
+            "http://127.0.0.1", "http://127.0.0.1:8080", "https://10.0.0.255:443", "http://1.2.3.4:080",
+            "http://256.1.1.1", "http://01.2.3.4", "http://1.2.3.4:65536", "http://1.2.3.4:65535", "http://a:0",
+            "http://a:", "https://h:80", "http://h:443", "http://1.2.3.4.5", "http://0.0.0.0:1", "http://1.2.3.4.",
+            "http://1.2.3.04", "http://h:8080:", "http://h:99999", ""
         ]
         var texts = (0..<80000).map { _ in prefixes.randomElement(using: &rng)! + randomText(&rng, maxPieces: 6) }
         for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
@@ -89,6 +92,31 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(StandardURL(text)?.href, text, "'\(text)'")
         }
         XCTAssertGreaterThan(fast, 500)
+        // Loopback addresses and ports (a local server's URLs) are checked, not parsed.
+        for text in [
+            "http://127.0.0.1:8080/s/a.png?x=1", "https://10.0.0.255/", "http://h.example:3000/a", "http://0.0.0.0:0/"
+        ] {
+            XCTAssertTrue(URLKey.isNormalized(text), text)
+        }
+    }
+
+    /// A key's extension read off its bytes is the parsed URL's.
+    func testURLKeyExtensionMatchesTheParsedPath() throws {
+        var rng = SplitMix(state: 13)
+        let prefixes = [
+            "http://h/", "https://u:p@h.example:8443/a.b/", "http://[::1]/", "http://h/x.PNG?", "ws://h/a.gif"
+        ]
+        var texts = (0..<20000).map { _ in prefixes.randomElement(using: &rng)! + randomText(&rng, maxPieces: 6) }
+        for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
+            texts += [test["href"] as? String].compactMap { $0 }
+        }
+        var checked = 0
+        for text in texts {
+            guard let key = URLKey(text), let url = StandardURL(key.normalized) else { continue }
+            checked += 1
+            XCTAssertEqual(key.sanitizedExtension, url.pathExtension, "'\(text)'")
+        }
+        XCTAssertGreaterThan(checked, 5000)
     }
 
     func testSafeRelativePathMatchesSegmentRule() {
