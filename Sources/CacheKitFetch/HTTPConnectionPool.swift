@@ -10,7 +10,8 @@ import NIOSSL
 /// route; each runs in a task of its own that serves one exchange at a time (NIO's scoped
 /// `executeThenClose`), so a response body is read with backpressure.
 final class HTTPConnectionPool: @unchecked Sendable {
-    // @unchecked Sendable: `idle` and `open` are only touched with `lock` held; the rest is immutable.
+    // @unchecked Sendable: `idle`, `open` and `madeTLSContext` are only touched with `lock` held; the rest is
+    // immutable.
     /// Where a connection goes: the origin, and the proxy it goes through, if any.
     struct Route: Hashable, Sendable {
         var secure: Bool
@@ -39,17 +40,27 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
     let settings: Settings
     private let group: EventLoopGroup = MultiThreadedEventLoopGroup.singleton
-    private let tlsContext: Result<NIOSSLContext, Error>
+    /// Made at the first HTTPS connection: loading the trust store takes milliseconds that a
+    /// run of plain HTTP URLs need not pay.
+    private var madeTLSContext: Result<NIOSSLContext, Error>?
     private let lock = ConditionLock()
     private var idle: [Route: [Connection]] = [:]
     private var open: [ObjectIdentifier: Connection] = [:]
 
     init(settings: Settings) {
         self.settings = settings
-        tlsContext = Result {
-            var configuration = TLSConfiguration.makeClientConfiguration()
-            if let caFile = settings.caFile { configuration.trustRoots = .file(caFile) }
-            return try NIOSSLContext(configuration: configuration)
+    }
+
+    private func tlsContext() -> Result<NIOSSLContext, Error> {
+        lock.withLock {
+            if let made = madeTLSContext { return made }
+            let made = Result {
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                if let caFile = settings.caFile { configuration.trustRoots = .file(caFile) }
+                return try NIOSSLContext(configuration: configuration)
+            }
+            madeTLSContext = made
+            return made
         }
     }
 
@@ -201,7 +212,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
     {
         let tls: NIOSSLContext?
         if route.secure {
-            switch tlsContext {
+            switch tlsContext() {
             case .success(let context): tls = context
             case .failure(let error): throw HTTPConnectionError.tls("cannot set up TLS: \(error)")
             }

@@ -18,7 +18,7 @@ package enum HTTPText {
     package static func trimmingOWS(_ text: String) -> Substring { trimmingOWS(text[...]) }
 
     /// Whether `text` equals `lowercase` (which must be lower-case ASCII) ignoring ASCII case.
-    package static func equals<S: StringProtocol>(_ text: S, lowercase: String) -> Bool {
+    package static func equals(_ text: String, lowercase: String) -> Bool {
         var other = lowercase.utf8.makeIterator()
         for byte in text.utf8 {
             guard let expected = other.next(), lowered(byte) == expected else { return false }

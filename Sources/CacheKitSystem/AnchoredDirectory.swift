@@ -295,6 +295,11 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// made with `mkdirat` in its parent opened below the anchor); the last one, opened.
     public func makeDirectories(_ relative: [UInt8], mode: mode_t = 0o755) -> Result<FileDescriptor, Errno> {
         guard Self.isValidRelative(relative) else { return .failure(.invalid) }
+        // Nearly always they all exist: one `openat2` of the whole path (beneath, as strict as
+        // each step below) instead of an open per component.
+        if case .kernel = resolution, case .success(let existing) = openDirectory(relative) {
+            return .success(existing)
+        }
         var current = descriptor
         for part in relative.split(separator: UInt8(ascii: "/")).map(Array.init) {
             var opened = openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY)

@@ -5,6 +5,10 @@ public enum TerminalText {
     /// `bytes` with control characters (C0, DEL, and C1 as UTF-8), and bytes that are not
     /// UTF-8, written as `\xNN`; `quote`, when given, written as `'\''` (shell style).
     public static func escape(_ bytes: [UInt8], quote: UInt8?) -> String {
+        // Most names need nothing: printable ASCII without the quote is its own text.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != quote }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         out.reserveCapacity(bytes.count)
         var index = 0

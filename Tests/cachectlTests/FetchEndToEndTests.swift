@@ -90,7 +90,10 @@ final class FetchEndToEndTests: XCTestCase {
         for i in 0..<40 { tree.file("www/f\(i).txt", contents: Array("file \(i)".utf8)) }
         var urls = (0..<40).map { server.url("/files/f\($0).txt") }
         urls += [urls[3], urls[3], server.url("/files/f3.txt")]
-        tree.file("list.txt", contents: Array((["# a comment", ""] + urls).joined(separator: "\n").utf8))
+        // Blank lines, comments (indented too), tabs and spaces around a URL, CR LF and LF.
+        let lines =
+            ["# a comment", "", " \t# indented", "\t "] + urls.enumerated().map { $0 % 2 == 0 ? "\t\($1) " : $1 }
+        tree.file("list.txt", contents: Array((lines.joined(separator: "\r\n") + "\n\n").utf8))
         let result = fetch(["--input", tree.path("list.txt").description, "--jobs", "8"], store)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.out.split(separator: "\n").count, 43)

@@ -91,14 +91,30 @@ struct Fetch: AsyncParsableCommand {
         }
     }
 
+    /// The lines of a URL list that are neither blank nor comments, without their spaces and
+    /// tabs. An ASCII list (nearly all) is split on its bytes: newline characters there are
+    /// LF, VT, FF and CR, as `Character.isNewline` has them, and a CR LF pair makes one break.
+    static func listedURLs(_ bytes: [UInt8]) -> [String] {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        }
+        return bytes.split(whereSeparator: { $0 >= 0x0A && $0 <= 0x0D }).compactMap { line in
+            let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+            guard let start = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }),
+                line[start] != UInt8(ascii: "#")
+            else { return nil }
+            return String(decoding: line[start...last], as: UTF8.self)
+        }
+    }
+
     func run() async throws {
         var list = urls
         if let input {
             let bytes = try Diagnostics.reporting {
                 input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0])
             }
-            list += String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            list += Self.listedURLs(bytes)
         }
         let root = store.root
         let nativeStore = try Diagnostics.reporting { try NativeStore.open(root, create: true) }
