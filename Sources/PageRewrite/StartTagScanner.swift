@@ -43,6 +43,7 @@ struct StartTagScanner {
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
         var names = NameTable()
         var tags: [Tag] = []
+        tags.reserveCapacityWithHugePages(b.count / 128)
         var styles: [Range<Int>] = []
         var i = 0
         let n = b.count
