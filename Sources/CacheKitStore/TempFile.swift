@@ -99,6 +99,25 @@ final class TempFile {
         length += Int64(chunk.count)
     }
 
+    /// Keeps the first `count` bytes written (at most what was written) and goes on writing
+    /// from there.
+    func truncate(to count: Int64) throws {
+        guard fd >= 0, hasher == nil else { throw StoreError.cannotWrite(path, "closed, or hashed as written") }
+        let kept = min(max(count, 0), length)
+        if case .failure(let error) = Sys.ftruncate(fd, kept).flatMap({ Sys.lseekSet(fd, kept).map { _ in () } }) {
+            throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
+        }
+        length = kept
+    }
+
+    /// Forces what was written so far to disk, the file staying open for more.
+    func flushSoFar() throws {
+        guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }
+        if case .failure(let error) = Sys.fsync(fd) {
+            throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
+        }
+    }
+
     /// Flushes (unless `flush` is false: the caller then flushes the file system before
     /// relying on it) and closes; returns the SHA-256 (empty when not hashing).
     func finish(mode: mode_t = 0o644, flush: Bool = true) throws -> String {

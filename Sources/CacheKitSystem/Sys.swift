@@ -244,6 +244,12 @@ package enum Sys {
         valueOrErrno { sysPread(fd, buffer, count, off_t(offset)) }
     }
 
+    /// Moves the offset to `offset` from the start.
+    package static func lseekSet(_ fd: Int32, _ offset: Int64) -> Result<Int64, Errno> {
+        let result = lseek(fd, off_t(offset), SEEK_SET)
+        return result < 0 ? .failure(Errno(errno)) : .success(Int64(result))
+    }
+
     /// Moves the offset to the end of the file (to append after reading).
     @discardableResult
     package static func lseekEnd(_ fd: Int32) -> Result<Int64, Errno> {

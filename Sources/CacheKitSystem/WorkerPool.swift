@@ -198,6 +198,9 @@ extension WorkerPool {
             lock.broadcast()
         }
 
+        /// Whether a value was given (`take` would not wait).
+        package var isGiven: Bool { lock.withLock { value != nil } }
+
         /// Waits until a value is given; returns it.
         package func take() -> Value {
             lock.lock()

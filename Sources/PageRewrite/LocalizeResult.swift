@@ -59,4 +59,13 @@ public struct LocalizeResult: Sendable {
     public func writeOutput(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try spliced.write(sink)
     }
+
+    /// How many bytes the output shares with the page as given, from its start (all of them
+    /// when nothing changed).
+    public var unchangedPrefix: Int { spliced.unchangedPrefix }
+
+    /// `writeOutput` from byte `start` on (at most `unchangedPrefix`).
+    public func writeOutput(from start: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try spliced.write(from: start, sink)
+    }
 }

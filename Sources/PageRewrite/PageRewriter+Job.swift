@@ -152,6 +152,7 @@ extension PageRewriter {
                         PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
                         against: URLText.Base(guessedBase), loop: work.loop)
                     work.decided(decisions, guessedBase: guessedBase)
+                    if let early = options.whileParsing, !parseHandoff.isGiven { early(original) }
                     share(parseHandoff.take(), work)
                     return (scanned, styleTokens, guessedBase)
                 })

@@ -293,10 +293,15 @@ public struct PageRewriter {
         /// are then already the original's).
         var encoded: [[UInt8]]? = nil
 
-        /// The pieces in order: runs of `original` between edits, and the edits' texts.
-        private func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        /// How many bytes the output starts with unchanged: up to the first edit (the edits
+        /// are in order), or the whole original.
+        var unchangedPrefix: Int { edits.first.map { min($0.range.lowerBound, original.count) } ?? original.count }
+
+        /// The pieces in order from `start` (at most `unchangedPrefix`): runs of `original`
+        /// between edits, and the edits' texts.
+        private func forEachPiece(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
             try original.withUnsafeBufferPointer { source in
-                var cursor = 0
+                var cursor = min(start, unchangedPrefix)
                 for (i, edit) in edits.enumerated() where edit.range.lowerBound >= cursor {
                     try body(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
                     if let encoded {
@@ -327,10 +332,15 @@ public struct PageRewriter {
             }
         }
 
-        /// Hands the output to `sink` in blocks of up to 256 KiB gathered in one small
-        /// buffer (long unchanged runs go straight from `original`).
-        func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-            if edits.isEmpty { return try original.withUnsafeBytes(sink) }
+        /// Hands the output from byte `start` on (at most `unchangedPrefix`) to `sink` in
+        /// blocks of up to 256 KiB gathered in one small buffer (long unchanged runs go
+        /// straight from `original`).
+        func write(from start: Int = 0, _ sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+            if edits.isEmpty {
+                return try original.withUnsafeBytes {
+                    try sink(UnsafeRawBufferPointer(rebasing: $0[min(start, $0.count)...]))
+                }
+            }
             let capacity = 1 << 18
             let block = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
             defer { block.deallocate() }
@@ -339,7 +349,7 @@ public struct PageRewriter {
                 if used > 0 { try sink(UnsafeRawBufferPointer(rebasing: block[..<used])) }
                 used = 0
             }
-            try forEachPiece { piece in
+            try forEachPiece(from: start) { piece in
                 guard let from = piece.baseAddress, piece.count > 0 else { return }
                 if used + piece.count > capacity { try flush() }
                 if piece.count >= capacity { return try sink(UnsafeRawBufferPointer(piece)) }

@@ -131,6 +131,48 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(result.err.contains(": 10 rewritten"), result.err)
     }
 
+    /// A large page's output is written early, while libxml2 parses (its unchanged bytes),
+    /// then completed: the file is what stdout gets, and until the end the old output stays
+    /// whole (a crash after the early write leaves it as it was).
+    func testOutputWrittenEarlyIsCompletedOrLeavesTheOldOne() throws {
+        let (tree, store) = fixture()
+        // 8 MB of long paragraphs (text, which libxml2 reads byte by byte and the scan skips:
+        // the parse is still running when the scan is done, debug builds too), a cached image
+        // at the start, the middle and the end (the early bytes are cut at the first one), and
+        // a page without any.
+        let paragraph = "<p>" + String(repeating: "x y", count: 1000) + "</p>\n"
+        func paragraphs(_ count: Int) -> String { String(repeating: paragraph, count: count) }
+        let img = "<img src=/a.png>"
+        let big = tree.file(
+            "big.html", contents: Array((paragraphs(3) + img + paragraphs(1300) + img + paragraphs(1300) + img).utf8))
+        tree.file("plain.html", contents: Array(paragraphs(2600).utf8))
+        let base = ["--cache", store, "--base-url", "http://fakehost/x/page.html"]
+        for page in [big, tree.path("plain.html")] {
+            let out = tree.file("out/page.html", contents: Array("the old output".utf8))
+            let killed = Binary.run(
+                ["localize", page.description, "-o", out.description] + base,
+                environment: ["CACHECTL_CRASH_AT": "localize.afterEarlyWrite"])
+            XCTAssertEqual(killed.status, 128 + 9, "the early write happened: \(killed.err)")
+            XCTAssertEqual(try FileIOProbe.read(out), Array("the old output".utf8), "the old output, whole")
+            let folder = tree.path("out").description
+            XCTAssertEqual(
+                Run.command(["sh", "-c", "ls '\(folder)' | sed 's/^put-.*\\.part$/put-….part/'"]).out,
+                "page.html\nput-….part\n", "the early bytes went to a temporary file beside it")
+            XCTAssertEqual(Run.command(["sh", "-c", "rm '\(folder)'/put-*.part"]).status, 0)
+
+            // file:// references: the same wherever the output goes.
+            let written = Binary.run(["localize", page.description, "-o", out.description, "--absolute"] + base)
+            XCTAssertEqual(written.status, 0, written.err)
+            let stdout = Binary.run(["localize", page.description, "--absolute"] + base)
+            XCTAssertEqual(stdout.status, 0, stdout.err)
+            XCTAssertTrue(try FileIOProbe.read(out) == stdout.stdout, "the file is the output, byte for byte")
+            XCTAssertEqual(Run.command(["sh", "-c", "ls '\(folder)'"]).out, "page.html\n", "no temporary file left")
+        }
+        XCTAssertTrue(
+            Binary.run(["localize", big.description, "-o", tree.path("o.html").description] + base).err.contains(
+                ": 3 rewritten"))
+    }
+
     /// `--output-dir` is made when missing (a file in the way is refused); `-` reads the page
     /// from stdin.
     func testOutputDirIsMadeAndStdinIsAPage() throws {

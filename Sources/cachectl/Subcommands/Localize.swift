@@ -139,6 +139,8 @@ struct Localize: AsyncParsableCommand {
                     try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
                 let destination = try destinationFor(input, page: page)
                 var options = localizeOptions(page: page, input: input, destination: destination)
+                let early = fetch == nil && !styles && !inPlace ? destination.file.map(Self.earlyOutput) : nil
+                options.whileParsing = early?.write
                 let result: LocalizeResult
                 if let fetch {
                     let localized = try await OfflinePage.localize(
@@ -155,8 +157,8 @@ struct Localize: AsyncParsableCommand {
                         fetch: fetch.map { fetch in { await fetch($0, .styles) } })
                 }
                 try writeAndPin(
-                    result, styled: styled?.page, page: page, to: destination.file, assets: options.assets != nil,
-                    caches: cacheRoots)
+                    result, styled: styled?.page, page: page, to: destination.file, early: early?.file,
+                    assets: options.assets != nil, caches: cacheRoots)
                 Diagnostics.note(Self.summary(page, result, assets: options.assets, styles: styled?.report))
                 if result.count(.missing) + result.count(.stale) > 0 { remote = true }
                 if report.json {
@@ -223,10 +225,38 @@ struct Localize: AsyncParsableCommand {
         return options
     }
 
+    /// Where the page's output is written early (`LocalizeOptions.whileParsing`): `write`
+    /// makes it a `PrewrittenFile` beside `path` holding the page as given, which `file`
+    /// then returns (nil until written, or when that failed: the output is then written
+    /// whole, as without it).
+    private static func earlyOutput(_ path: RawPath) -> (
+        write: @Sendable ([UInt8]) -> Void, file: () -> PrewrittenFile?
+    ) {
+        let made = Locked<PrewrittenFile?>(nil)
+        return (
+            { original in
+                guard let file = try? PrewrittenFile(path),
+                    (try? original.withUnsafeBytes { try file.writeEarly($0) }) != nil
+                else { return }
+                made.withLock { $0 = file }
+                TestPoint.reach("localize.afterEarlyWrite")
+            },
+            { made.withLock { $0 } }
+        )
+    }
+
     /// The page written to `file` (atomically; `--in-place` keeps its mode), else to stdout.
-    private func write(_ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?) throws {
+    /// With `early`, the bytes it holds that the output shares are kept and the rest written.
+    private func write(
+        _ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?, early: PrewrittenFile? = nil
+    ) throws {
         if let path = file {
-            if let styled {
+            if styled == nil, let early {
+                let kept = min(Int64(result.unchangedPrefix), early.earlyCount)
+                try early.commit(keeping: kept, mode: inPlace ? page.mode : nil) {
+                    try result.writeOutput(from: Int(kept), $0)
+                }
+            } else if let styled {
                 try FileIO.writeAtomically(path, styled, mode: inPlace ? page.mode : nil)
             } else {
                 try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
@@ -282,13 +312,14 @@ struct Localize: AsyncParsableCommand {
     /// assets pins nothing): what to pin is worked out while the page is written, and
     /// recorded once it is.
     private func writeAndPin(
-        _ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?, assets: Bool,
-        caches: [RawPath]
+        _ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?,
+        early: (() -> PrewrittenFile?)?, assets: Bool, caches: [RawPath]
     ) throws {
         guard let path = file else { return try write(result, styled: styled, page: page, to: nil) }
+        let prewritten = early?()
         let (changes, written) = WorkerPool.both(
             { Self.pinChanges(path, result: result, assets: assets, caches: caches) },
-            { Result { try write(result, styled: styled, page: page, to: path) } })
+            { Result { try write(result, styled: styled, page: page, to: path, early: prewritten) } })
         try written.get()
         for change in changes {
             do {

@@ -57,6 +57,20 @@ final class LocalizerTests: XCTestCase {
             String(decoding: result.output, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file,
             line: line)
         XCTAssertTrue(written(result) == expected, "the output written in pieces differs", file: file, line: line)
+        // Written early up to any point of the unchanged prefix, then the rest: the same output.
+        let prefix = result.unchangedPrefix
+        XCTAssertTrue(
+            expected.starts(with: input[..<prefix]), "the unchanged prefix is unchanged", file: file, line: line)
+        if !result.references.contains(where: { $0.outcome == .rewritten }), !result.referencesAbsolutized,
+            !result.baseNeutralized
+        {
+            XCTAssertEqual(prefix, input.count, "nothing edited: the whole page is the prefix", file: file, line: line)
+        }
+        for start in Set([0, prefix / 2, prefix]) {
+            var bytes = Array(input[..<start])
+            result.writeOutput(from: start) { bytes += $0 }
+            XCTAssertTrue(bytes == expected, "written from \(start) of \(prefix)", file: file, line: line)
+        }
         let offsets = result.references.map(\.offset)
         XCTAssertEqual(offsets, offsets.sorted(), "references in document order", file: file, line: line)
         for outcome in [ImageReference.Outcome.rewritten, .missing, .stale, .skipped] {
