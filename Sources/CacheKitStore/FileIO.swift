@@ -145,36 +145,14 @@ public enum FileIO {
         _ path: RawPath, mode: mode_t? = nil,
         _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
-        let directoryPath = path.parentDirectory
-        let directory: FileDescriptor
-        switch Sys.open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
-        case .success(let fd): directory = FileDescriptor(adopting: fd)
-        case .failure(let error): throw StoreError.cannotWrite(path, error.description)
-        }
-        try writeAtomically(in: directory, directoryPath: directoryPath, path.lastComponent, mode: mode, write)
+        try PrewrittenFile(path).commit(keeping: 0, mode: mode, write)
     }
 
     /// Writes `name` in an anchored directory atomically (the plist index, a tag).
     static func writeAtomically(in anchor: AnchoredDirectory, _ name: [UInt8], _ contents: [UInt8]) throws {
-        try writeAtomically(in: anchor.descriptor, directoryPath: anchor.path, name, mode: nil) { sink in
+        try PrewrittenFile(in: anchor.descriptor, directoryPath: anchor.path, name).commit(keeping: 0) { sink in
             try contents.withUnsafeBytes { try sink($0) }
         }
-    }
-
-    static func writeAtomically(
-        in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8], mode: mode_t?,
-        _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
-    ) throws {
-        let temp = try TempFile(in: directory, path: directoryPath, hashing: false)
-        do {
-            try write { try temp.write($0) }
-            _ = try temp.finish(mode: mode ?? 0o644)
-            try temp.install(as: name, in: directory, replacing: true)
-        } catch {
-            temp.discard()
-            throw error
-        }
-        _ = Sys.fsync(directory.raw)
     }
 }
 

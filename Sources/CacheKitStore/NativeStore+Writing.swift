@@ -221,11 +221,9 @@ extension NativeStore {
             defer { lock = nil }
             let names = NativeStore.partialNames(for: key)
             guard let temp = try? spill(), let meta = try? JSONEncoder().encode(partial),
-                (try? FileIO.writeAtomically(
-                    in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta, mode: 0o600,
-                    {
-                        sink in try Array(meta).withUnsafeBytes { try sink($0) }
-                    })) != nil
+                (try? PrewrittenFile(in: temp.directory, directoryPath: store.root.appending("tmp"), names.meta)
+                    .commit(keeping: 0, mode: 0o600) { sink in try Array(meta).withUnsafeBytes { try sink($0) } })
+                    != nil
             else {
                 discard()
                 return false

@@ -19,13 +19,20 @@ public final class PrewrittenFile: @unchecked Sendable {
     private let temp: TempFile
 
     /// A temporary file beside `path`, to become `path` on `commit`.
-    public init(_ path: RawPath) throws {
+    public convenience init(_ path: RawPath) throws {
         let directoryPath = path.parentDirectory
         switch Sys.open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
-        case .success(let fd): directory = FileDescriptor(adopting: fd)
+        case .success(let fd):
+            try self.init(in: FileDescriptor(adopting: fd), directoryPath: directoryPath, path.lastComponent)
         case .failure(let error): throw StoreError.cannotWrite(path, error.description)
         }
-        name = path.lastComponent
+    }
+
+    /// A temporary file in an open directory (`directoryPath` names it in messages), to
+    /// become `name` there on `commit`.
+    init(in directory: FileDescriptor, directoryPath: RawPath, _ name: [UInt8]) throws {
+        self.directory = directory
+        self.name = name
         temp = try TempFile(in: directory, path: directoryPath, hashing: false)
     }
 
