@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -185,3 +186,56 @@ int cachectl_malloc_thresholds(int mmap, int trim) {
     return 0;
 }
 #endif
+
+static volatile sig_atomic_t cleanup_armed;
+static struct sigaction cleanup_previous;
+static int cleanup_installed;
+static int cleanup_dirfd = -1;
+static char cleanup_name[256];
+static uint64_t cleanup_dev, cleanup_ino;
+
+static void cachectl_interrupt_cleanup_handler(int sig) {
+    if (cleanup_armed) {
+        struct stat st;
+        if (fstatat(cleanup_dirfd, cleanup_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (uint64_t)st.st_dev == cleanup_dev
+            && (uint64_t)st.st_ino == cleanup_ino) {
+            unlinkat(cleanup_dirfd, cleanup_name, 0);
+        }
+    }
+    sigaction(sig, &cleanup_previous, NULL);
+    raise(sig);
+}
+
+int cachectl_interrupt_cleanup_arm(int dirfd, const char *name, uint64_t dev, uint64_t ino) {
+    size_t length = strlen(name);
+    if (length >= sizeof cleanup_name) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    cleanup_armed = 0;
+    memcpy(cleanup_name, name, length + 1);
+    cleanup_dirfd = dirfd;
+    cleanup_dev = dev;
+    cleanup_ino = ino;
+    if (!cleanup_installed) {
+        struct sigaction action;
+        if (sigaction(SIGINT, NULL, &cleanup_previous) != 0) return -1;
+        // Started with Ctrl-C ignored (a background job of a script, nohup): it stays ignored.
+        if (cleanup_previous.sa_handler == SIG_IGN) return 1;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = cachectl_interrupt_cleanup_handler;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+        cleanup_installed = 1;
+    }
+    cleanup_armed = 1;
+    return 0;
+}
+
+void cachectl_interrupt_cleanup_disarm(void) {
+    cleanup_armed = 0;
+    if (cleanup_installed) {
+        sigaction(SIGINT, &cleanup_previous, NULL);
+        cleanup_installed = 0;
+    }
+}

@@ -17,6 +17,8 @@ public final class PrewrittenFile: @unchecked Sendable {
     private let directory: FileDescriptor
     private let name: [UInt8]
     private let temp: TempFile
+    /// Whether Ctrl-C is to remove the temporary file (`removeOnInterrupt`).
+    private var removedOnInterrupt = false
 
     /// A temporary file beside `path`, to become `path` on `commit`.
     public convenience init(_ path: RawPath) throws {
@@ -35,6 +37,16 @@ public final class PrewrittenFile: @unchecked Sendable {
         self.name = name
         temp = try TempFile(in: directory, path: directoryPath, hashing: false)
     }
+
+    /// Has Ctrl-C (SIGINT) remove the temporary file, then end the process as it would, until
+    /// the file is committed or dropped: while a command holds early bytes for a long
+    /// while, an interrupted run leaves nothing beside the target. One file at a time in a
+    /// process (the last one asked for).
+    public func removeOnInterrupt() {
+        removedOnInterrupt = temp.removeOnInterrupt()
+    }
+
+    deinit { if removedOnInterrupt { Sys.keepOnInterrupt() } }
 
     /// Writes the early bytes and forces them to disk.
     public func writeEarly(_ bytes: UnsafeRawBufferPointer) throws {
@@ -62,6 +74,10 @@ public final class PrewrittenFile: @unchecked Sendable {
         } catch {
             temp.discard()
             throw error
+        }
+        if removedOnInterrupt {
+            Sys.keepOnInterrupt()
+            removedOnInterrupt = false
         }
         _ = Sys.fsync(directory.raw)
     }

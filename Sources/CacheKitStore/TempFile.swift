@@ -110,6 +110,12 @@ final class TempFile {
         length = kept
     }
 
+    /// Has Ctrl-C remove the file (while it is still this one) until `keepOnInterrupt`.
+    func removeOnInterrupt() -> Bool {
+        guard let identity else { return false }
+        return Sys.removeOnInterrupt(name, in: directory.raw, identity: identity)
+    }
+
     /// Forces what was written so far to disk, the file staying open for more.
     func flushSoFar() throws {
         guard fd >= 0 else { throw StoreError.cannotWrite(path, "already closed") }

@@ -335,6 +335,18 @@ package enum Sys {
         #endif
     }
 
+    /// Until `keepOnInterrupt`, Ctrl-C removes `name` in the open directory `directory` if
+    /// it is still the file `identity` describes, then does what it did before: by default,
+    /// ends the process by the signal (`cachectl_interrupt_cleanup_arm`). One file at a
+    /// time. False when nothing was arranged (SIGINT ignored, as in a script's background
+    /// job, stays ignored; or a failure).
+    package static func removeOnInterrupt(_ name: [UInt8], in directory: Int32, identity: StatInfo) -> Bool {
+        name.withCString { cachectl_interrupt_cleanup_arm(directory, $0, identity.device, identity.inode) } == 0
+    }
+
+    /// Ctrl-C ends the process without removing anything again (its default action).
+    package static func keepOnInterrupt() { cachectl_interrupt_cleanup_disarm() }
+
     package static func fchmod(_ fd: Int32, _ mode: mode_t) -> Result<Void, Errno> {
         nothingOrErrno { sysFchmod(fd, mode) }
     }

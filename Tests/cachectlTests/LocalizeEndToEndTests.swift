@@ -173,6 +173,38 @@ final class LocalizeEndToEndTests: XCTestCase {
                 ": 3 rewritten"))
     }
 
+    /// Ctrl-C while the output's early bytes wait in their temporary file removes it: the
+    /// run ends by the signal (130) and leaves the old output alone beside nothing. The run
+    /// is stopped right after the early write (CACHECTL_STOP_AT), interrupted, resumed.
+    func testCtrlCAfterTheEarlyWriteLeavesNothingBesideTheOutput() throws {
+        let (tree, store) = fixture()
+        let paragraph = "<p>" + String(repeating: "x y", count: 1000) + "</p>\n"
+        let page = tree.file(
+            "big.html", contents: Array((String(repeating: paragraph, count: 2600) + "<img src=/a.png>").utf8))
+        let out = tree.file("out/page.html", contents: Array("the old output".utf8))
+        let folder = tree.path("out").description
+        // A script's background job starts with SIGINT ignored (and cachectl leaves an
+        // ignored SIGINT ignored): `env --default-signal` gives it back its default.
+        let script = """
+            CACHECTL_STOP_AT=localize.afterEarlyWrite env --default-signal=INT '\(Binary.path)' localize \
+              '\(page.description)' -o '\(out.description)' --cache '\(store)' \
+              --base-url http://fakehost/x/page.html 2>/dev/null &
+            pid=$!
+            for i in $(seq 400); do [ "$(cut -d' ' -f3 /proc/$pid/stat)" = T ] && break; sleep 0.05; done
+            ls '\(folder)' | sed 's/^put-.*\\.part$/put-….part/'
+            kill -INT $pid; kill -CONT $pid; wait $pid; echo "status $?"
+            ls '\(folder)'
+            """
+        let run = Run.command(["sh", "-c", script])
+        XCTAssertEqual(run.out, "page.html\nput-….part\nstatus 130\npage.html\n", run.err)
+        XCTAssertEqual(try FileIOProbe.read(out), Array("the old output".utf8))
+
+        // Started with SIGINT ignored, it stays ignored: the run goes on and writes the page.
+        let ignored = Run.command(["sh", "-c", script.replacingOccurrences(of: "env --default-signal=INT ", with: "")])
+        XCTAssertEqual(ignored.out, "page.html\nput-….part\nstatus 0\npage.html\n", ignored.err)
+        XCTAssertTrue(try FileIOProbe.read(out).starts(with: Array("<p>x y".utf8)))
+    }
+
     /// `--output-dir` is made when missing (a file in the way is refused); `-` reads the page
     /// from stdin.
     func testOutputDirIsMadeAndStdinIsAPage() throws {

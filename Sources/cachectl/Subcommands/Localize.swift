@@ -235,9 +235,9 @@ struct Localize: AsyncParsableCommand {
         let made = Locked<PrewrittenFile?>(nil)
         return (
             { original in
-                guard let file = try? PrewrittenFile(path),
-                    (try? original.withUnsafeBytes { try file.writeEarly($0) }) != nil
-                else { return }
+                guard let file = try? PrewrittenFile(path) else { return }
+                file.removeOnInterrupt()
+                guard (try? original.withUnsafeBytes { try file.writeEarly($0) }) != nil else { return }
                 made.withLock { $0 = file }
                 TestPoint.reach("localize.afterEarlyWrite")
             },
