@@ -344,7 +344,7 @@ package enum Sys {
         name.withCString { cachectl_interrupt_cleanup_arm(directory, $0, identity.device, identity.inode) } == 0
     }
 
-    /// Ctrl-C ends the process without removing anything again (its default action).
+    /// Ctrl-C does again what it did before `removeOnInterrupt`, removing nothing.
     package static func keepOnInterrupt() { cachectl_interrupt_cleanup_disarm() }
 
     package static func fchmod(_ fd: Int32, _ mode: mode_t) -> Result<Void, Errno> {

@@ -71,9 +71,11 @@ int cachectl_o_noatime(void);
 /// open directory `dirfd` when it is still the file with device `dev` and inode `ino` (a
 /// temporary file this process made), then does what it did before (the action found when
 /// first armed: the default ends the process by the signal). Only async-signal-safe calls
-/// run in the handler (fstatat, unlinkat, sigaction, raise). One file at a time; `name` is
-/// copied (at most 255 bytes: -1 and ENAMETOOLONG beyond). 0 when armed, 1 when SIGINT is
-/// ignored (nothing done: it stays ignored), -1 on failure.
+/// run in the handler (fstatat, unlinkat, sigaction, raise): the one removal outside the
+/// deletion engine (`Deleter`), which a signal handler cannot call; like
+/// `Deleter.removeOwnFile`, it removes the name only while it is still that file. One file
+/// at a time; `name` is copied (at most 255 bytes: -1 and ENAMETOOLONG beyond). 0 when
+/// armed, 1 when SIGINT is ignored (nothing done: it stays ignored), -1 on failure.
 int cachectl_interrupt_cleanup_arm(int dirfd, const char *name, uint64_t dev, uint64_t ino);
 
 /// Forgets the file and gives SIGINT back the action it had before it was armed.

@@ -251,16 +251,11 @@ struct Localize: AsyncParsableCommand {
         _ result: LocalizeResult, styled: [UInt8]?, page: PageSource, to file: RawPath?, early: PrewrittenFile? = nil
     ) throws {
         if let path = file {
-            if styled == nil, let early {
-                let kept = min(Int64(result.unchangedPrefix), early.earlyCount)
-                try early.commit(keeping: kept, mode: inPlace ? page.mode : nil) {
-                    try result.writeOutput(from: Int(kept), $0)
-                }
-            } else if let styled {
-                try FileIO.writeAtomically(path, styled, mode: inPlace ? page.mode : nil)
-            } else {
-                try FileIO.writeAtomically(path, mode: inPlace ? page.mode : nil) { try result.writeOutput($0) }
-            }
+            let mode = inPlace ? page.mode : nil
+            if let styled { return try FileIO.writeAtomically(path, styled, mode: mode) }
+            let target = try early ?? PrewrittenFile(path)
+            let kept = min(Int64(result.unchangedPrefix), target.earlyCount)
+            try target.commit(keeping: kept, mode: mode) { try result.writeOutput(from: Int(kept), $0) }
         } else if let styled {
             Output.write(bytes: styled)
         } else {
