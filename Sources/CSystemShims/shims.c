@@ -12,6 +12,7 @@
 #include <sys/xattr.h>
 
 #if defined(__linux__)
+#include <sys/sendfile.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <linux/openat2.h>
@@ -45,6 +46,22 @@ __attribute__((constructor)) static void cachectl_save_arguments(int argc, char 
 
 int cachectl_saved_argc(void) { return saved_argc; }
 char *const *cachectl_saved_argv(void) { return saved_argv; }
+
+long cachectl_copy_range(int in, int out, unsigned long count) {
+#if defined(__linux__)
+    ssize_t copied = copy_file_range(in, NULL, out, NULL, count, 0);
+    if (copied >= 0 || (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)) {
+        return copied;
+    }
+    return sendfile(out, in, NULL, count);
+#else
+    (void)in;
+    (void)out;
+    (void)count;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 
 int cachectl_syncfs(int fd) {
 #if defined(__linux__)

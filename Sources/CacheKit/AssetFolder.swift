@@ -1,5 +1,11 @@
 import CacheKitSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A page's own folder of the files it shows (`page_files/`, as browsers' "save page"
 /// makes): each cached body a page is pointed at is placed there once, under a readable,
 /// unique, sanitised name taken from its URL — as a hard link to the cache's body when they
@@ -15,60 +21,123 @@ public final class AssetFolder: CopyPlacer {
     public private(set) var linked = 0
     /// Bodies copied into the folder (where a link is not possible).
     public private(set) var copied = 0
+    /// Whether something was placed since the last `flush`, and whether as a copy written here.
+    private var unflushed = (names: false, bytes: false)
 
     /// A folder to place copies in (created when the first copy is placed).
     public init(_ directory: RawPath) { self.directory = directory }
 
-    /// The folder, made on first use, as an absolute path without symlinks (local
-    /// references are computed from absolute paths).
-    private var made: RawPath?
-    private func madeDirectory() -> RawPath? {
-        if let made { return made }
+    /// The folder, made on first use: its absolute path without symlinks (local references
+    /// are computed from absolute paths), and open, for placing files by name in it.
+    private var made: (path: RawPath, fd: FileDescriptor, new: Bool)?
+    private func madeFolder() -> (path: RawPath, fd: FileDescriptor)? {
+        if let made { return (made.path, made.fd) }
+        let new = !directory.exists
         guard (try? FileIO.makeDirectories(directory)) != nil else { return nil }
-        made = directory.canonical
-        return made
+        let path = directory.canonical
+        guard case .success(let raw) = Sys.open(path, Sys.openDirectoryFlags) else { return nil }
+        made = (path, FileDescriptor(adopting: raw), new)
+        unflushed.names = unflushed.names || new
+        return (path, made!.fd)
     }
 
     /// The asset for `body` (the cached file) fetched from `url`; nil when it cannot be
     /// placed (then the page points at the cache, as without assets).
     public func place(_ body: RawPath, url: String) -> RawPath? {
         if let known = placed[body] { return known }
-        guard let directory = madeDirectory() else { return nil }
+        guard let folder = madeFolder() else { return nil }
         let (stem, ext) = Self.readableName(for: url)
-        var attempt = 1
-        while attempt < 1000 {
+        for attempt in 1..<1000 {
             let name =
                 Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
-            attempt += 1
             guard !names.contains(name) else { continue }
-            let target = directory.appending(name)
-            if case .success(let existing) = Sys.lstat(path: target) {
-                // Kept from an earlier run when it is this very body (a link to it, or the
-                // same bytes); another file of that name is never replaced.
-                guard existing.isRegular, Self.sameContent(target, body) else { continue }
+            switch place(body, as: name, in: folder.fd) {
+            case .placed:
+                let target = folder.path.appending(name)
                 names.insert(name)
                 placed[body] = target
                 return target
+            case .taken: continue
+            case .failed: return nil
             }
-            if case .success = Sys.link(body, target) {
-                linked += 1
-            } else {
-                guard let bytes = try? FileIO.readAll(body),
-                    (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil
-                else { return nil }
-                copied += 1
-            }
-            names.insert(name)
-            placed[body] = target
-            return target
         }
         return nil
+    }
+
+    private enum Placement { case placed, taken, failed }
+
+    /// `body` under `name` in the folder: a hard link where the file system allows, else a
+    /// copy. A file already there is kept when it is this very body (a link to it from an
+    /// earlier run, or the same bytes); another file of that name is never replaced.
+    private func place(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor) -> Placement {
+        switch Sys.link(body, to: name, in: folder.raw) {
+        case .success:
+            linked += 1
+            unflushed.names = true
+            return .placed
+        case .failure(let error) where error.code == EEXIST:
+            return Self.holds(name, in: folder, sameAs: body) ? .placed : .taken
+        case .failure:
+            return copy(body, as: name, in: folder)  // another file system (EXDEV), or no hard links there
+        }
+    }
+
+    /// A new file `name` in the folder holding `body`'s bytes, copied by the kernel where it
+    /// can; flushed with the others by `flush` (Linux), else here.
+    private func copy(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor) -> Placement {
+        guard case .success(let input) = Sys.open(body, O_RDONLY | O_CLOEXEC) else { return .failed }
+        defer { Sys.close(input) }
+        let output: Int32
+        switch Sys.openat(folder.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) {
+        case .success(let fd): output = fd
+        case .failure(let error) where error.code == EEXIST:
+            return Self.holds(name, in: folder, sameAs: body) ? .placed : .taken
+        case .failure: return .failed
+        }
+        defer { Sys.close(output) }
+        var outcome = Sys.copyContents(from: input, to: output).map { _ in () }
+        if case .success = outcome, !Sys.canSyncFileSystem { outcome = Sys.fsync(output) }
+        guard case .failure = outcome else {
+            copied += 1
+            unflushed = (true, true)
+            return .placed
+        }
+        // Made here and not filled: removed while the name is still this file.
+        if case .success(let identity) = Sys.fstat(output) {
+            _ = Deleter.removeOwnFile(name, in: folder, identity: identity)
+        }
+        return .failed
+    }
+
+    /// Makes what was placed since the last call durable, before a page pointing at it is
+    /// committed: one `syncfs` of the folder's file system when copies were written here (their
+    /// bytes and names), else an fsync of the folder (the new names), and of its parent when
+    /// the folder was made here. Throws `StoreError.cannotWrite` naming the folder.
+    public func flush() throws {
+        guard let made, unflushed.names else { return }
+        var outcome: Result<Void, Errno>
+        if unflushed.bytes && Sys.canSyncFileSystem {
+            outcome = Sys.syncFileSystem(made.fd.raw)
+        } else {
+            outcome = Sys.fsync(made.fd.raw)
+            if case .success = outcome, made.new,
+                case .success(let parent) = Sys.open(
+                    made.path.parentDirectory, Sys.openDirectoryFlags)
+            {
+                outcome = Sys.fsync(parent)
+                Sys.close(parent)
+            }
+        }
+        if case .failure(let error) = outcome {
+            throw StoreError.cannotWrite(made.path, "cannot flush the page's files to disk: \(error)")
+        }
+        unflushed = (false, false)
     }
 
     /// Writes `bytes` (a rewritten stylesheet) under a readable unique name from `url`, with
     /// the extension `ext`; a file of that name with the same bytes is reused.
     public func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
-        guard let directory = madeDirectory() else { return nil }
+        guard let directory = madeFolder()?.path else { return nil }
         if let name = written[url] {
             // Written by this folder before (an earlier pass): replaced with the newer bytes.
             let target = directory.appending(name)
@@ -122,10 +191,18 @@ public final class AssetFolder: CopyPlacer {
         (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A)
     }
 
-    private static func sameContent(_ a: RawPath, _ b: RawPath) -> Bool {
-        guard case .success(let sa) = Sys.stat(path: a), case .success(let sb) = Sys.stat(path: b) else { return false }
-        if sa.device == sb.device && sa.inode == sb.inode { return true }
-        guard sa.size == sb.size, let x = try? FileIO.readAll(a), let y = try? FileIO.readAll(b) else { return false }
+    /// Whether `name` in `folder` is a regular file that is `body` itself or holds its bytes.
+    private static func holds(_ name: [UInt8], in folder: FileDescriptor, sameAs body: RawPath) -> Bool {
+        guard case .success(let existing) = Sys.lstat(at: folder.raw, name), existing.isRegular,
+            case .success(let original) = Sys.stat(path: body)
+        else { return false }
+        if existing.device == original.device && existing.inode == original.inode { return true }
+        guard existing.size == original.size,
+            case .success(let fd) = Sys.openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        else { return false }
+        defer { Sys.close(fd) }
+        guard case .success(let x) = AnchoredDirectory.read(fd, upTo: Int.max), let y = try? FileIO.readAll(body)
+        else { return false }
         return x == y
     }
 }

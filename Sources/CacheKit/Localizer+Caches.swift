@@ -30,8 +30,9 @@ public final class Localizer {
     /// Localizes one page: the first fresh copy in the caches, in order, wins; else an
     /// expired one (used with `allowStale`).
     public func localize(_ page: [UInt8], options: LocalizeOptions) -> LocalizeResult {
-        withLocators(0, []) { locators in
-            PageRewriter(placer: options.assets.map(AssetFolder.init)).rewrite(
+        let folder = options.assets.map(AssetFolder.init)
+        var result = withLocators(0, []) { locators in
+            PageRewriter(placer: folder).rewrite(
                 page, options: options,
                 lookupSharing: { urls, loop in
                     // Memoised across pages (the rewriter itself asks for each URL once); a batch
@@ -81,6 +82,13 @@ public final class Localizer {
                     return answers
                 })
         }
+        // The caller commits the page after this: what it points at must be on disk first.
+        do { try folder?.flush() } catch let StoreError.cannotWrite(_, cause) {
+            result.assetsNotDurable = cause
+        } catch {
+            result.assetsNotDurable = "\(error)"
+        }
+        return result
     }
 
     /// What a cache holds for a URL, as far as localizing goes.

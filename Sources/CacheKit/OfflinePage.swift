@@ -66,7 +66,8 @@ public enum OfflinePage {
         }
         var output: [UInt8] = []
         result.writeOutput { output += $0 }
-        let saver = StylesheetSaver(assets: AssetFolder(folder), lookup: lookup, read: { try? FileIO.readAll($0) })
+        let assets = AssetFolder(folder)
+        let saver = StylesheetSaver(assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) })
         func pass() -> (page: [UInt8], report: StylesheetSaver.Report) {
             saver.save(page: output, base: base, outputDirectory: outputDirectory, charset: result.charset.encoding)
         }
@@ -82,6 +83,7 @@ public enum OfflinePage {
             if fetched.contains(where: { $0.interrupted }) { throw Interrupted(results: fetchedAll) }
             saved = pass()
         }
+        try assets.flush()  // before the page pointing at them is committed
         return (saved.page, saved.report, fetchedAll)
     }
 }

@@ -216,6 +216,46 @@ package enum Sys {
         from.withCString { f in to.withCString { t in nothingOrErrno { sysLinkat(AT_FDCWD, f, AT_FDCWD, t, 0) } } }
     }
 
+    /// `linkat(AT_FDCWD, from, dirfd, name, 0)`: `name` in `dirfd` made a new name of the file
+    /// at `from` (symlinks not followed; never replacing a file: EEXIST).
+    package static func link(_ from: RawPath, to name: [UInt8], in dirfd: Int32) -> Result<Void, Errno> {
+        from.withCString { f in name.withCString { n in nothingOrErrno { sysLinkat(AT_FDCWD, f, dirfd, n, 0) } } }
+    }
+
+    /// Copies what is left of `input` (from its offset) to `output` (at its offset): by the
+    /// kernel where it can (`copy_file_range`, sharing blocks where the file system clones
+    /// them, else `sendfile`), else through a buffer. The bytes copied.
+    package static func copyContents(from input: Int32, to output: Int32) -> Result<Int64, Errno> {
+        var total: Int64 = 0
+        while true {
+            switch valueOrErrno({ cachectl_copy_range(input, output, 1 << 30) }) {
+            case .success(0): return .success(total)
+            case .success(let n): total += Int64(n)
+            case .failure(let error) where total == 0 && (error.code == ENOSYS || error.code == EINVAL):
+                return copyThroughBuffer(from: input, to: output)
+            case .failure(let error): return .failure(error)
+            }
+        }
+    }
+
+    private static func copyThroughBuffer(from input: Int32, to output: Int32) -> Result<Int64, Errno> {
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        while true {
+            switch read(input, buffer, size) {
+            case .success(0): return .success(total)
+            case .success(let n):
+                if case .failure(let error) = writeAll(output, UnsafeRawBufferPointer(start: buffer, count: n)) {
+                    return .failure(error)
+                }
+                total += Int64(n)
+            case .failure(let error): return .failure(error)
+            }
+        }
+    }
+
     package static func mkdirat(_ dirfd: Int32, _ name: [UInt8], mode: mode_t = 0o755) -> Result<Void, Errno> {
         name.withCString { n in nothingOrErrno { sysMkdirat(dirfd, n, mode) } }
     }

@@ -20,6 +20,12 @@ char *const *cachectl_saved_argv(void);
 /// _GNU_SOURCE).
 int cachectl_syncfs(int fd);
 
+/// Up to `count` bytes from `in` to `out` at their file offsets, copied by the kernel:
+/// `copy_file_range` (which shares the blocks where the file system can clone them), else,
+/// where that call cannot join the two files (EXDEV, EINVAL, ENOSYS, EOPNOTSUPP: two file
+/// systems), `sendfile`. The bytes copied, 0 at the end of `in`; ENOSYS off Linux.
+long cachectl_copy_range(int in, int out, unsigned long count);
+
 /// glibc's `mallopt(M_MMAP_THRESHOLD, mmap)` and `mallopt(M_TRIM_THRESHOLD, trim)`
 /// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
 int cachectl_malloc_thresholds(int mmap, int trim);

@@ -156,6 +156,7 @@ struct Localize: AsyncParsableCommand {
                         result, page: page, destination: destination, options: options, caches: cacheRoots,
                         fetch: fetch.map { fetch in { await fetch($0, .styles) } })
                 }
+                if let failure = result.assetsNotDurable { throw StoreError.cannotWrite(options.assets!, failure) }
                 try writeAndPin(
                     result, styled: styled?.page, page: page, to: destination.file, early: early?.file,
                     assets: options.assets != nil, caches: cacheRoots)
