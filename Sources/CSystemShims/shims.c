@@ -12,6 +12,7 @@
 #include <sys/xattr.h>
 
 #if defined(__linux__)
+#include <sys/ioctl.h>
 #include <sys/sendfile.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
@@ -58,6 +59,21 @@ long cachectl_copy_range(int in, int out, unsigned long count) {
     (void)in;
     (void)out;
     (void)count;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+#if defined(__linux__) && !defined(FICLONE)
+#define FICLONE _IOW(0x94, 9, int) /* include/uapi/linux/fs.h */
+#endif
+
+int cachectl_clone_file(int out, int in) {
+#if defined(__linux__)
+    return ioctl(out, FICLONE, in);
+#else
+    (void)out;
+    (void)in;
     errno = ENOSYS;
     return -1;
 #endif

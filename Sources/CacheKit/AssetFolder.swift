@@ -8,9 +8,11 @@ import CacheKitSystem
 
 /// A page's own folder of the files it shows (`page_files/`, as browsers' "save page"
 /// makes): each cached body a page is pointed at is placed there once, under a readable,
-/// unique, sanitised name taken from its URL — as a hard link to the cache's body when they
-/// share a file system (the same bytes on disk, which outlive a prune of the cache), else as
-/// a copy. So the saved page no longer depends on the cache.
+/// unique, sanitised name taken from its URL — as a clone of the cache's body where the file
+/// system can make one (btrfs, XFS: a file of its own whose blocks are shared until either is
+/// changed), else as a hard link when they share a file system (the same file: its bytes
+/// outlive a prune of the cache), else as a copy. So the saved page no longer depends on the
+/// cache.
 public final class AssetFolder: CopyPlacer {
     let directory: RawPath
     private var placed: [RawPath: RawPath] = [:]
@@ -21,6 +23,10 @@ public final class AssetFolder: CopyPlacer {
     public private(set) var linked = 0
     /// Bodies copied into the folder (where a link is not possible).
     public private(set) var copied = 0
+    /// Bodies cloned into the folder (their blocks shared with the cache's until either changes).
+    public private(set) var cloned = 0
+    /// Whether clones are still tried: until the folder's file system says it cannot make one.
+    private var canClone = true
     /// Whether something was placed since the last `flush`, and whether as a copy written here.
     private var unflushed = (names: false, bytes: false)
 
@@ -58,18 +64,23 @@ public final class AssetFolder: CopyPlacer {
                 placed[body] = target
                 return target
             case .taken: continue
-            case .failed: return nil
+            case .failed, .cannotClone: return nil
             }
         }
         return nil
     }
 
-    private enum Placement { case placed, taken, failed }
+    private enum Placement { case placed, taken, failed, cannotClone }
 
-    /// `body` under `name` in the folder: a hard link where the file system allows, else a
-    /// copy. A file already there is kept when it is this very body (a link to it from an
-    /// earlier run, or the same bytes); another file of that name is never replaced.
+    /// `body` under `name` in the folder: a clone of it where the file system can make one
+    /// (its blocks shared until either file is changed), else a hard link (the same file),
+    /// else a copy. A file already there is kept when it is this very body (a link to it
+    /// from an earlier run, or the same bytes); another file of that name is never replaced.
     private func place(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor) -> Placement {
+        if canClone {
+            let cloned = write(body, as: name, in: folder, clone: true)
+            if cloned != .cannotClone { return cloned }
+        }
         switch Sys.link(body, to: name, in: folder.raw) {
         case .success:
             linked += 1
@@ -78,13 +89,15 @@ public final class AssetFolder: CopyPlacer {
         case .failure(let error) where error.code == EEXIST:
             return Self.holds(name, in: folder, sameAs: body) ? .placed : .taken
         case .failure:
-            return copy(body, as: name, in: folder)  // another file system (EXDEV), or no hard links there
+            // Another file system (EXDEV), or one without hard links.
+            return write(body, as: name, in: folder, clone: false)
         }
     }
 
-    /// A new file `name` in the folder holding `body`'s bytes, copied by the kernel where it
-    /// can; flushed with the others by `flush` (Linux), else here.
-    private func copy(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor) -> Placement {
+    /// A new file `name` in the folder with `body`'s bytes: cloned (`cannotClone` where the
+    /// file system cannot, and nothing left behind), or copied by the kernel where it can.
+    /// Flushed with the others by `flush` (Linux), else here.
+    private func write(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor, clone: Bool) -> Placement {
         guard case .success(let input) = Sys.open(body, O_RDONLY | O_CLOEXEC) else { return .failed }
         defer { Sys.close(input) }
         let output: Int32
@@ -95,18 +108,24 @@ public final class AssetFolder: CopyPlacer {
         case .failure: return .failed
         }
         defer { Sys.close(output) }
-        var outcome = Sys.copyContents(from: input, to: output).map { _ in () }
+        var outcome =
+            clone ? Sys.cloneFile(input, to: output) : Sys.copyContents(from: input, to: output).map { _ in () }
         if case .success = outcome, !Sys.canSyncFileSystem { outcome = Sys.fsync(output) }
-        guard case .failure = outcome else {
-            copied += 1
+        switch outcome {
+        case .success:
+            if clone { cloned += 1 } else { copied += 1 }
             unflushed = (true, true)
             return .placed
+        case .failure(let error):
+            // Made here and not filled: removed while the name is still this file.
+            if case .success(let identity) = Sys.fstat(output) {
+                _ = Deleter.removeOwnFile(name, in: folder, identity: identity)
+            }
+            guard clone, [EOPNOTSUPP, EINVAL, ENOTTY, ENOSYS, EXDEV, EPERM].contains(error.code) else { return .failed }
+            // Not on this file system, or not from the cache's (EXDEV): not tried again.
+            canClone = false
+            return .cannotClone
         }
-        // Made here and not filled: removed while the name is still this file.
-        if case .success(let identity) = Sys.fstat(output) {
-            _ = Deleter.removeOwnFile(name, in: folder, identity: identity)
-        }
-        return .failed
     }
 
     /// Makes what was placed since the last call durable, before a page pointing at it is

@@ -225,6 +225,13 @@ package enum Sys {
     /// Copies what is left of `input` (from its offset) to `output` (at its offset): by the
     /// kernel where it can (`copy_file_range`, sharing blocks where the file system clones
     /// them, else `sendfile`), else through a buffer. The bytes copied.
+    /// Makes `output` share all of `input`'s blocks (`FICLONE`: a reflink, copy on write),
+    /// where the file system can (btrfs, XFS); EOPNOTSUPP, EINVAL or ENOTTY where it cannot,
+    /// EXDEV across file systems.
+    package static func cloneFile(_ input: Int32, to output: Int32) -> Result<Void, Errno> {
+        nothingOrErrno { cachectl_clone_file(output, input) }
+    }
+
     package static func copyContents(from input: Int32, to output: Int32) -> Result<Int64, Errno> {
         var total: Int64 = 0
         while true {

@@ -16,7 +16,9 @@ public protocol CopyPlacer: AnyObject {
     /// A file the placer writes itself (a rewritten stylesheet) for `url`, named with
     /// `ext`; the same URL placed again is replaced. Nil when it cannot be written.
     func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath?
-    /// Copies placed as hard links (the cache's own bytes) and as copies, so far.
+    /// Copies placed as hard links (the cache's own bytes), as copies, and as clones (blocks
+    /// shared with the cache's until either file changes), so far.
     var linked: Int { get }
     var copied: Int { get }
+    var cloned: Int { get }
 }

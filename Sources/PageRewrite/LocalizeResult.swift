@@ -27,6 +27,9 @@ public struct LocalizeResult: Sendable {
     public var assetsLinked = 0
     /// Bodies copied into the assets folder. Default 0.
     public var assetsCopied = 0
+    /// Bodies cloned into the assets folder (blocks shared with the cache's until either
+    /// changes; btrfs, XFS). Default 0.
+    public var assetsCloned = 0
     /// Why the files placed in the assets folder could not be made durable (a failed flush:
     /// the page must not be committed pointing at them); nil when they are, or none were placed.
     public var assetsNotDurable: String?

@@ -116,7 +116,8 @@ extension PageRewriter {
                 (parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
             return LocalizeResult(
                 charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
-                assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0, spliced: spliced,
+                assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0,
+                assetsCloned: placer?.cloned ?? 0, spliced: spliced,
                 referenceParts: references.filter { !$0.isEmpty })
         }
 

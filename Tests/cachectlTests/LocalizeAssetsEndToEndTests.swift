@@ -117,4 +117,35 @@ final class LocalizeAssetsEndToEndTests: XCTestCase {
         XCTAssertTrue(result.err.hasSuffix("a.png\n"), "only a.png is in the folder: " + result.err)
         XCTAssertTrue(result.err.contains("1 files in"), result.err)
     }
+
+    /// On a file system that clones (btrfs, in a loop file in a private mount namespace), the
+    /// assets are clones of the cache's bodies: files of their own (one link each: editing one
+    /// cannot change the cache), whose blocks are shared (filefrag says `shared`). Fails
+    /// before: they were hard links to the cache's files.
+    func testAssetsAreClonesWhereTheFileSystemCanMakeThem() throws {
+        guard Privilege.isRoot, Run.available("unshare"), Run.available("mkfs.btrfs"), Run.available("filefrag")
+        else { throw XCTSkip("needs root, unshare, mkfs.btrfs (Scripts/test-deps) and filefrag") }
+        let (tree, _) = fixture()
+        tree.dir("mnt")
+        let mnt = tree.path("mnt").description
+        let image = tree.path("btrfs.img").description
+        let script = """
+            truncate -s 256M '\(image)' && mkfs.btrfs -q '\(image)' >/dev/null 2>&1 || exit 77
+            mount -o loop '\(image)' '\(mnt)' 2>/dev/null || exit 77
+            cd '\(mnt)' && cp '\(tree.path("a.png"))' '\(tree.path("big.png"))' '\(mnt)/' || exit 1
+            for n in a big; do '\(Binary.path)' put http://fakehost/$n.png $n.png --cache store >/dev/null || exit 1; done
+            printf '<img src="/a.png"><img src="/big.png">\\n' > page.html
+            '\(Binary.path)' localize page.html --output-dir saved --cache store --base-url http://fakehost/page.html \\
+              || exit 1
+            stat -c '%h %n' saved/page_files/*; filefrag -v saved/page_files/big.png | grep -c shared
+            cmp saved/page_files/big.png big.png || exit 1
+            """
+        let result = Run.command(["unshare", "-m", "sh", "-c", script])
+        if result.status == 77 { throw XCTSkip("cannot make and mount a btrfs file system here: \(result.err)") }
+        XCTAssertEqual(result.status, 0, result.out + result.err)
+        XCTAssertTrue(
+            result.err.contains("2 files in saved/page_files (2 clones sharing the cache's blocks, 0 hard links"),
+            result.err)
+        XCTAssertEqual(result.out, "1 saved/page_files/a.png\n1 saved/page_files/big.png\n1\n", result.err)
+    }
 }

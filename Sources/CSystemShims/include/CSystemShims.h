@@ -26,6 +26,11 @@ int cachectl_syncfs(int fd);
 /// systems), `sendfile`. The bytes copied, 0 at the end of `in`; ENOSYS off Linux.
 long cachectl_copy_range(int in, int out, unsigned long count);
 
+/// `ioctl(out, FICLONE, in)`: makes `out` share all of `in`'s blocks (a reflink, copy on
+/// write; btrfs, XFS, bcachefs). EOPNOTSUPP, EINVAL or ENOTTY where the file system cannot,
+/// EXDEV across file systems, ENOSYS off Linux.
+int cachectl_clone_file(int out, int in);
+
 /// glibc's `mallopt(M_MMAP_THRESHOLD, mmap)` and `mallopt(M_TRIM_THRESHOLD, trim)`
 /// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
 int cachectl_malloc_thresholds(int mmap, int trim);

@@ -41,8 +41,9 @@ struct Localize: AsyncParsableCommand {
         name: .long,
         help:
             """
-            Place the images the page is pointed at in this folder (hard links where possible, else copies), so \
-            the page does not depend on the cache (default with --output-dir: <page>_files beside each page).
+            Place the images the page is pointed at in this folder (clones or hard links where possible, else \
+            copies), so the page does not depend on the cache (default with --output-dir: <page>_files beside each \
+            page).
             """
     )
     var assets: String?
@@ -270,12 +271,13 @@ struct Localize: AsyncParsableCommand {
         _ page: PageSource, _ result: LocalizeResult, assets: RawPath?, styles: StylesheetSaver.Report?
     ) -> String {
         func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
-        let placed = result.assetsLinked + result.assetsCopied
+        let placed = result.assetsLinked + result.assetsCopied + result.assetsCloned
+        let clones = result.assetsCloned > 0 ? "\(result.assetsCloned) clones sharing the cache's blocks, " : ""
         return "\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, "
             + "\(n(.skipped)) skipped"
             + (n(.local) > 0 ? ", \(n(.local)) local" : "")
             + (placed > 0 && assets != nil
-                ? "; \(placed) files in \(assets!.escaped) (\(result.assetsLinked) hard links "
+                ? "; \(placed) files in \(assets!.escaped) (\(clones)\(result.assetsLinked) hard links "
                     + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
             + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
             + (result.referencesAbsolutized
