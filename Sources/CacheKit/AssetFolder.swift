@@ -98,8 +98,10 @@ public final class AssetFolder: CopyPlacer {
     /// file system cannot, and nothing left behind), or copied by the kernel where it can.
     /// Flushed with the others by `flush` (Linux), else here.
     private func write(_ body: RawPath, as name: [UInt8], in folder: FileDescriptor, clone: Bool) -> Placement {
-        guard case .success(let input) = Sys.open(body, O_RDONLY | O_CLOEXEC) else { return .failed }
+        // Non-blocking: a body swapped for a FIFO since it was looked up must not hang the run.
+        guard case .success(let input) = Sys.open(body, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return .failed }
         defer { Sys.close(input) }
+        guard case .success(let st) = Sys.fstat(input), st.isRegular else { return .failed }
         let output: Int32
         switch Sys.openat(folder.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o644) {
         case .success(let fd): output = fd

@@ -133,7 +133,9 @@ final class LocalizeAssetsEndToEndTests: XCTestCase {
             truncate -s 256M '\(image)' && mkfs.btrfs -q '\(image)' >/dev/null 2>&1 || exit 77
             mount -o loop '\(image)' '\(mnt)' 2>/dev/null || exit 77
             cd '\(mnt)' && cp '\(tree.path("a.png"))' '\(tree.path("big.png"))' '\(mnt)/' || exit 1
-            for n in a big; do '\(Binary.path)' put http://fakehost/$n.png $n.png --cache store >/dev/null || exit 1; done
+            for n in a big; do
+              '\(Binary.path)' put http://fakehost/$n.png $n.png --cache store >/dev/null || exit 1
+            done
             printf '<img src="/a.png"><img src="/big.png">\\n' > page.html
             '\(Binary.path)' localize page.html --output-dir saved --cache store --base-url http://fakehost/page.html \\
               || exit 1
