@@ -211,20 +211,12 @@ package enum Sys {
         }
     }
 
-    /// `link(2)`: a second name for `from` (same file system only).
-    package static func link(_ from: RawPath, _ to: RawPath) -> Result<Void, Errno> {
-        from.withCString { f in to.withCString { t in nothingOrErrno { sysLinkat(AT_FDCWD, f, AT_FDCWD, t, 0) } } }
-    }
-
     /// `linkat(AT_FDCWD, from, dirfd, name, 0)`: `name` in `dirfd` made a new name of the file
     /// at `from` (symlinks not followed; never replacing a file: EEXIST).
     package static func link(_ from: RawPath, to name: [UInt8], in dirfd: Int32) -> Result<Void, Errno> {
         from.withCString { f in name.withCString { n in nothingOrErrno { sysLinkat(AT_FDCWD, f, dirfd, n, 0) } } }
     }
 
-    /// Copies what is left of `input` (from its offset) to `output` (at its offset): by the
-    /// kernel where it can (`copy_file_range`, sharing blocks where the file system clones
-    /// them, else `sendfile`), else through a buffer. The bytes copied.
     /// Makes `output` share all of `input`'s blocks (`FICLONE`: a reflink, copy on write),
     /// where the file system can (btrfs, XFS); EOPNOTSUPP, EINVAL or ENOTTY where it cannot,
     /// EXDEV across file systems.
@@ -232,6 +224,9 @@ package enum Sys {
         nothingOrErrno { cachectl_clone_file(output, input) }
     }
 
+    /// Copies what is left of `input` (from its offset) to `output` (at its offset): by the
+    /// kernel where it can (`copy_file_range`, sharing blocks where the file system clones
+    /// them, else `sendfile`), else through a buffer. The bytes copied.
     package static func copyContents(from input: Int32, to output: Int32) -> Result<Int64, Errno> {
         var total: Int64 = 0
         while true {
