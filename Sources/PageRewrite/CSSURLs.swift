@@ -13,59 +13,114 @@ public enum CSSURLs {
 
     /// Every candidate URL in `text`, with its place, for rewriting in place.
     public static func find(_ text: [UInt8]) -> [Token] {
-        var out: [Token] = []
+        scan(text).map(\.token)
+    }
+
+    /// Every `url(…)` token and every `@import` string in `text`, in order, each marked
+    /// whether it is an import (`@import url(…)` or `@import "…"`). One pass, as CSS Syntax
+    /// §4 tokenizes: a comment or a string is skipped whole, so a `url(` or an `@import`
+    /// inside one is no reference, and no two references overlap.
+    static func scan(_ text: [UInt8]) -> [(token: Token, isImport: Bool)] {
+        var out: [(token: Token, isImport: Bool)] = []
         var i = 0
         let n = text.count
-        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
-        while i + 4 <= n {
-            // Skip comments.
-            if text[i] == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
+        // Whether the last token (whitespace and comments aside) was the `@import` keyword.
+        var afterImport = false
+        while i < n {
+            let c = text[i]
+            if c == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
                 i = StartTagScanner.find(text, Array("*/".utf8), from: i + 2).map { $0 + 2 } ?? n
                 continue
             }
-            let isURL =
-                (text[i] | 0x20) == UInt8(ascii: "u") && (text[i + 1] | 0x20) == UInt8(ascii: "r")
-                && (text[i + 2] | 0x20) == UInt8(ascii: "l") && text[i + 3] == UInt8(ascii: "(")
-                && (i == 0 || !(StartTagScanner.isLetter(text[i - 1]) || text[i - 1] == UInt8(ascii: "-")))
-            guard isURL else {
+            if isSpace(c) {
                 i += 1
                 continue
             }
-            var j = i + 4
-            while j < n, isSpace(text[j]) { j += 1 }
-            guard j < n else { break }
-            var start = j
-            var end = j
-            if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
-                let quote = text[j]
-                start = j + 1
-                guard let close = text[start...].firstIndex(of: quote) else {
-                    i = j
-                    continue
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                let string = stringToken(text, from: i)
+                if afterImport, let contents = string.contents {
+                    let url = String(decoding: text[contents], as: UTF8.self)
+                    out.append((Token(urlRange: contents, url: url), true))
                 }
-                end = close
-                j = close + 1
-                while j < n, isSpace(text[j]) { j += 1 }
-                guard j < n, text[j] == UInt8(ascii: ")") else {
-                    i = j
-                    continue
-                }
-            } else {
-                while end < n, text[end] != UInt8(ascii: ")"), !isSpace(text[end]),
-                    text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'")
-                { end += 1 }
-                j = end
-                while j < n, isSpace(text[j]) { j += 1 }
-                guard j < n, text[j] == UInt8(ascii: ")") else {
-                    i = j
-                    continue
-                }
+                afterImport = false
+                i = string.end
+                continue
             }
-            if end > start {
-                out.append(Token(urlRange: start..<end, url: String(decoding: text[start..<end], as: UTF8.self)))
+            if isImportKeyword(text, at: i) {
+                afterImport = true
+                i += 7
+                continue
             }
-            i = j + 1
+            if let (token, next) = urlToken(text, at: i) {
+                if let token { out.append((token, afterImport)) }
+                afterImport = false
+                i = next
+                continue
+            }
+            afterImport = false
+            i += 1
         }
         return out
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
+    }
+
+    /// `@import` (any case) at `i`, not the start of a longer name.
+    private static func isImportKeyword(_ text: [UInt8], at i: Int) -> Bool {
+        let keyword = Array("@import".utf8)
+        guard text[i] == UInt8(ascii: "@"), i + keyword.count <= text.count else { return false }
+        for k in 1..<keyword.count where text[i + k] | 0x20 != keyword[k] { return false }
+        let after = i + keyword.count
+        return after == text.count || !(StartTagScanner.isLetter(text[after]) || text[after] == UInt8(ascii: "-"))
+    }
+
+    /// The string starting with the quote at `start` (CSS Syntax §4.3.5): its contents when
+    /// it is closed by the same quote (a backslash escapes the next byte), and where scanning
+    /// goes on. An unescaped newline ends it unclosed, before the newline; so does the end.
+    private static func stringToken(_ text: [UInt8], from start: Int) -> (contents: Range<Int>?, end: Int) {
+        let quote = text[start]
+        var j = start + 1
+        while j < text.count {
+            let c = text[j]
+            if c == quote { return ((start + 1)..<j, j + 1) }
+            if c == 0x0A || c == 0x0C || c == 0x0D { return (nil, j) }
+            j += c == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return (nil, text.count)
+    }
+
+    /// A `url(` at `i`: its token (nil when it holds no URL or is not closed) and where
+    /// scanning goes on; nil when there is no `url(` at `i`.
+    private static func urlToken(_ text: [UInt8], at i: Int) -> (Token?, Int)? {
+        let n = text.count
+        guard i + 4 <= n, text[i] | 0x20 == UInt8(ascii: "u"), text[i + 1] | 0x20 == UInt8(ascii: "r"),
+            text[i + 2] | 0x20 == UInt8(ascii: "l"), text[i + 3] == UInt8(ascii: "("),
+            i == 0 || !(StartTagScanner.isLetter(text[i - 1]) || text[i - 1] == UInt8(ascii: "-"))
+        else { return nil }
+        var j = i + 4
+        while j < n, isSpace(text[j]) { j += 1 }
+        guard j < n else { return (nil, n) }
+        var start = j
+        var end = j
+        if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
+            let quote = text[j]
+            start = j + 1
+            guard let close = text[start...].firstIndex(of: quote) else { return (nil, j) }
+            end = close
+            j = close + 1
+            while j < n, isSpace(text[j]) { j += 1 }
+            guard j < n, text[j] == UInt8(ascii: ")") else { return (nil, j) }
+        } else {
+            while end < n, text[end] != UInt8(ascii: ")"), !isSpace(text[end]),
+                text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'")
+            { end += 1 }
+            j = end
+            while j < n, isSpace(text[j]) { j += 1 }
+            guard j < n, text[j] == UInt8(ascii: ")") else { return (nil, j) }
+        }
+        guard end > start else { return (nil, j + 1) }
+        return (Token(urlRange: start..<end, url: String(decoding: text[start..<end], as: UTF8.self)), j + 1)
     }
 }

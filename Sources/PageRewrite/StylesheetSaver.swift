@@ -117,39 +117,9 @@ public struct StylesheetSaver {
         return saved
     }
 
-    /// `url(…)` tokens and `@import "…"` strings of a stylesheet, with their ranges.
+    /// `url(…)` tokens and `@import "…"` strings of a stylesheet, with their ranges, in
+    /// order and never overlapping (see `CSSURLs.scan`).
     static func references(in css: [UInt8]) -> [(url: String, range: Range<Int>, isImport: Bool)] {
-        var out = CSSURLs.find(css).map { token -> (url: String, range: Range<Int>, isImport: Bool) in
-            // `@import url(…)` is an import too.
-            var i = token.urlRange.lowerBound
-            while i > 0, css[i - 1] != UInt8(ascii: ";"), css[i - 1] != UInt8(ascii: "}"),
-                i > token.urlRange.lowerBound - 40
-            { i -= 1 }
-            let before = String(decoding: css[i..<token.urlRange.lowerBound], as: UTF8.self).lowercased()
-            return (token.url, token.urlRange, before.contains("@import"))
-        }
-        // `@import "x.css"` / `@import 'x.css'`.
-        let text = css
-        var i = 0
-        let marker = Array("@import".utf8)
-        while i + marker.count < text.count {
-            guard text[i] == UInt8(ascii: "@"),
-                Array(text[i..<(i + marker.count)]).map({ $0 | 0x20 }) == marker.map({ $0 | 0x20 })
-            else {
-                i += 1
-                continue
-            }
-            var j = i + marker.count
-            while j < text.count, text[j] == 0x20 || text[j] == 0x09 || text[j] == 0x0A || text[j] == 0x0D { j += 1 }
-            if j < text.count, text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
-                let quote = text[j]
-                if let close = text[(j + 1)...].firstIndex(of: quote) {
-                    out.append((String(decoding: text[(j + 1)..<close], as: UTF8.self), (j + 1)..<close, true))
-                    i = close
-                }
-            }
-            i += 1
-        }
-        return out
+        CSSURLs.scan(css).map { ($0.token.url, $0.token.urlRange, $0.isImport) }
     }
 }

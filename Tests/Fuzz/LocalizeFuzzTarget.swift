@@ -1,7 +1,8 @@
 import CacheKitSystem
 // libFuzzer entry point over the reference finder and rewriter (built by Scripts/fuzz/localize).
-// URLs of even length count as cached, so rewriting, base neutralisation and charset views all
-// run; the answers are made through the rewriter's loop runner, in blocks on both threads.
+// URLs of even length count as cached, so rewriting, base neutralisation, absolutizing and
+// charset views all run; the answers are made through the rewriter's loop runner, in blocks on
+// both threads.
 import Foundation
 import PageRewrite
 
@@ -14,6 +15,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     options.pageURL = "http://fakehost/test/page.html"
     options.outputDirectory = outputDirectory
     options.eager = size % 2 == 0
+    // Half the inputs as a page saved elsewhere than its URL: every other relative reference
+    // made absolute too (`localize -o`'s default).
+    options.absolutizeWhenMoved = size / 2 % 2 == 0
     let result = PageRewriter().rewrite(
         page, options: options,
         lookupSharing: { urls, loop in
@@ -46,7 +50,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var written: [UInt8] = []
     result.writeOutput { written += $0 }
     precondition(written == result.output, "output written in blocks differs")
-    if !result.baseNeutralized && !options.eager {
+    if !result.baseNeutralized && !options.eager && !result.referencesAbsolutized {
         var expected: [UInt8] = []
         var cursor = 0
         for ref in result.references where ref.outcome == .rewritten {
@@ -62,5 +66,34 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             precondition(expected == result.output, "bytes outside rewritten values changed")
         }
     }
+    if size / 4 % 2 == 0 { fuzzStylesheets(page) }
     return 0
+}
+
+/// `--styles` over the same bytes: the page's stylesheet links saved, each stylesheet's body
+/// being the input itself (so its `url(…)` and `@import` references are read from it too).
+/// Every http(s) URL is cached; placed files are kept in memory.
+private func fuzzStylesheets(_ page: [UInt8]) {
+    let placer = MemoryPlacer()
+    let saver = StylesheetSaver(
+        assets: placer, lookup: { url in RawPath("/tmp/cache/" + String(url.utf8.count)) }, read: { _ in page })
+    let saved = saver.save(page: page, base: "http://fakehost/test/page.html", outputDirectory: outputDirectory)
+    precondition(saved.report.saved == placer.sheets, "saved stylesheets miscounted")
+}
+
+/// A `CopyPlacer` that writes nothing: each file gets a name, each stylesheet is counted.
+private final class MemoryPlacer: CopyPlacer {
+    var sheets = 0
+    let linked = 0
+    let copied = 0
+    let cloned = 0
+
+    func place(_ file: RawPath, url: String) -> RawPath? {
+        RawPath("/tmp/page_files/" + String(url.utf8.count % 7) + ".png")
+    }
+
+    func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
+        sheets += 1
+        return RawPath("/tmp/page_files/sheet" + String(sheets) + "." + ext)
+    }
 }

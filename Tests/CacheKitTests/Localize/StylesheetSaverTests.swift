@@ -1,0 +1,90 @@
+import CacheKitSystem
+import XCTest
+
+@testable import PageRewrite
+
+/// `StylesheetSaver` over stylesheets held in memory: what it finds in a stylesheet, and
+/// that no stylesheet, however its references overlap, stops the run.
+final class StylesheetSaverTests: XCTestCase {
+    /// Stylesheets by URL, served as if cached; placed files named, written sheets kept.
+    private final class Sheets: CopyPlacer {
+        var bodies: [String: [UInt8]] = [:]
+        var written: [String: [UInt8]] = [:]
+        let linked = 0
+        let copied = 0
+        let cloned = 0
+
+        func place(_ file: RawPath, url: String) -> RawPath? {
+            RawPath("/out/page_files/" + (url.split(separator: "/").last.map(String.init) ?? "x"))
+        }
+
+        func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
+            written[url] = bytes
+            return RawPath("/out/page_files/sheet\(written.count).\(ext)")
+        }
+
+        func save(_ page: String) -> (page: String, report: StylesheetSaver.Report) {
+            let saver = StylesheetSaver(
+                assets: self, lookup: { url in RawPath("/cache/" + String(url.utf8.count)) },
+                read: { [self] path in
+                    bodies.first { "/cache/" + String($0.key.utf8.count) == path.description }?.value ?? []
+                })
+            let saved = saver.save(
+                page: Array(page.utf8), base: "http://site.test/page.html", outputDirectory: RawPath("/out"))
+            return (String(decoding: saved.page, as: UTF8.self), saved.report)
+        }
+    }
+
+    /// An `@import` string holding `url(…)` is one reference, not two overlapping ones: the
+    /// two edits of the same bytes trapped the process (a replacement shorter than the URL
+    /// left the outer edit's range past the end).
+    func testImportStringHoldingURLIsOneReference() {
+        let css = #"@import "url(http://cdn.example.test/a/long/path/to/x.png)"; p { color: red }"#
+        let refs = StylesheetSaver.references(in: Array(css.utf8))
+        XCTAssertEqual(refs.count, 1, "\(refs)")
+        let sheets = Sheets()
+        sheets.bodies["http://site.test/style.css"] = Array(css.utf8)
+        let saved = sheets.save(#"<link rel="stylesheet" href="style.css">"#)
+        XCTAssertEqual(saved.report.saved, 2)
+        XCTAssertTrue(saved.page.contains(#"href="page_files/sheet2.css""#), saved.page)
+    }
+
+    /// What CSS Syntax makes a reference: `url(…)` and `@import` strings, not what a comment
+    /// or a string holds; `@import url(…)` is an import; a string left open ends at its line.
+    func testReferencesAreReadAsCSSTokenizesThem() {
+        let css = """
+            @import url(a.css) screen; @IMPORT/**/'b.css';
+            /* @import "c.css"; url(d.png) */
+            p::before { content: "url(e.png) @import 'f.css'" }
+            q { background: url( "g.png" ) } r { content: 'it\\'s url(h.png)' }
+            s { content: "open url(i.png)
+            t { background: url(j.png) }
+            """
+        let refs = StylesheetSaver.references(in: Array(css.utf8))
+        XCTAssertEqual(refs.map(\.url), ["a.css", "b.css", "g.png", "j.png"])
+        XCTAssertEqual(refs.map(\.isImport), [true, true, false, false])
+        for ref in refs { XCTAssertEqual(String(decoding: Array(css.utf8)[ref.range], as: UTF8.self), ref.url) }
+    }
+
+    /// Stylesheets made of fragments that open, close and nest references every way: each
+    /// is saved, and no run stops the process.
+    func testNoStylesheetStopsTheRun() {
+        let pieces = [
+            "@import ", "url(", ")", "\"", "'", "/*", "*/", "\\", "\n", "x.png", "http://cdn.test/a/long/y.css",
+            " ", ";", "}", "url(\"", "@import \"", "@import url(", "u", "rl("
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let css = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let refs = StylesheetSaver.references(in: Array(css.utf8))
+            for (a, b) in zip(refs, refs.dropFirst()) {
+                XCTAssertLessThanOrEqual(a.range.upperBound, b.range.lowerBound, css)
+            }
+            let sheets = Sheets()
+            sheets.bodies["http://site.test/style.css"] = Array(css.utf8)
+            XCTAssertGreaterThanOrEqual(sheets.save(#"<link rel="stylesheet" href="style.css">"#).report.saved, 1, css)
+        }
+    }
+}
