@@ -76,9 +76,13 @@ public struct StylesheetSaver {
                 edits.append((target, Array(local.utf8)))
             }
         }
+        // From the last: an edit is made only if it ends before the one made after it starts
+        // (one `href` matched twice is edited once).
         var out = original
-        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+        var next = out.count
+        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) where range.upperBound <= next {
             out.replaceSubrange(range, with: text)
+            next = range.lowerBound
         }
         return (out, report)
     }
