@@ -163,6 +163,26 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(try fetch(url).outcome, "downloaded")
         XCTAssertEqual(try fetch(url).outcome, "hit")
     }
+
+    /// Dates a server sends that are not dates (here UTF-8 bytes, a combining mark after the
+    /// day name) count as none: the response is stored, its `Expires` in the past, and every
+    /// later command on the store runs. Foundation's DateFormatter, used before, trapped
+    /// (SIGILL) on them, and the fetch ended with no word.
+    func testDatesThatAreNotDatesStopNothing() throws {
+        // The server writes header values as Latin-1: these two characters are the bytes CC 80.
+        let odd = "S\u{CC}\u{80}, 06 Nov 1994 08:49:37 GMT"
+        let url = script([(200, ["Date": odd, "Expires": odd, "Last-Modified": odd], "body")])
+        let run = Binary.run(["fetch", "--cache", store, url])
+        XCTAssertEqual(run.status, 0, run.err)
+        let first = try fetch(url)
+        XCTAssertNil(first.error)
+        XCTAssertEqual(first.freshness, "Expires")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(first.expiresIn), 0, "an Expires that is no date is in the past")
+        for command in [["ls"], ["du"], ["prune", "--max-size", "1G"]] {
+            let later = Binary.run(command + [store])
+            XCTAssertEqual(later.status, 0, "\(command): \(later.err)")
+        }
+    }
 }
 
 /// The fetcher's conveniences: retries with backoff and Retry-After, -o, Ctrl-C.

@@ -103,6 +103,14 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), 784_111_777)
         XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), 784_111_777)
         XCTAssertNil(HTTPDate.parse("yesterday"))
+        // Not dates, and none may stop the process: Foundation's DateFormatter, used before,
+        // trapped on the first (a combining mark after the day name).
+        for text in ["S\u{300}, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 GMT\u{300}", "\u{FFFD}"] {
+            XCTAssertNil(HTTPDate.parse(text), text)
+        }
+        XCTAssertEqual(HTTPDate.parse("sunday, 06-nov-94 08:49:37 GMT"), 784_111_777, "names in any case")
+        XCTAssertEqual(HTTPDate.format(.nan), "Thu, 01 Jan 1970 00:00:00 GMT")
+        XCTAssertEqual(HTTPDate.format(1e300), "Fri, 31 Dec 9999 23:59:59 GMT")
         // RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is the past one.
         let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "GMT")!, from: Date()).year!
         func rfc850(_ yy: Int) -> Double? {

@@ -1,0 +1,118 @@
+import CacheKitSupport
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import CacheKitFetch
+@testable import CacheKitStore
+
+/// The decoders of what other programs and servers write — binary plists, keyed archives,
+/// MessagePack, image headers, HTTP dates and freshness headers — given valid inputs mutated
+/// at random (bytes flipped, inserted, removed, the input cut short, spans repeated): each
+/// answers or refuses, and none stops the process. The generator is seeded, so a failure
+/// reproduces; the seed is in every message.
+final class DecoderRobustnessTests: XCTestCase {
+    /// SplitMix64: a small seeded generator.
+    private struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// `input` changed in 1-8 places.
+    private static func mutate(_ input: [UInt8], _ random: inout Seeded) -> [UInt8] {
+        var bytes = input
+        let interesting: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x0F, 0x10, 0xD0, 0xDC, 0xCF, 0xD3, 0x4F, 0x5F, 0x6F]
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+            guard !bytes.isEmpty else {
+                bytes.append(UInt8.random(in: 0...255, using: &random))
+                continue
+            }
+            let at = Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: bytes[at] = UInt8.random(in: 0...255, using: &random)
+            case 1: bytes[at] = interesting.randomElement(using: &random)!
+            case 2: bytes.insert(UInt8.random(in: 0...255, using: &random), at: at)
+            case 3: bytes.remove(at: at)
+            case 4: bytes.removeSubrange(at...)
+            default:
+                let end = min(bytes.count, at + Int.random(in: 1...16, using: &random))
+                bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0...bytes.count, using: &random))
+            }
+        }
+        return bytes
+    }
+
+    private static let plist = Array(
+        Data(
+            base64Encoded:
+                "YnBsaXN0MDDRAQJfEBhodHRwOi8vZXhhbXBsZS5jb20vYS5wbmfWAwQFBgcICQoPEBESU2VuZFRsaXN0U25lZ1Jv"
+                + "a1RzaXplVXN0YXJ0M0HFocTAAAAApAsMDQ4QASNABAAAAAAAAFF4QgABE//////////7CRMAAAAcvpkaFDNBxaEc"
+                + "AAAAAAgLJjM3PEBDSE5XXF5naWx1dn8AAAAAAAABAQAAAAAAAAATAAAAAAAAAAAAAAAAAAAAiA==")!)
+    private static let archive = Array(
+        Data(
+            base64Encoded:
+                "YnBsaXN0MDDUAQIDBAUGGRxZJGFyY2hpdmVyWCRvYmplY3RzVCR0b3BYJHZlcnNpb25fEA9OU0tleWVkQXJjaGl2"
+                + "ZXKlBwgREhNVJG51bGzTCQoLDA0PViRjbGFzc1dOUy5rZXlzWk5TLm9iamVjdHOABKEOgAKhEIADU2tleVV2YWx1"
+                + "ZdIUFRYXWCRjbGFzc2VzWiRjbGFzc25hbWWiFxhcTlNEaWN0aW9uYXJ5WE5TT2JqZWN00RobVHJvb3SAARIAAYag"
+                + "CBEbJCkyREpQV15mcXN1d3l7f4WKk56hrre6v8EAAAAAAAABAQAAAAAAAAAdAAAAAAAAAAAAAAAAAAAAxg==")!)
+    /// A map of a string, an array (int, negative int, float, binary, nil, bool) and a uint64.
+    private static let messagePack: [UInt8] =
+        [
+            0x83, 0xA3, 0x6B, 0x65, 0x79, 0xA5, 0x76, 0x61, 0x6C, 0x75, 0x65, 0xA4, 0x6C, 0x69, 0x73, 0x74, 0x96, 0x01,
+            0xD0,
+            0x85, 0xCB, 0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18, 0xC4, 0x02, 0x00, 0x01, 0xC0, 0xC3, 0xA4, 0x73,
+            0x69,
+            0x7A, 0x65, 0xCF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
+        ]
+
+    func testBinaryPlistsAndKeyedArchives() {
+        XCTAssertNotNil(BinaryPlist.parse(Self.plist))
+        XCTAssertNotNil(KeyedArchive.decode(Self.archive))
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            let mutated = Self.mutate(seed % 2 == 0 ? Self.plist : Self.archive, &random)
+            _ = BinaryPlist.parse(mutated)
+            _ = KeyedArchive.decode(mutated)
+        }
+    }
+
+    func testMessagePack() {
+        XCTAssertNotNil(MessagePack.decode(Self.messagePack[...]))
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            _ = MessagePack.decode(Self.mutate(Self.messagePack, &random)[...])
+        }
+    }
+
+    func testImageHeaders() {
+        let images = [Images.png, Images.jpeg, Images.gif, Images.webp]
+        for image in images { XCTAssertEqual(ImageSignature.verdict(of: image), .whole) }
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            _ = ImageSignature.verdict(of: Self.mutate(images[Int(seed % 4)], &random))
+        }
+    }
+
+    func testHTTPDatesAndFreshnessHeaders() {
+        let values = [
+            "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+            "max-age=3600, s-maxage=99999999999999999999, stale-while-revalidate=\"60\"", "3600, 7200", "*"
+        ]
+        let names = ["Date", "Expires", "Last-Modified", "Age", "Cache-Control", "Vary", "Pragma"]
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            let value = String(
+                decoding: Self.mutate(Array(values[Int(seed) % values.count].utf8), &random), as: UTF8.self)
+            _ = HTTPDate.parse(value)
+            let headers = names.map { (name: $0, value: value) }
+            _ = Freshness.decide(headers: headers, responseTime: 1e9, requestTime: 1e9 - 1)
+            _ = Freshness.decide(headers: headers, responseTime: -1e300, requestTime: .nan)
+        }
+    }
+}
