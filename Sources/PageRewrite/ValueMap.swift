@@ -97,11 +97,15 @@ struct ValueMap {
     /// libxml2 2.9 ends an attribute value at a character reference to U+000B, U+000C or
     /// U+000E–U+0010 (it keeps what came before). The HTML Standard decodes those references
     /// to their code points, so such a value is read as HTML reads it — ours — when libxml2's
-    /// is exactly ours cut at such a reference.
+    /// is exactly ours cut at such a reference, and ours is UTF-8 (what follows the cut is the
+    /// page's bytes as they are, which libxml2 never checked: with an invalid byte there, a
+    /// srcset's candidates, read from the value as a String, would be longer than the value
+    /// and point past its end).
     private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8])
         -> Bool
     {
-        guard libxml2.count < ours.count, ours.starts(with: libxml2) else { return false }
+        guard libxml2.count < ours.count, ours.starts(with: libxml2), String(validating: ours, as: UTF8.self) != nil
+        else { return false }
         let cut = libxml2.count
         return [0x0B, 0x0C, 0x0E, 0x0F, 0x10].contains(ours[cut]) && page[offsets[cut]] == UInt8(ascii: "&")
     }

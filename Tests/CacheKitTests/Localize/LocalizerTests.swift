@@ -569,4 +569,17 @@ extension LocalizerTests {
         XCTAssertEqual(result.references.first?.resolved, "http://fakehost/test/a%0Bb.png")
         assertOnlyReferencesChanged(Array(html.utf8), result)
     }
+
+    /// Such a value with a byte that is not UTF-8 after the cut is left as it is: its srcset,
+    /// read as a String (each bad byte three bytes long), pointed past the value's end, and a
+    /// 44-byte page trapped the process (SIGILL).
+    func testACutValueThatIsNotUTF8IsLeftAlone() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/test/a"])
+        for attribute in ["srcset", "src", "style", "data-srcset"] {
+            let value: [UInt8] = attribute == "style" ? Array("background:url(a&#11;".utf8) : Array("a&#11;".utf8)
+            let page =
+                Array("<meta charset=\"utf-8\"><img \(attribute)=\"".utf8) + value + [0xFF, 0xFE] + Array(")\">".utf8)
+            XCTAssertEqual(run(localizer, page, tree).output, page, attribute)
+        }
+    }
 }
