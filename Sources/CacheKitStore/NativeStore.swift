@@ -9,21 +9,23 @@ import GRDB
 extension NativeRecord {
     /// Reads a row by position (`databaseSelection`'s order): several times faster than
     /// decoding by name, which localize and prune feel on 100,000s of rows.
+    /// A value of another type is read as SQLite would give it (`SQLiteCoercible`); only NULL
+    /// where a value must be throws, which reads of the index report as a corrupt index.
     public init(row: Row) throws {
-        url = row[0]
-        bodyPath = row[1]
-        allocatedBytes = row[2]
-        apparentBytes = row[3]
-        sha256 = row[4]
-        contentType = row[5]
-        etag = row[6]
-        lastModified = row[7]
-        downloadStarted = row[8]
-        downloadCompleted = row[9]
-        expires = row[10]
-        lifetimeSeconds = row[11]
-        sliding = row[12]
-        lastAccess = row[13]
+        url = try row.value(at: 0)
+        bodyPath = try row.value(at: 1)
+        allocatedBytes = try row.value(at: 2)
+        apparentBytes = try row.value(at: 3)
+        sha256 = try row.value(at: 4)
+        contentType = row.optionalValue(at: 5)
+        etag = row.optionalValue(at: 6)
+        lastModified = row.optionalValue(at: 7)
+        downloadStarted = try row.value(at: 8)
+        downloadCompleted = row.optionalValue(at: 9)
+        expires = row.optionalValue(at: 10)
+        lifetimeSeconds = row.optionalValue(at: 11)
+        sliding = try row.value(at: 12)
+        lastAccess = try row.value(at: 13)
     }
 }
 
@@ -485,12 +487,12 @@ public final class NativeStore: @unchecked Sendable {
                 let rows = try Row.fetchAll(db, sql: "SELECT url, download_completed FROM entries")
                 var groups: [String: [(url: String, completed: Double)]] = [:]
                 for row in rows {
-                    let url: String = row["url"]
+                    let url: String = try row.value(at: 0)
                     guard let key = URLKey(url)?.normalized else {
                         try db.execute(sql: "DELETE FROM entries WHERE url = ?", arguments: [url])
                         continue
                     }
-                    groups[key, default: []].append((url, (row["download_completed"] as Double?) ?? -1))
+                    groups[key, default: []].append((url, (row.optionalValue(at: 1, as: Double.self)) ?? -1))
                 }
                 var moves: [(from: String, to: String)] = []
                 for (key, members) in groups {
@@ -571,7 +573,13 @@ public final class NativeStore: @unchecked Sendable {
     func livePins() throws -> [String: [String]] {
         let rows: [(String, String)] = try readIndex { db in
             guard try db.tableExists("pins") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT page, url FROM pins").map { ($0["page"], $0["url"]) }
+            // A row with a NULL names no page or no entry: it pins nothing.
+            return try Row.fetchAll(db, sql: "SELECT page, url FROM pins").compactMap { row in
+                guard let page = try? row.value(at: 0, as: String.self),
+                    let url = try? row.value(at: 1, as: String.self)
+                else { return nil }
+                return (page, url)
+            }
         }
         var exists: [String: Bool] = [:]
         var out: [String: [String]] = [:]
@@ -615,7 +623,7 @@ public final class NativeStore: @unchecked Sendable {
             try Row.fetchOne(
                 db, sql: "SELECT status, vary FROM entries WHERE url = ? AND download_completed IS NOT NULL",
                 arguments: [key.normalized]
-            ).map { (($0["status"] as Int?) ?? 200, $0["vary"] as String?) }
+            ).map { row in ((row.optionalValue(at: 0, as: Int.self)) ?? 200, row.optionalValue(at: 1)) }
         }
     }
 
@@ -663,7 +671,7 @@ public final class NativeStore: @unchecked Sendable {
                 found[key] = StoredEntry(
                     hit: Hit(
                         record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now)),
-                    status: row[14] ?? 200, vary: row[15])
+                    status: (row.optionalValue(at: 14)) ?? 200, vary: row.optionalValue(at: 15))
             }
             return found
         }

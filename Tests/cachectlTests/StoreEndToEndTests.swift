@@ -247,6 +247,36 @@ final class StoreEndToEndTests: XCTestCase {
             [root.appending("CachedDownloads.dic").description])
         XCTAssertEqual(keys.out, "['http://out']\n")
     }
+
+    /// An index another program or a person edited can hold anything SQLite accepts. Each
+    /// command reads such a row without stopping: before, GRDB's subscripts stopped the
+    /// process (SIGILL) on a value that did not convert — `fetch` on any of the entry edits,
+    /// `cat` on a status that is text, and `ls`, `du` and `prune` on a pin that is a BLOB.
+    func testEditedIndexRowsStopNothing() {
+        let edits = [
+            "UPDATE entries SET allocated_bytes = 1e300", "UPDATE entries SET status = 'x'",
+            "UPDATE entries SET content_type = x'ff'", "UPDATE entries SET expires = 'soon'",
+            "INSERT INTO pins VALUES (x'ff', 'u')"
+        ]
+        // Port 1: nothing listens, so `fetch` fails at connecting, after reading the row.
+        let url = "http://127.0.0.1:1/a.txt"
+        for (n, edit) in edits.enumerated() {
+            let tree = TestTree("edited\(n)")
+            let store = tree.path("store").description
+            XCTAssertEqual(Binary.run(["put", url, body(tree, "in.txt", "the body"), "--cache", store]).status, 0)
+            let sql = "import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute(sys.argv[2]); d.commit()"
+            let edited = Run.command(["python3", "-c", sql, store + "/index.sqlite", edit])
+            XCTAssertEqual(edited.status, 0, edited.err)
+            for command in [
+                ["ls", store], ["du", store], ["prune", "--max-size", "1G", store], ["cat", url, "--cache", store],
+                ["fetch", url, "--cache", store]
+            ] {
+                let run = Binary.run(command)
+                XCTAssertLessThan(run.status, 128, "\(edit): \(command[0]): \(run.err)")
+                XCTAssertFalse(run.err.contains("Fatal error"), "\(edit): \(command[0]): \(run.err)")
+            }
+        }
+    }
 }
 
 /// `du` names each recognised cache's format and splits it by state.

@@ -61,12 +61,20 @@ package struct AppleURLCacheFormat: CacheFormat {
                 case .string(let text): bytes = Array(text.utf8)
                 default: bytes = nil
                 }
-                let onFS = (row[4] as Int64?) ?? 0 != 0
-                let responseData: Data? = row[3]
+                // Each column read without GRDB's subscripts, which stop the process on a value
+                // that does not convert (an app's Cache.db can hold anything SQLite accepts).
+                guard let id = row.optionalValue(at: 0, as: Int64.self) else { continue }
+                let onFS = row.optionalValue(at: 4, as: Int64.self) ?? 0 != 0
+                let responseData: Data? =
+                    switch (row[3] as DatabaseValue).storage {
+                    case .blob(let data): data
+                    case .string(let text): Data(text.utf8)
+                    default: nil
+                    }
                 out.append(
                     Stored(
-                        id: row[0], url: (row[1] as String?) ?? "",
-                        storedAt: (row[2] as String?).flatMap(Self.timestamp),
+                        id: id, url: row.optionalValue(at: 1, as: String.self) ?? "",
+                        storedAt: row.optionalValue(at: 2, as: String.self).flatMap(Self.timestamp),
                         response: responseData.flatMap { BinaryPlist.parse(Array($0)) }, onFileSystem: onFS,
                         fileName: onFS ? bytes : nil, inlineLength: onFS ? 0 : Int64(bytes?.count ?? 0)))
             }
@@ -173,7 +181,9 @@ package struct AppleURLCacheFormat: CacheFormat {
         }
         guard parts.count >= 6 else { return nil }
         let (y, m, d) = (parts[0], parts[1], parts[2])
-        guard (1...12).contains(m), (1...31).contains(d), (0...9999).contains(y) else { return nil }
+        guard (1...12).contains(m), (1...31).contains(d), (0...9999).contains(y), (0...23).contains(parts[3]),
+            (0...59).contains(parts[4]), (0...60).contains(parts[5])
+        else { return nil }
         let days = CivilDate.daysSinceEpoch(year: y, month: m, day: d)
         return Double(days * 86_400 + parts[3] * 3600 + parts[4] * 60 + parts[5])
     }

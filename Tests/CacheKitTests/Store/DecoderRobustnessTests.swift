@@ -115,4 +115,17 @@ final class DecoderRobustnessTests: XCTestCase {
             _ = Freshness.decide(headers: headers, responseTime: -1e300, requestTime: .nan)
         }
     }
+
+    /// URLCache's `time_stamp` (`YYYY-MM-DD HH:MM:SS`), as an app's Cache.db holds it: an hour
+    /// of sixteen digits overflowed the sum of seconds and stopped `ls` on the folder.
+    func testURLCacheTimestamps() {
+        XCTAssertEqual(AppleURLCacheFormat.timestamp("1994-11-06 08:49:37"), 784_111_777)
+        XCTAssertNil(AppleURLCacheFormat.timestamp("2020-01-01 9999999999999999:00:00"))
+        XCTAssertNil(AppleURLCacheFormat.timestamp("2020-01-01 24:00:00"))
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            _ = AppleURLCacheFormat.timestamp(
+                String(decoding: Self.mutate(Array("2020-02-29 23:59:60".utf8), &random), as: UTF8.self))
+        }
+    }
 }
