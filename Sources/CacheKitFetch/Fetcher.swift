@@ -34,8 +34,8 @@ public final class Fetcher: @unchecked Sendable {
         self.options = options
         pool = HTTPConnectionPool(
             settings: .init(
-                connectTimeout: .milliseconds(Int64(options.connectTimeout * 1000)),
-                stallTimeout: .milliseconds(Int64(options.stallTimeout * 1000)),
+                connectTimeout: .milliseconds(Int64(saturating: options.connectTimeout * 1000)),
+                stallTimeout: .milliseconds(Int64(saturating: options.stallTimeout * 1000)),
                 caFile: options.caFile, proxies: options.proxies))
     }
 

@@ -26,6 +26,6 @@ final class ProgressTracker: @unchecked Sendable {
     }
 
     func itemDone() { update { $0.itemsDone += 1 } }
-    func received(_ n: Int64) { update { $0.bytesReceived += n } }
-    func expect(_ n: Int64) { update { $0.bytesExpected = ($0.bytesExpected ?? 0) + n } }
+    func received(_ n: Int64) { update { $0.bytesReceived = $0.bytesReceived.saturatingPlus(n) } }
+    func expect(_ n: Int64) { update { $0.bytesExpected = ($0.bytesExpected ?? 0).saturatingPlus(n) } }
 }

@@ -41,8 +41,8 @@ public enum PrunePolicy {
                 if let id = entries.multiplyLinked(position) {
                     if remainingLinks.updateValue(id.linkCount, forKey: id) != nil { continue }
                 }
-                total += entries.allocatedBytes(position)
-                apparent += entries.apparentBytes(position)
+                total = total.saturatingPlus(entries.allocatedBytes(position))
+                apparent = apparent.saturatingPlus(entries.apparentBytes(position))
             }
             plan.bytesBefore = total
         }
@@ -56,8 +56,8 @@ public enum PrunePolicy {
                 remainingLinks[id] = left
                 if left > 0 { (frees, freesApparent, freesNothing) = (0, 0, true) }
             }
-            total -= frees
-            apparent -= freesApparent
+            total = total.saturatingMinus(frees)
+            apparent = apparent.saturatingMinus(freesApparent)
             plan.deletions.append(entry: index, reason: reason, freesNothing: freesNothing)
         }
 
@@ -219,9 +219,9 @@ public enum PrunePolicy {
         for entry in entries {
             if let id = entry.identity {
                 remainingLinks[id] = id.linkCount
-                if seen.insert(id).inserted { plan.bytesBefore += entry.allocatedBytes }
+                if seen.insert(id).inserted { plan.bytesBefore = plan.bytesBefore.saturatingPlus(entry.allocatedBytes) }
             } else {
-                plan.bytesBefore += entry.allocatedBytes
+                plan.bytesBefore = plan.bytesBefore.saturatingPlus(entry.allocatedBytes)
             }
         }
         var total = plan.bytesBefore
@@ -240,7 +240,7 @@ public enum PrunePolicy {
                 remainingLinks[id] = left
                 if left > 0 { frees = 0 }
             }
-            total -= frees
+            total = total.saturatingMinus(frees)
             plan.deletions.append(entry: position, reason: .cleared, freesNothing: frees == 0)
         }
         plan.bytesAfter = total

@@ -4,6 +4,11 @@ public enum ByteCount {
     /// below 10 (`4.0K`, `12M`, `1.5G`), plain digits below 1024.
     /// With `base` 1000, `du --si`'s: powers of 1000, kilo written `k` (`4.1k`, `5.1M`).
     public static func human(_ bytes: Int64, base: Int64 = 1024) -> String {
+        bytes < 0 ? String(bytes) : human(unsigned: UInt64(bytes), base: base)
+    }
+
+    /// `human` of a count up to 2^64 - 1 (du sums sizes as `uintmax_t`).
+    public static func human(unsigned bytes: UInt64, base: Int64 = 1024) -> String {
         let step = Double(base)
         if Double(bytes) < step { return String(bytes) }
         let units = base == 1000 ? ["k", "M", "G", "T", "P", "E"] : ["K", "M", "G", "T", "P", "E"]

@@ -52,9 +52,9 @@ enum FetchRun {
                 "\(p.itemsDone)/\(p.itemsTotal) items, " + ByteCount.human(p.bytesReceived)
                 + (p.bytesExpected.map { " of " + ByteCount.human($0) } ?? "")
             if rate > 0 {
-                text += ", " + ByteCount.human(Int64(rate)) + "/s"
+                text += ", " + ByteCount.human(Int64(saturating: rate)) + "/s"
                 if let expected = p.bytesExpected, expected > p.bytesReceived {
-                    let eta = Int(Double(expected - p.bytesReceived) / rate)
+                    let eta = Int(Int64(saturating: Double(expected - p.bytesReceived) / rate))
                     text +=
                         ", ETA "
                         + (eta >= 3600

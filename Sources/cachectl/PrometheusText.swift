@@ -106,19 +106,22 @@ enum PrometheusText {
             let path = label(report.root)
             var freed: Int64 = 0
             for (reason, totals) in report.outcome?.removed.totalsByReason ?? [:] {
-                freed += totals.bytes
+                freed = freed.saturatingPlus(totals.bytes)
                 let key = "cachectl_prune_deleted_entries_total{cache=\"\(path)\",reason=\"\(reason.rawValue)\"}"
                 counters[key, default: 0] += Double(totals.count)
             }
             counters["cachectl_prune_freed_bytes_total{cache=\"\(path)\"}", default: 0] += Double(freed)
             counters["cachectl_prune_runs_total{cache=\"\(path)\"}", default: 0] += 1
             remaining.append(
-                ("cache=\"\(path)\",format=\"\(report.format.rawValue)\"", String(report.plan.bytesBefore - freed)))
+                (
+                    "cache=\"\(path)\",format=\"\(report.format.rawValue)\"",
+                    String(report.plan.bytesBefore.saturatingMinus(freed))
+                ))
         }
         func samples(_ name: String) -> [(String, String)] {
             counters.filter { $0.key.hasPrefix(name + "{") }.sorted { $0.key < $1.key }.map { entry in
                 let labels = String(entry.key.dropFirst(name.count + 1).dropLast())
-                return (labels, String(Int64(entry.value)))
+                return (labels, String(Int64(saturating: entry.value)))
             }
         }
         return family(

@@ -98,4 +98,32 @@ final class ConfigEndToEndTests: XCTestCase {
         let prune = Binary.run(["prune", "--config-file", tree.path("bad.toml").description])
         XCTAssertEqual(prune.status, 2, prune.err)
     }
+
+    /// Numbers past Int64 from the command line, a configuration file and a textfile left by an
+    /// earlier run are held at the range's end: each conversion trapped (SIGILL) before.
+    func testNumbersPastTheIntegerRangeStopNothing() {
+        let tree = TestTree("huge-numbers")
+        tree.file(
+            "huge.toml",
+            contents: Array("[\"/tmp/x\"]\nmax-age = \"10000000000000000000\"\ngrace = \"10000000000000000000\"\n".utf8)
+        )
+        let check = Binary.run(["config", "check", tree.path("huge.toml").description])
+        XCTAssertLessThan(check.status, 128, check.err)
+        XCTAssertTrue(check.out.contains("max-age 9223372036854775807s"), check.out + check.err)
+        // Port 1: nothing listens; the timeout is converted before connecting.
+        let fetch = Binary.run([
+            "fetch", "--timeout", "10000000000000000", "--cache", tree.path("store").description,
+            "http://127.0.0.1:1/x"
+        ])
+        XCTAssertEqual(fetch.status, 1, fetch.err)
+        tree.file("cache/f", size: 10)
+        tree.file(
+            "textfiles/cachectl_prune.prom",
+            contents: Array("cachectl_prune_runs_total{cache=\"\(tree.path("cache").description)\"} 1e300\n".utf8))
+        let prune = Binary.run([
+            "prune", tree.path("cache").description, "--format", "plain", "--max-size", "1G", "--textfile-dir",
+            tree.path("textfiles").description
+        ])
+        XCTAssertEqual(prune.status, 0, prune.err)
+    }
 }

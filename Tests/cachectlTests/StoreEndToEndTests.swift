@@ -254,7 +254,8 @@ final class StoreEndToEndTests: XCTestCase {
     /// `cat` on a status that is text, and `ls`, `du` and `prune` on a pin that is a BLOB.
     func testEditedIndexRowsStopNothing() {
         let edits = [
-            "UPDATE entries SET allocated_bytes = 1e300", "UPDATE entries SET status = 'x'",
+            "UPDATE entries SET allocated_bytes = 1e300", "UPDATE entries SET apparent_bytes = 9e18",
+            "UPDATE entries SET status = 'x'",
             "UPDATE entries SET content_type = x'ff'", "UPDATE entries SET expires = 'soon'",
             "INSERT INTO pins VALUES (x'ff', 'u')"
         ]
@@ -264,6 +265,8 @@ final class StoreEndToEndTests: XCTestCase {
             let tree = TestTree("edited\(n)")
             let store = tree.path("store").description
             XCTAssertEqual(Binary.run(["put", url, body(tree, "in.txt", "the body"), "--cache", store]).status, 0)
+            // A second row: sizes edited into both overflowed prune's sum.
+            XCTAssertEqual(Binary.run(["put", url + "?2", body(tree, "in2.txt", "body 2"), "--cache", store]).status, 0)
             let sql = "import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute(sys.argv[2]); d.commit()"
             let edited = Run.command(["python3", "-c", sql, store + "/index.sqlite", edit])
             XCTAssertEqual(edited.status, 0, edited.err)

@@ -101,8 +101,8 @@ struct CcacheFormat: CacheFormat {
             entry.identity = file.identity
             for raw in raws[file.anchorRelative] ?? [] {
                 entry.companions.append(CacheEntry.Companion(relativePath: raw.anchorRelative, identity: raw.identity))
-                entry.allocatedBytes += raw.allocatedBytes
-                entry.apparentBytes += raw.apparentBytes
+                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(raw.allocatedBytes)
+                entry.apparentBytes = entry.apparentBytes.saturatingPlus(raw.apparentBytes)
             }
             var problem: String?
             if case .success(let head) = anchor.readPrefix(file.anchorRelative, count: 2), head != Self.magic {

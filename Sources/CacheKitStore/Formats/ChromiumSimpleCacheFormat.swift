@@ -137,8 +137,8 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
             entry.identity = main.identity
             for member in members {
-                entry.allocatedBytes += member.allocatedBytes
-                entry.apparentBytes += member.apparentBytes
+                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(member.allocatedBytes)
+                entry.apparentBytes = entry.apparentBytes.saturatingPlus(member.apparentBytes)
                 if member.anchorRelative != main.anchorRelative {
                     entry.companions.append(
                         CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))

@@ -49,8 +49,10 @@ package enum DatabaseUnits {
         let names = companions.map { String(decoding: AnchoredDirectory.split($0.relativePath!).name, as: UTF8.self) }
         var entry = CacheEntry(
             url: nil, path: main.path, relativePath: main.relativePath,
-            allocatedBytes: main.allocatedBytes + companions.reduce(0) { $0 + $1.allocatedBytes },
-            apparentBytes: main.apparentBytes + companions.reduce(0) { $0 + $1.apparentBytes },
+            allocatedBytes: main.allocatedBytes.saturatingPlus(
+                companions.reduce(0) { $0.saturatingPlus($1.allocatedBytes) }),
+            apparentBytes: main.apparentBytes.saturatingPlus(
+                companions.reduce(0) { $0.saturatingPlus($1.apparentBytes) }),
             modified: ([main.modified] + companions.map(\.modified)).compactMap { $0 }.max(), state: .fresh,
             reason: "a SQLite database" + (names.isEmpty ? "" : " with \(names.joined(separator: ", "))")
                 + ": its owner's data, one unit; removed only by clear with --format")

@@ -72,8 +72,8 @@ struct GoBuildCacheFormat: CacheFormat {
             } else if let output = action.output, let file = outputs[output], references[output] == 1 {
                 claimed.insert(output)
                 entry.companions = [CacheEntry.Companion(relativePath: output, identity: file.identity)]
-                entry.allocatedBytes += file.allocatedBytes
-                entry.apparentBytes += file.apparentBytes
+                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(file.allocatedBytes)
+                entry.apparentBytes = entry.apparentBytes.saturatingPlus(file.apparentBytes)
                 if let size = action.size, size != file.apparentBytes, entry.state == .fresh {
                     (entry.state, entry.reason) = (
                         .corrupted,

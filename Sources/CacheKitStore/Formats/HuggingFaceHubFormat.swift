@@ -67,8 +67,8 @@ struct HuggingFaceHubFormat: CacheFormat {
                 let blob = blobs[name]!
                 entry.companions.append(
                     CacheEntry.Companion(relativePath: blob.anchorRelative, identity: blob.identity))
-                entry.allocatedBytes += blob.allocatedBytes
-                entry.apparentBytes += blob.apparentBytes
+                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(blob.allocatedBytes)
+                entry.apparentBytes = entry.apparentBytes.saturatingPlus(blob.apparentBytes)
             }
             for name in revision.blobs { if let blob = blobs[name] { newestAccess = max(newestAccess, blob.accessed) } }
             for ref in refs[commit] ?? [] {

@@ -134,8 +134,8 @@ struct NpmCacacheFormat: CacheFormat {
         }
         if references[path] == 1 {
             entry.companions = [CacheEntry.Companion(relativePath: path, identity: body.identity)]
-            entry.allocatedBytes += body.allocatedBytes
-            entry.apparentBytes += body.apparentBytes
+            entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(body.allocatedBytes)
+            entry.apparentBytes = entry.apparentBytes.saturatingPlus(body.apparentBytes)
         }
         if let size = line.size, size != body.apparentBytes {
             (entry.state, entry.reason) = (

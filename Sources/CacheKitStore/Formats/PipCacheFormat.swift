@@ -61,8 +61,8 @@ struct PipCacheFormat: CacheFormat {
                     if let body = bodies[bodyPath] {
                         claimed.insert(bodyPath)
                         entry.companions = [CacheEntry.Companion(relativePath: bodyPath, identity: body.identity)]
-                        entry.allocatedBytes += body.allocatedBytes
-                        entry.apparentBytes += body.apparentBytes
+                        entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(body.allocatedBytes)
+                        entry.apparentBytes = entry.apparentBytes.saturatingPlus(body.apparentBytes)
                     } else if context.isOlderThanGrace(file.lastWritten) {
                         (entry.state, entry.reason) = (
                             .corrupted, "no .body beside it: pip reads an entry only with both files"

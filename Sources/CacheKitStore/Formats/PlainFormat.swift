@@ -90,8 +90,9 @@ package struct PlainFormat: CacheFormat {
             table.append(
                 CacheEntry(
                     url: nil, path: anchor.path(of: relative),
-                    allocatedBytes: inside.reduce(0) { $0 + $1.allocatedBytes },
-                    apparentBytes: inside.reduce(0) { $0 + $1.apparentBytes }, modified: inside.map(\.modified).max(),
+                    allocatedBytes: inside.reduce(0) { $0.saturatingPlus($1.allocatedBytes) },
+                    apparentBytes: inside.reduce(0) { $0.saturatingPlus($1.apparentBytes) },
+                    modified: inside.map(\.modified).max(),
                     state: .outside,
                     reason: "a separate \(kind.displayName) with its own index; prune it as a root of its own"))
         }
@@ -167,8 +168,8 @@ package struct PlainFormat: CacheFormat {
                 }
                 guard counted.insert(id).inserted else { continue }
             }
-            allocated += file.allocatedBytes
-            apparent += file.apparentBytes
+            allocated = allocated.saturatingPlus(file.allocatedBytes)
+            apparent = apparent.saturatingPlus(file.apparentBytes)
         }
         let newest = inside.map(\.modified).max() ?? st.modified
         var reason =

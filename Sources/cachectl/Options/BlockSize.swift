@@ -47,7 +47,8 @@ struct BlockSize: Equatable {
     }
 
     /// `bytes` in these blocks, rounded up, with the unit when one was given alone.
-    func format(_ bytes: Int64) -> String {
+    func format(_ bytes: UInt64) -> String {
+        let size = UInt64(self.size)
         let blocks = bytes / size + (bytes % size == 0 ? 0 : 1)
         return String(blocks) + suffix
     }

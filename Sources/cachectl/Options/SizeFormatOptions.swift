@@ -78,10 +78,11 @@ struct SizeFormatOptions: ParsableArguments {
     /// For `du -s`, whose lines are du's own.
     func formatAsDu(_ bytes: Int64) -> String {
         guard style == .automatic, !Output.stdoutIsTerminal else { return format(bytes) }
+        let unsigned = UInt64(bitPattern: bytes)
         switch Self.duEnvironmentStyle {
-        case .human(let base): return ByteCount.human(bytes, base: base)
-        case .blocks(let block): return block.format(bytes)
-        default: return String(bytes)
+        case .human(let base): return ByteCount.human(unsigned: unsigned, base: base)
+        case .blocks(let block): return block.format(unsigned)
+        default: return String(unsigned)
         }
     }
 
@@ -101,12 +102,15 @@ struct SizeFormatOptions: ParsableArguments {
         return .blocks(BlockSize(size: 1024, suffix: ""))
     }()
 
+    /// A size as the walk sums it: wrapping past Int64 as du's `uintmax_t` does, so it is
+    /// shown unsigned (two sparse files of 5 EiB on a tmpfs: 11529215046068469760, as du).
     func format(_ bytes: Int64) -> String {
+        let unsigned = UInt64(bitPattern: bytes)
         switch style {
-        case .automatic: return Output.stdoutIsTerminal ? ByteCount.human(bytes) : String(bytes)
-        case .bytes: return String(bytes)
-        case .human(let base): return ByteCount.human(bytes, base: base)
-        case .blocks(let block): return block.format(bytes)
+        case .automatic: return Output.stdoutIsTerminal ? ByteCount.human(unsigned: unsigned) : String(unsigned)
+        case .bytes: return String(unsigned)
+        case .human(let base): return ByteCount.human(unsigned: unsigned, base: base)
+        case .blocks(let block): return block.format(unsigned)
         }
     }
 }

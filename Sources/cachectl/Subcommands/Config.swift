@@ -50,10 +50,10 @@ struct Config: ParsableCommand {
                         let roots = policy.roots(home: home)
                         var rules: [String] = []
                         if let size = policy.rules.maxSize { rules.append("max-size \(ByteCount.human(size))") }
-                        if let age = policy.rules.maxAge { rules.append("max-age \(Int(age))s") }
+                        if let age = policy.rules.maxAge { rules.append("max-age \(Int64(saturating: age))s") }
                         if let ratio = policy.rules.trimTo { rules.append("trim-to \(ratio)") }
                         if let format = policy.format { rules.append("format \(format.rawValue)") }
-                        if let grace = policy.graceSeconds { rules.append("grace \(Int(grace))s") }
+                        if let grace = policy.graceSeconds { rules.append("grace \(Int64(saturating: grace))s") }
                         Output.write(
                             "  [\(policy.pattern)] line \(policy.line): \(rules.joined(separator: ", ")); "
                                 + (roots.isEmpty

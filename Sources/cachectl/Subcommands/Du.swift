@@ -209,7 +209,7 @@ struct Du: ParsableCommand {
         var newest: FileTime?
         for root in report.roots where root.exists && !root.alreadyCounted {
             let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
-            grand += bytes
+            grand &+= bytes  // as du's uintmax_t: shown unsigned (`SizeFormatOptions.format`)
             if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
             guard passes(bytes) else { continue }
             Output.write(

@@ -1,13 +1,5 @@
 import GRDB
 
-/// A column that is NULL where a value must be. (An index another program or a person edited
-/// can hold anything SQLite accepts.)
-struct UnexpectedColumnValue: Error, CustomStringConvertible {
-    let column: String
-
-    var description: String { "column \(column) is NULL" }
-}
-
 /// What SQLite's own `sqlite3_column_*` accessors give for a value of another type: a REAL
 /// out of an integer's range saturates, TEXT is read for the number it starts with (else 0), a
 /// BLOB where text belongs is read as UTF-8 (each bad byte U+FFFD). GRDB's subscripts stop the
@@ -22,14 +14,10 @@ extension Int64: SQLiteCoercible {
         switch value {
         case .null: return nil
         case .int64(let v): return v
-        case .double(let d): return saturating(d)
-        case .string(let s): return Int64(s) ?? Double.coerce(.string(s)).map(saturating) ?? 0
+        case .double(let d): return Int64(saturating: d)
+        case .string(let s): return Int64(s) ?? Double.coerce(.string(s)).map { Int64(saturating: $0) } ?? 0
         case .blob: return 0
         }
-    }
-
-    private static func saturating(_ d: Double) -> Int64 {
-        d.isNaN ? 0 : d >= 9.2e18 ? .max : d <= -9.2e18 ? .min : Int64(d)
     }
 }
 
