@@ -41,6 +41,19 @@ public struct PlistDownloadCache: CacheFormat {
         case .success(let contents): bytes = contents
         case .failure(let error): throw StoreError.cannotRead(index, error.description)
         }
+        return try parse(bytes, index: index)
+    }
+
+    /// The dictionary in an index's bytes, and its format. Foundation's parser stops the
+    /// process on some damaged binary plists (a set among the objects: a segmentation fault
+    /// bridging it), so a binary one is read first by `BinaryPlist`, which bounds every offset
+    /// and knows no sets, and refused when that cannot read it.
+    static func parse(_ bytes: [UInt8], index: RawPath) throws -> (
+        [String: [String: Any]], PropertyListSerialization.PropertyListFormat
+    ) {
+        if bytes.starts(with: "bplist".utf8), BinaryPlist.parse(bytes) == nil {
+            throw StoreError.malformedPlist(index, "a binary property list that does not parse")
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
         do {

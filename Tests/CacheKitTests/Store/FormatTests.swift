@@ -2,6 +2,8 @@ import CacheKit
 import TestSupport
 import XCTest
 
+@testable import CacheKitStore
+
 /// Each library's layout built as that library writes it, and its own state rules.
 final class FormatTests: XCTestCase {
     let now = FileTime.now
@@ -311,6 +313,45 @@ final class PlistDownloadCacheTests: XCTestCase {
         XCTAssertThrowsError(try CacheFormats.open(tree.path("c"))) { error in
             guard case StoreError.malformedPlist(let path, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(path, tree.path("c/CachedDownloads.dic"))
+        }
+    }
+
+    /// A damaged binary index is refused with a message naming it. Foundation's parser, which
+    /// reads the index, stopped the process (a segmentation fault) on this one: a mutated
+    /// plist whose array marker became a set's. 20,000 more mutations of a binary and of an
+    /// XML index are each read or refused.
+    func testDamagedIndexesAreRefusedNotFatal() throws {
+        let tree = TestTree("plist-damaged")
+        let root = tree.dir("Downloads")
+        let setInsteadOfArray =
+            "YnBsaXN0MDDSAQIDDl5odHRwOi8vYS94LnBuZ1podHRwOi8vYi95wwQFBgcICQoLDA1TZW5kV2V4cGlyZXNUZmlsZVRzaXplVXN0"
+            + "YXJ0M0HFocTAAAAAM0HLCAAAAN4AVXgucG5nETA5M0HFoRwAAAAA0QgNCA0cJzI2PkNITldgZmlyAAAAAAAAAQEAAAAAAAAADwAA"
+            + "AAAAAAAAAAAAAAAAAHU="
+        tree.file("Downloads/CachedDownloads.dic", contents: Array(Data(base64Encoded: setInsteadOfArray)!))
+        XCTAssertThrowsError(try CacheFormats.open(root).entries(InspectionContext())) { error in
+            XCTAssertTrue("\(error)".contains("CachedDownloads.dic"), "\(error)")
+        }
+        let index = root.appending("CachedDownloads.dic")
+        for binary in [true, false] {
+            writeIndex(
+                root, binary: binary, items: "{'http://a/x.png': {'DownloadStartDate': d(hours=-1), 'Size': [1, 2.5]}}")
+            let valid = try FileIOProbe.read(index)
+            XCTAssertNoThrow(try PlistDownloadCache.parse(valid, index: index))
+            var state: UInt64 = binary ? 1 : 2
+            for _ in 0..<10_000 {
+                var bytes = valid
+                for _ in 0...(state % 4) {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let at = Int(state >> 33) % bytes.count
+                    switch state % 3 {
+                    case 0: bytes[at] = UInt8(truncatingIfNeeded: state >> 17)
+                    case 1: bytes.removeSubrange(at...)
+                    default: bytes.insert(UInt8(truncatingIfNeeded: state >> 21), at: at)
+                    }
+                    if bytes.isEmpty { bytes = [0] }
+                }
+                _ = try? PlistDownloadCache.parse(bytes, index: index)
+            }
         }
     }
 }
