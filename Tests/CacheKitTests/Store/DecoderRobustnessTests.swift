@@ -12,17 +12,8 @@ import XCTest
 /// answers or refuses, and none stops the process. The generator is seeded, so a failure
 /// reproduces; the seed is in every message.
 final class DecoderRobustnessTests: XCTestCase {
-    /// SplitMix64: a small seeded generator.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator the fast-path tests use (SplitMix64).
+    private typealias Seeded = FastPathTests.SplitMix
 
     /// `input` changed in 1-8 places.
     private static func mutate(_ input: [UInt8], _ random: inout Seeded) -> [UInt8] {
