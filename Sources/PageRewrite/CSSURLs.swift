@@ -46,6 +46,13 @@ public enum CSSURLs {
                 i = string.end
                 continue
             }
+            if c == UInt8(ascii: "\\") {
+                // An escape outside a string (§4.3.7): the next byte is part of a name, never
+                // the start of a string.
+                afterImport = false
+                i += 2
+                continue
+            }
             if isImportKeyword(text, at: i) {
                 afterImport = true
                 i += 7

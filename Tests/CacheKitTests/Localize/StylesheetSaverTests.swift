@@ -58,11 +58,11 @@ final class StylesheetSaverTests: XCTestCase {
             p::before { content: "url(e.png) @import 'f.css'" }
             q { background: url( "g.png" ) } r { content: 'it\\'s url(h.png)' }
             s { content: "open url(i.png)
-            t { background: url(j.png) }
+            t { background: url(j.png) } u\\"v { background: url(k.png) }
             """
         let refs = StylesheetSaver.references(in: Array(css.utf8))
-        XCTAssertEqual(refs.map(\.url), ["a.css", "b.css", "g.png", "j.png"])
-        XCTAssertEqual(refs.map(\.isImport), [true, true, false, false])
+        XCTAssertEqual(refs.map(\.url), ["a.css", "b.css", "g.png", "j.png", "k.png"])
+        XCTAssertEqual(refs.map(\.isImport), [true, true, false, false, false])
         for ref in refs { XCTAssertEqual(String(decoding: Array(css.utf8)[ref.range], as: UTF8.self), ref.url) }
     }
 
