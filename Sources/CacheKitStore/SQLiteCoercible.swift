@@ -33,16 +33,39 @@ extension Double: SQLiteCoercible {
         case .null: return nil
         case .int64(let v): return Double(v)
         case .double(let d): return d
-        case .string(let s):
-            // The longest prefix that reads as a decimal number, as SQLite's `sqlite3AtoF`.
-            var text = Substring(s.drop { $0 == " " || $0 == "\t" })
-            while !text.isEmpty {
-                if let d = Double(text), d.isFinite, text.allSatisfy({ "0123456789+-.eE".contains($0) }) { return d }
-                text = text.dropLast()
-            }
-            return 0
+        case .string(let s): return leadingNumber(Array(s.utf8))
         case .blob: return 0
         }
+    }
+}
+
+extension Double {
+    /// The decimal number `b` starts with (after spaces and tabs), as SQLite's `sqlite3AtoF`
+    /// reads one: sign, digits, fraction, exponent; 0 when there is none. One pass, however
+    /// long the text.
+    fileprivate static func leadingNumber(_ b: [UInt8]) -> Double {
+        var i = 0
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+        let start = i
+        func digits() -> Int {
+            let from = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+        var mantissa = digits()
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return 0 }
+        var end = i
+        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            if digits() > 0 { end = i }
+        }
+        return Double(String(decoding: b[start..<end], as: UTF8.self)) ?? 0
     }
 }
 
@@ -70,6 +93,15 @@ extension Row {
             throw UnexpectedColumnValue(column: index < names.count ? names[index] : "#\(index)")
         }
         return value
+    }
+
+    /// The bytes of a BLOB or TEXT value at `index` (TEXT as UTF-8); nil for NULL and numbers.
+    func bytes(at index: Int) -> [UInt8]? {
+        switch (self[index] as DatabaseValue).storage {
+        case .blob(let data): return Array(data)
+        case .string(let text): return Array(text.utf8)
+        default: return nil
+        }
     }
 
     /// As `value(at:)`, with NULL read as nil.

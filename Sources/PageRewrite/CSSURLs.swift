@@ -29,7 +29,7 @@ public enum CSSURLs {
         while i < n {
             let c = text[i]
             if c == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
-                i = StartTagScanner.find(text, Array("*/".utf8), from: i + 2).map { $0 + 2 } ?? n
+                i = StartTagScanner.find(text, commentEnd, from: i + 2).map { $0 + 2 } ?? n
                 continue
             }
             if isSpace(c) {
@@ -70,13 +70,15 @@ public enum CSSURLs {
         return out
     }
 
+    private static let keyword = Array("@import".utf8)
+    private static let commentEnd = Array("*/".utf8)
+
     private static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
     }
 
     /// `@import` (any case) at `i`, not the start of a longer name.
     private static func isImportKeyword(_ text: [UInt8], at i: Int) -> Bool {
-        let keyword = Array("@import".utf8)
         guard text[i] == UInt8(ascii: "@"), i + keyword.count <= text.count else { return false }
         for k in 1..<keyword.count where text[i + k] | 0x20 != keyword[k] { return false }
         let after = i + keyword.count

@@ -104,7 +104,7 @@ struct ValueMap {
     private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8])
         -> Bool
     {
-        guard libxml2.count < ours.count, ours.starts(with: libxml2), String(validating: ours, as: UTF8.self) != nil
+        guard libxml2.count < ours.count, ours.starts(with: libxml2), isValidUTF8(ours)
         else { return false }
         let cut = libxml2.count
         return [0x0B, 0x0C, 0x0E, 0x0F, 0x10].contains(ours[cut]) && page[offsets[cut]] == UInt8(ascii: "&")

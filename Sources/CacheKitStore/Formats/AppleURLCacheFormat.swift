@@ -54,28 +54,17 @@ package struct AppleURLCacheFormat: CacheFormat {
                     """, arguments: arguments)
             var out: [Stored] = []
             while let row = try cursor.next() {
-                let receiver = row[5] as DatabaseValue
-                let bytes: [UInt8]?
-                switch receiver.storage {
-                case .blob(let data): bytes = Array(data)
-                case .string(let text): bytes = Array(text.utf8)
-                default: bytes = nil
-                }
+                let bytes = row.bytes(at: 5)
                 // Each column read without GRDB's subscripts, which stop the process on a value
                 // that does not convert (an app's Cache.db can hold anything SQLite accepts).
                 guard let id = row.optionalValue(at: 0, as: Int64.self) else { continue }
                 let onFS = row.optionalValue(at: 4, as: Int64.self) ?? 0 != 0
-                let responseData: Data? =
-                    switch (row[3] as DatabaseValue).storage {
-                    case .blob(let data): data
-                    case .string(let text): Data(text.utf8)
-                    default: nil
-                    }
+                let response = row.bytes(at: 3)
                 out.append(
                     Stored(
                         id: id, url: row.optionalValue(at: 1, as: String.self) ?? "",
                         storedAt: row.optionalValue(at: 2, as: String.self).flatMap(Self.timestamp),
-                        response: responseData.flatMap { BinaryPlist.parse(Array($0)) }, onFileSystem: onFS,
+                        response: response.flatMap(BinaryPlist.parse), onFileSystem: onFS,
                         fileName: onFS ? bytes : nil, inlineLength: onFS ? 0 : Int64(bytes?.count ?? 0)))
             }
             return out
@@ -241,11 +230,7 @@ package struct AppleURLCacheFormat: CacheFormat {
             let cursor = try Row.fetchCursor(
                 db, sql: "SELECT receiver_data FROM cfurl_cache_receiver_data WHERE isDataOnFS != 0")
             while let row = try cursor.next() {
-                switch (row[0] as DatabaseValue).storage {
-                case .blob(let data): named.insert(Array(data))
-                case .string(let text): named.insert(Array(text.utf8))
-                default: break
-                }
+                if let name = row.bytes(at: 0) { named.insert(name) }
             }
             var free: [CacheEntry] = []
             var freeAt: [Int] = []

@@ -13,10 +13,10 @@ import XCTest
 /// reproduces; the seed is in every message.
 final class DecoderRobustnessTests: XCTestCase {
     /// The seeded generator the fast-path tests use (SplitMix64).
-    private typealias Seeded = FastPathTests.SplitMix
+    typealias Seeded = FastPathTests.SplitMix
 
     /// `input` changed in 1-8 places.
-    private static func mutate(_ input: [UInt8], _ random: inout Seeded) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ random: inout Seeded) -> [UInt8] {
         var bytes = input
         let interesting: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0x0F, 0x10, 0xD0, 0xDC, 0xCF, 0xD3, 0x4F, 0x5F, 0x6F]
         for _ in 0..<Int.random(in: 1...8, using: &random) {
@@ -118,5 +118,15 @@ final class DecoderRobustnessTests: XCTestCase {
             _ = AppleURLCacheFormat.timestamp(
                 String(decoding: Self.mutate(Array("2020-02-29 23:59:60".utf8), &random), as: UTF8.self))
         }
+    }
+
+    /// Text in a number column is read as SQLite reads it: the number it starts with, else 0.
+    func testTextReadAsANumberAsSQLiteReadsIt() {
+        let cases: [(String, Double)] = [
+            ("  12.5e1x", 125), ("-3", -3), (".5", 0.5), ("1e", 1), ("soon", 0), ("", 0), ("+", 0), ("1e999", .infinity)
+        ]
+        for (text, expected) in cases { XCTAssertEqual(Double.coerce(.string(text)), expected, text) }
+        XCTAssertEqual(Int64.coerce(.string(String(repeating: "9", count: 100_000))), .max)
+        XCTAssertEqual(Int64.coerce(.double(-1e300)), .min)
     }
 }

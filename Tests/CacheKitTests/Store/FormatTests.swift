@@ -337,19 +337,9 @@ final class PlistDownloadCacheTests: XCTestCase {
                 root, binary: binary, items: "{'http://a/x.png': {'DownloadStartDate': d(hours=-1), 'Size': [1, 2.5]}}")
             let valid = try FileIOProbe.read(index)
             XCTAssertNoThrow(try PlistDownloadCache.parse(valid, index: index))
-            var state: UInt64 = binary ? 1 : 2
-            for _ in 0..<10_000 {
-                var bytes = valid
-                for _ in 0...(state % 4) {
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    let at = Int(state >> 33) % bytes.count
-                    switch state % 3 {
-                    case 0: bytes[at] = UInt8(truncatingIfNeeded: state >> 17)
-                    case 1: bytes.removeSubrange(at...)
-                    default: bytes.insert(UInt8(truncatingIfNeeded: state >> 21), at: at)
-                    }
-                    if bytes.isEmpty { bytes = [0] }
-                }
+            for seed in 0..<UInt64(10_000) {
+                var random = DecoderRobustnessTests.Seeded(state: seed)
+                let bytes = DecoderRobustnessTests.mutate(valid, &random)
                 _ = try? PlistDownloadCache.parse(bytes, index: index)
             }
         }
