@@ -6,8 +6,8 @@ import URLStandard
     import Glibc
 #endif
 
-/// The libxml2 boundary. Only this file imports `CLibXML2`; it owns every pointer and hands
-/// back Swift values.
+/// The libxml2 boundary. Only this file and its extension (LibXML2+Halves.swift) import
+/// `CLibXML2`; they own every pointer and hand back Swift values.
 public enum LibXML2 {
     /// The libxml2 version the package was compiled against, e.g. "2.9.14".
     public static let compiledVersion: String = LIBXML_DOTTED_VERSION
@@ -82,61 +82,127 @@ public enum LibXML2 {
     /// caller first: libxml2 2.9's xmlByteConsumed is not exact once a decoder is installed.)
     /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
     /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
+    /// A large page is parsed in two halves at once (`inHalves`), with the same result.
     static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
+        let parts = startElementParts(ofUTF8: bytes, everyURLAttribute: everyURLAttribute)
+        return parts.count == 1 ? Array(parts[0]) : Array(parts.joined())
+    }
+
+    /// `startElements` in the pieces the parsers reported (one, or the two halves'), in
+    /// order: not copied into one array.
+    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool) -> [ArraySlice<StartElement>] {
         initialize()
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
-        let collector = Collector()
-        collector.everyURLAttribute = everyURLAttribute
-        // Pages measured hold a start tag per 190-250 bytes.
-        collector.elements.reserveCapacityWithHugePages(bytes.count / 128)
-        return withExtendedLifetime(collector) { () -> [StartElement] in
-            bytes.withUnsafeBufferPointer { buffer -> [StartElement] in
-                let reader = ChunkReader(buffer)
-                collector.reader = reader
-                guard let context = parserContext(reading: reader) else { return [] }
-                defer {
-                    if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-                    htmlFreeParserCtxt(context)
-                }
-                collector.context = context
-                // Only the two callbacks we need: text, comments and the tree stay off.
-                guard let sax = context.pointee.sax else { return [] }
-                sax.pointee = htmlSAXHandler()
-                sax.pointee.initialized = 1
-                installCallbacks(sax)
-                context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
-                // UTF-8 without an encoder: positions stay exact (xmlByteConsumed counts raw
-                // bytes), and IGNORE_ENC keeps a lying <meta> from switching the decoder.
-                htmlCtxtUseOptions(context, parseOptions | Int32(HTML_PARSE_IGNORE_ENC.rawValue))
-                // Declare the input UTF-8 up front: otherwise 2.9 guesses a decoder at the first
-                // non-ASCII byte, and from then on xmlByteConsumed reports the whole input.
-                xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
-                htmlParseDocument(context)
-                return collector.elements
+        return bytes.withUnsafeBufferPointer { buffer -> [ArraySlice<StartElement>] in
+            if buffer.count >= halvesThreshold, let split = splitPoint(buffer) {
+                return inHalves(buffer, at: split, everyURLAttribute: everyURLAttribute).parts
             }
+            return [oneParser(buffer, everyURLAttribute: everyURLAttribute)[...]]
         }
     }
 
-    /// What the SAX callbacks of `startElements` collect.
-    private final class Collector {
-        var context: htmlParserCtxtPtr?
-        var elements: [StartElement] = []
-        /// Open elements: libxml2's name pointer (its dictionary's, stable for the parse) and name.
-        var stack: [(pointer: UnsafeRawPointer, name: String)] = []
-        var openPictures = 0
-        let names = NameCache()
-        var everyURLAttribute = true
-        /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
-        var reader: ChunkReader?
+    /// `startElements` from one parser, whatever the size.
+    static func oneParser(_ buffer: UnsafeBufferPointer<UInt8>, everyURLAttribute: Bool) -> [StartElement] {
+        let collector = Collector(from: 0, everyURLAttribute: everyURLAttribute, expected: buffer.count)
+        defer { collector.close() }
+        parse(buffer, into: collector)
+        return collector.elements
     }
 
-    /// The two callbacks `startElements` needs (text, comments and the tree stay off): each
-    /// start element with its wanted attributes, and the open elements kept to know whether
-    /// a `<picture>` is open.
+    /// Runs libxml2's HTML parser over `buffer` from `collector.offset` to the end, reporting
+    /// to `collector`. The parser context stays open (the names the collector recorded are
+    /// its dictionary's) until `collector.close()`.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, into collector: Collector) {
+        let reader = ChunkReader(UnsafeBufferPointer(rebasing: buffer[collector.offset...]))
+        collector.reader = reader
+        guard let context = parserContext(reading: reader) else { return }
+        collector.context = context
+        // Only the one callback we need: text, comments, end tags and the tree stay off.
+        guard let sax = context.pointee.sax else { return }
+        sax.pointee = htmlSAXHandler()
+        sax.pointee.initialized = 1
+        installCallbacks(sax)
+        context.pointee.userData = Unmanaged.passUnretained(collector).toOpaque()
+        // The name libxml2's dictionary holds for <picture>: open elements are compared by pointer.
+        collector.picture = UnsafeRawPointer(xmlDictLookup(context.pointee.dict, "picture", -1))
+        // UTF-8 without an encoder: positions stay exact (xmlByteConsumed counts raw
+        // bytes), and IGNORE_ENC keeps a lying <meta> from switching the decoder.
+        htmlCtxtUseOptions(context, parseOptions | Int32(HTML_PARSE_IGNORE_ENC.rawValue))
+        // Declare the input UTF-8 up front: otherwise 2.9 guesses a decoder at the first
+        // non-ASCII byte, and from then on xmlByteConsumed reports the whole input.
+        xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+        htmlParseDocument(context)
+    }
+
+    /// What the SAX callback of `startElements` collects, for the page or one half of it.
+    final class Collector {
+        /// Where in the page this parser starts: added to its positions.
+        let offset: Int
+        let everyURLAttribute: Bool
+        var context: htmlParserCtxtPtr?
+        var elements: [StartElement] = []
+        /// libxml2's dictionary name for "picture" in this parser.
+        var picture: UnsafeRawPointer?
+        let names = NameCache()
+        /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
+        var reader: ChunkReader?
+        /// The second half's parser: records its state at each start tag (`Halves.States`).
+        var states: Halves.States?
+        /// The first half's parser: looks, past the split, for the state the second half had.
+        var join: Halves.Join?
+
+        init(from offset: Int, everyURLAttribute: Bool, expected bytes: Int) {
+            self.offset = offset
+            self.everyURLAttribute = everyURLAttribute
+            // Pages measured hold a start tag per 190-250 bytes.
+            elements.reserveCapacityWithHugePages(bytes / 128)
+        }
+
+        /// Frees the parser.
+        func close() {
+            guard let context else { return }
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            htmlFreeParserCtxt(context)
+            self.context = nil
+        }
+
+        /// Whether a `<picture>` is among libxml2's open elements around the one it just opened
+        /// (the top of its stack). libxml2 2.9 nests a second `<source>` inside the first, so
+        /// "parent is picture" would miss it.
+        func insidePicture(_ context: htmlParserCtxtPtr) -> Bool {
+            guard let picture, let names = context.pointee.nameTab else { return false }
+            for i in 0..<max(0, Int(context.pointee.nameNr) - 1) where UnsafeRawPointer(names[i]) == picture {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// The one callback `startElements` needs (text, comments, end tags and the tree stay
+    /// off): each start element with its wanted attributes, and whether a `<picture>` is open
+    /// (libxml2's own open elements say).
     private static func installCallbacks(_ sax: UnsafeMutablePointer<htmlSAXHandler>) {
         sax.pointee.startElement = { user, name, attributes in
             guard let user, let name else { return }
             let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
+            guard let context = collector.context else { return }
+            let consumed = collector.offset + Int(xmlByteConsumed(context))
+            // Two halves (LibXML2+Halves.swift) compare their states at start tags with
+            // attributes: never an implied element, which has none.
+            if let join = collector.join {
+                guard join.met == nil else { return }  // stopped: the second half has the rest
+                if attributes != nil, consumed > join.split,
+                    join.meets(context, consumed: consumed, element: collector.elements.count)
+                {
+                    xmlStopParser(context)
+                    return
+                }
+            } else if attributes != nil, let states = collector.states,
+                !states.record(context, consumed: consumed, element: collector.elements.count)
+            {
+                xmlStopParser(context)
+                return
+            }
             let element = collector.names.element(name)
             var pairs: [(String, String)] = []
             if var cursor = attributes {
@@ -150,31 +216,10 @@ public enum LibXML2 {
                     cursor = cursor.successor().successor()
                 }
             }
-            let consumed = collector.context.map { Int(xmlByteConsumed($0)) } ?? -1
             collector.elements.append(
                 StartElement(
                     name: element, attributes: pairs, consumed: consumed,
-                    insidePicture: collector.openPictures > 0))
-            collector.stack.append((UnsafeRawPointer(name), element))
-            if element == "picture" { collector.openPictures += 1 }
-        }
-        sax.pointee.endElement = { user, name in
-            guard let user, let name else { return }
-            let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
-            // Nearly always the innermost open element, by the same pointer.
-            let index: Int?
-            if let top = collector.stack.last, top.pointer == UnsafeRawPointer(name) {
-                index = collector.stack.count - 1
-            } else {
-                let element = collector.names.element(name)
-                index = collector.stack.lastIndex { $0.name == element }
-            }
-            if let index {
-                for open in collector.stack[index...] where open.name == "picture" {
-                    collector.openPictures -= 1
-                }
-                collector.stack.removeSubrange(index...)
-            }
+                    insidePicture: collector.insidePicture(context)))
         }
     }
 

@@ -135,10 +135,10 @@ extension PageRewriter {
             let work = SiteWork()
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
-                    let elements = LibXML2.startElements(ofUTF8: page, everyURLAttribute: moving)
+                    let elements = LibXML2.startElementParts(ofUTF8: page, everyURLAttribute: moving)
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
-                    let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
+                    let parsed = Parsed(matched: PageRewriter.align(parts: elements, scanned.tags), pageURL: pageURL)
                     parseHandoff.give(parsed)
                     share(parsed, work)
                     return parsed

@@ -382,34 +382,43 @@ public struct PageRewriter {
     static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(
         LibXML2.StartElement, StartTagScanner.Tag?
     )] {
+        align(parts: [elements[...]], tags)
+    }
+
+    /// `align` over the elements in the pieces the parsers reported them in.
+    static func align(parts: [ArraySlice<LibXML2.StartElement>], _ tags: [StartTagScanner.Tag]) -> [(
+        LibXML2.StartElement, StartTagScanner.Tag?
+    )] {
         // Both run in document order: walk them together. (Should libxml2 ever report a
         // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
         var out: [(LibXML2.StartElement, StartTagScanner.Tag?)] = []
-        out.reserveCapacityWithHugePages(elements.count)
+        out.reserveCapacityWithHugePages(parts.reduce(0) { $0 + $1.count })
         var t = 0
         var previous = Int.min
         var byEnd: [Int: Int]?
-        for element in elements {
-            let consumed = element.consumed
-            var index: Int?
-            if consumed < previous || byEnd != nil {
-                if byEnd == nil {
-                    var table: [Int: Int] = Dictionary(minimumCapacity: tags.count)
-                    for (i, tag) in tags.enumerated() { table[tag.insertionPoint] = i }
-                    byEnd = table
+        for part in parts {
+            for element in part {
+                let consumed = element.consumed
+                var index: Int?
+                if consumed < previous || byEnd != nil {
+                    if byEnd == nil {
+                        var table: [Int: Int] = Dictionary(minimumCapacity: tags.count)
+                        for (i, tag) in tags.enumerated() { table[tag.insertionPoint] = i }
+                        byEnd = table
+                    }
+                    index = byEnd?[consumed]
+                } else {
+                    while t < tags.count && tags[t].insertionPoint < consumed { t += 1 }
+                    if t < tags.count && tags[t].insertionPoint == consumed { index = t }
                 }
-                index = byEnd?[consumed]
-            } else {
-                while t < tags.count && tags[t].insertionPoint < consumed { t += 1 }
-                if t < tags.count && tags[t].insertionPoint == consumed { index = t }
-            }
-            previous = consumed
-            if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
-                used[i] = true
-                out.append((element, tags[i]))
-            } else {
-                out.append((element, nil))
+                previous = consumed
+                if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
+                    used[i] = true
+                    out.append((element, tags[i]))
+                } else {
+                    out.append((element, nil))
+                }
             }
         }
         return out
