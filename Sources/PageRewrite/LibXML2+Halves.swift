@@ -4,35 +4,37 @@ import CacheKitSystem
 /// A large page parsed by two libxml2 parsers at once, with exactly the elements one parser
 /// reports.
 ///
-/// The second parser starts at a start tag past the middle, with nothing open; the first
-/// parses from the beginning. What libxml2 2.9's HTML parser reports after a start tag
-/// depends only on the input from there and three pieces of its state (HTMLparser.c at
-/// v2.9.14): the open elements, `nameTab` (autoclosing, implied elements, `<script>` and
-/// `<style>` read as text: htmlAutoClose 1579, htmlCheckImplied 1663, htmlParseContentInternal
-/// 4710); `depth`, the misplaced `<html>`, `<head>` and `<body>` tags it ignored, whose end
-/// tags it then ignores too (htmlParseStartTag 3987-4011, htmlParseEndTag 4171); and `html`,
-/// whether a head or a body was opened (htmlnamePush 169-172, htmlCheckImplied 1686, 1700).
-/// The second parser records that state at each start tag it reports with attributes: always
-/// the end of htmlParseStartTag, never an implied element. Once it has finished (the first
-/// waits for it at the split), the first, past the split, compares its own state at each such
-/// tag with the record for the same tag (by position). Where the two are equal, the rest of
-/// the parse is the same in both: the first stops there, and the page's elements are the
-/// first parser's up to that tag and the second's from it.
+/// The first parser parses from the beginning. A thread that has nothing else to do while it
+/// runs (localize's scanning thread, once its own work is done) starts a second parser at a
+/// start tag halfway between where the first has got to and the end, with nothing open.
+///
+/// What libxml2 2.9's HTML parser reports after a start tag depends only on the input from
+/// there and three pieces of its state (HTMLparser.c at v2.9.14): the open elements, `nameTab`
+/// (autoclosing, implied elements, `<script>` and `<style>` read as text: htmlAutoClose 1579,
+/// htmlCheckImplied 1663, htmlParseContentInternal 4710); `depth`, the misplaced `<html>`,
+/// `<head>` and `<body>` tags it ignored, whose end tags it then ignores too (htmlParseStartTag
+/// 3987-4011, htmlParseEndTag 4171); and `html`, whether a head or a body was opened
+/// (htmlnamePush 169-172, htmlCheckImplied 1686, 1700). The second parser records that state at
+/// each start tag it reports with attributes: always the end of htmlParseStartTag, never an
+/// implied element. Once it has finished (the first waits for it at the split), the first, past
+/// the split, compares its own state at each such tag with the record for the same tag (by
+/// position). Where the two are equal, the rest of the parse is the same in both: the first
+/// stops there, and the page's elements are the first parser's up to that tag and the second's
+/// from it.
 ///
 /// If they never meet (the split fell inside a script or a comment, or the page's open
 /// elements never come back to what the second parser has), the first parser goes on to the
 /// end alone and the second's work is dropped: the result is one parser's either way.
 extension LibXML2 {
-    /// Pages from this size are parsed in halves: below it, a second thread is not worth it.
-    /// Only with libxml2 2.9, whose parser state the reasoning above was checked against
-    /// (2.14 rewrote the HTML parser); other versions parse with one parser.
+    /// Pages from this size may be parsed in halves. Only with libxml2 2.9, whose parser state
+    /// the reasoning above was checked against (2.14 rewrote the HTML parser); other versions
+    /// parse with one parser.
     static let halvesThreshold = LIBXML_VERSION / 100 == 209 ? 1 << 20 : Int.max
 
-    /// Where the second parser starts: the first start tag (`<` and an ASCII letter) at the
-    /// start of a line within 64 KiB past the middle, else the first start tag past the middle.
-    static func splitPoint(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        let middle = buffer.count / 2
-        guard middle > 0 else { return nil }
+    /// Where a second parser starts: the first start tag (`<` and an ASCII letter) at the start
+    /// of a line within 64 KiB from `from` (the middle by default), else the first start tag.
+    static func splitPoint(_ buffer: UnsafeBufferPointer<UInt8>, from: Int? = nil) -> Int? {
+        let middle = max(1, from ?? buffer.count / 2)
         var any: Int?
         var i = middle
         while i + 1 < buffer.count {
@@ -49,35 +51,93 @@ extension LibXML2 {
     private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
     /// The page's start elements from two parsers, the second starting at `split` (a start
-    /// tag): the first parser's up to where they met, then the second's (or all the first's),
-    /// and whether they met (false: the first parser did all the work).
-    static func inHalves(_ buffer: UnsafeBufferPointer<UInt8>, at split: Int, everyURLAttribute: Bool)
+    /// tag) at once: the first parser's up to where they met, then the second's (or all the
+    /// first's), and whether they met (false: the first parser did all the work).
+    static func inHalves(_ page: [UInt8], at split: Int, everyURLAttribute: Bool)
         -> (parts: [ArraySlice<StartElement>], met: Bool)
     {
-        let finished = WorkerPool.Handoff<Halves.States>()
+        let half = SecondHalf(page, everyURLAttribute: everyURLAttribute)
+        _ = half.claim(at: split)
+        let (_, parts) = WorkerPool.both(
+            { half.run(from: split) },
+            { startElementParts(ofUTF8: page, everyURLAttribute: everyURLAttribute, secondHalf: half) })
+        return (parts, parts.count == 2)
+    }
+
+    /// A page's second half, parsed on another thread while the first parser runs (`parse`).
+    final class SecondHalf: @unchecked Sendable {
+        // @unchecked Sendable: `position`, `split` and `closed` are only touched with `lock`
+        // held; the collector belongs to the thread parsing the second half until `finished`
+        // hands it to the first parser's.
+        let page: [UInt8]
+        let everyURLAttribute: Bool
+        private let lock = ConditionLock()
+        /// How far the first parser has got, as it last said.
+        private var position = 0
+        /// Where the second parser starts, once one does.
+        private var split: Int?
+        /// The first parser has finished: no second one starts any more.
+        private var closed = false
+        /// The second parser's collector, when it has finished.
+        let finished = WorkerPool.Handoff<Collector>()
+        /// Given when the first parser has finished without meeting the second: it can stop.
         let stop = WorkerPool.Handoff<Bool>()
-        let states = Halves.States(stop: stop)
-        let join = Halves.Join(split: split, finished: finished)
-        let first = Collector(from: 0, everyURLAttribute: everyURLAttribute, expected: buffer.count)
-        let second = Collector(from: split, everyURLAttribute: everyURLAttribute, expected: buffer.count - split)
-        first.join = join
-        second.states = states
-        defer {
-            first.close()
-            second.close()
+
+        /// Less than this left for the first parser, and no second one starts.
+        static let minimumLeft = 512 << 10
+
+        init(_ page: [UInt8], everyURLAttribute: Bool) {
+            self.page = page
+            self.everyURLAttribute = everyURLAttribute
         }
-        // `buffer` outlives both parsers: `both` returns when both have.
-        _ = WorkerPool.both(
-            {
-                parse(buffer, into: second)
-                finished.give(states)
-            },
-            {
-                parse(buffer, into: first)
-                stop.give(true)  // the second, if still parsing, is of no more use
-            })
-        guard let met = join.met else { return ([first.elements[...]], false) }
-        return ([first.elements[..<met.first], second.elements[met.second...]], true)
+
+        /// For a thread with nothing else to do: parses the second half of what the first
+        /// parser has not reached yet, unless that is little or the first has finished.
+        func parse() {
+            guard let split = claim(at: nil) else { return }
+            run(from: split)
+        }
+
+        /// Decides where the second parser starts (`at`, or halfway from the first parser's
+        /// position to the end); nil when none is to start.
+        func claim(at given: Int?) -> Int? {
+            lock.withLock {
+                guard !closed, split == nil else { return nil }
+                if let given {
+                    split = given
+                } else {
+                    guard page.count - position >= Self.minimumLeft else { return nil }
+                    split = page.withUnsafeBufferPointer {
+                        LibXML2.splitPoint($0, from: position + (page.count - position) / 2)
+                    }
+                }
+                return split
+            }
+        }
+
+        /// Parses from `split` (claimed) to the end, recording the parser's states.
+        func run(from split: Int) {
+            let collector = Collector(from: split, everyURLAttribute: everyURLAttribute, expected: page.count - split)
+            collector.states = Halves.States(stop: stop)
+            page.withUnsafeBufferPointer { LibXML2.parse($0, into: collector) }
+            finished.give(collector)
+        }
+
+        /// The first parser's position; returns where the second parser started, if it has.
+        func publish(_ consumed: Int) -> Int? {
+            lock.withLock {
+                position = consumed
+                return split
+            }
+        }
+
+        /// The first parser has finished: returns whether a second parser started.
+        func close() -> Bool {
+            lock.withLock {
+                closed = true
+                return split != nil
+            }
+        }
     }
 
     enum Halves {
@@ -130,16 +190,20 @@ extension LibXML2 {
 
         /// The first parser's side: past the split, looks for the second's state.
         final class Join {
-            let split: Int
-            private let finished: WorkerPool.Handoff<States>
-            private var states: States?
+            let half: SecondHalf
+            /// Where the second parser started, once the first knows it has.
+            private(set) var split: Int?
+            /// The second parser's collector, once it has finished.
+            private(set) var second: Collector?
             private var cursor = 0
             /// The first parser's element count when it stopped, and the second's element there.
             private(set) var met: (first: Int, second: Int)?
 
-            init(split: Int, finished: WorkerPool.Handoff<States>) {
-                self.split = split
-                self.finished = finished
+            init(_ half: SecondHalf) { self.half = half }
+
+            /// Tells the second half where the first parser is; learns whether it has started.
+            func publish(_ consumed: Int) {
+                if split == nil { split = half.publish(consumed) }
             }
 
             /// Whether the first parser, at the start tag of its element `index` ending at
@@ -147,14 +211,26 @@ extension LibXML2 {
             func meets(_ context: htmlParserCtxtPtr, consumed position: Int, element index: Int) -> Bool {
                 // Waits for the second parser (it never waits for this one): parsing on into its
                 // half meanwhile would only take a processor from it and from the page's scan.
-                if states == nil { states = finished.take() }
-                guard let states else { return false }
+                if second == nil { second = half.finished.take() }
+                guard let states = second?.states else { return false }
                 while cursor < states.consumed.count, states.consumed[cursor] < position { cursor += 1 }
                 guard cursor < states.consumed.count, states.consumed[cursor] == position,
                     states.matches(cursor, context)
                 else { return false }
                 met = (index, states.element[cursor])
                 return true
+            }
+
+            /// After the first parser: the elements, from one parser or the two. Waits for a
+            /// second parser still running (told to stop) and frees it.
+            func parts(_ first: Collector) -> [ArraySlice<StartElement>] {
+                if half.close(), met == nil {
+                    half.stop.give(true)
+                    if second == nil { second = half.finished.take() }
+                }
+                defer { second?.close() }
+                guard let met, let second else { return [first.elements[...]] }
+                return [first.elements[..<met.first], second.elements[met.second...]]
             }
         }
     }

@@ -82,23 +82,36 @@ public enum LibXML2 {
     /// caller first: libxml2 2.9's xmlByteConsumed is not exact once a decoder is installed.)
     /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
     /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
-    /// A large page is parsed in two halves at once (`inHalves`), with the same result.
     static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
         let parts = startElementParts(ofUTF8: bytes, everyURLAttribute: everyURLAttribute)
         return parts.count == 1 ? Array(parts[0]) : Array(parts.joined())
     }
 
-    /// `startElements` in the pieces the parsers reported (one, or the two halves'), in
-    /// order: not copied into one array.
-    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool) -> [ArraySlice<StartElement>] {
+    /// `startElements` in the pieces the parsers reported (one, or two halves'), in order: not
+    /// copied into one array. With `secondHalf` (a large page), another thread may parse the
+    /// second half meanwhile (`SecondHalf.parse`).
+    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool, secondHalf: SecondHalf? = nil)
+        -> [ArraySlice<StartElement>]
+    {
         initialize()
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer -> [ArraySlice<StartElement>] in
-            if buffer.count >= halvesThreshold, let split = splitPoint(buffer) {
-                return inHalves(buffer, at: split, everyURLAttribute: everyURLAttribute).parts
-            }
-            return [oneParser(buffer, everyURLAttribute: everyURLAttribute)[...]]
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else {
+            _ = secondHalf?.close()
+            return []
         }
+        return bytes.withUnsafeBufferPointer { buffer -> [ArraySlice<StartElement>] in
+            guard let secondHalf else { return [oneParser(buffer, everyURLAttribute: everyURLAttribute)[...]] }
+            let collector = Collector(from: 0, everyURLAttribute: everyURLAttribute, expected: buffer.count)
+            let join = Halves.Join(secondHalf)
+            collector.join = join
+            defer { collector.close() }
+            parse(buffer, into: collector)
+            return join.parts(collector)
+        }
+    }
+
+    /// A second half for `startElementParts` when `page` is large enough, else nil.
+    static func secondHalf(for page: [UInt8], everyURLAttribute: Bool) -> SecondHalf? {
+        page.count >= halvesThreshold ? SecondHalf(page, everyURLAttribute: everyURLAttribute) : nil
     }
 
     /// `startElements` from one parser, whatever the size.
@@ -146,9 +159,9 @@ public enum LibXML2 {
         let names = NameCache()
         /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
         var reader: ChunkReader?
-        /// The second half's parser: records its state at each start tag (`Halves.States`).
+        /// A second half's parser: records its state at each start tag (`Halves.States`).
         var states: Halves.States?
-        /// The first half's parser: looks, past the split, for the state the second half had.
+        /// The first parser, when a second half may run: looks, past the split, for its state.
         var join: Halves.Join?
 
         init(from offset: Int, everyURLAttribute: Bool, expected bytes: Int) {
@@ -191,7 +204,8 @@ public enum LibXML2 {
             // attributes: never an implied element, which has none.
             if let join = collector.join {
                 guard join.met == nil else { return }  // stopped: the second half has the rest
-                if attributes != nil, consumed > join.split,
+                if collector.elements.count & 63 == 0 { join.publish(consumed) }
+                if attributes != nil, let split = join.split, consumed > split,
                     join.meets(context, consumed: consumed, element: collector.elements.count)
                 {
                     xmlStopParser(context)

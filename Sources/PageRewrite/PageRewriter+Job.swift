@@ -123,7 +123,9 @@ extension PageRewriter {
 
         /// Two threads. The second parses with libxml2, pairs its elements with the scanned
         /// tags and finds the base; this one meanwhile scans the tags' positions and decides
-        /// the references the scan suggests, against the base the scan suggests. Then both
+        /// the references the scan suggests, against the base the scan suggests, and then, on
+        /// a large page the parse has not finished, parses half of what it has not reached
+        /// (`LibXML2.SecondHalf`: the parse uses it where the two parsers meet). Then both
         /// read and apply the image sites, a chunk at a time, whichever is free (a chunk read
         /// before the decisions are made is applied once they are). The parse has the last
         /// word: a reference it does not confirm is not used, and if its base differs from
@@ -133,9 +135,11 @@ extension PageRewriter {
             let scanHandoff = WorkerPool.Handoff<Scanned>()
             let parseHandoff = WorkerPool.Handoff<Parsed>()
             let work = SiteWork()
+            let secondHalf = LibXML2.secondHalf(for: page, everyURLAttribute: moving)
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
-                    let elements = LibXML2.startElementParts(ofUTF8: page, everyURLAttribute: moving)
+                    let elements = LibXML2.startElementParts(
+                        ofUTF8: page, everyURLAttribute: moving, secondHalf: secondHalf)
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
                     let parsed = Parsed(matched: PageRewriter.align(parts: elements, scanned.tags), pageURL: pageURL)
@@ -154,6 +158,8 @@ extension PageRewriter {
                         against: URLText.Base(guessedBase), loop: work.loop)
                     work.decided(decisions, guessedBase: guessedBase)
                     if let early = options.whileParsing, !parseHandoff.isGiven { early(original) }
+                    // Nothing left to do here until the parse ends: parse half of what remains.
+                    if !parseHandoff.isGiven { secondHalf?.parse() }
                     share(parseHandoff.take(), work)
                     return (scanned, styleTokens, guessedBase)
                 })

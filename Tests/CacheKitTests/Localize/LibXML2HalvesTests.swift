@@ -1,3 +1,4 @@
+import CacheKitSystem
 import Foundation
 import XCTest
 
@@ -21,7 +22,7 @@ final class LibXML2HalvesTests: XCTestCase {
             for everyURLAttribute in [true, false] {
                 let one = LibXML2.oneParser(buffer, everyURLAttribute: everyURLAttribute)
                 for split in starts {
-                    let halves = LibXML2.inHalves(buffer, at: split, everyURLAttribute: everyURLAttribute)
+                    let halves = LibXML2.inHalves(page, at: split, everyURLAttribute: everyURLAttribute)
                     if halves.met { met += 1 }
                     guard let difference = Self.firstDifference(one, Array(halves.parts.joined())) else { continue }
                     XCTFail("\(label): split at \(split) (met: \(halves.met)): \(difference)")
@@ -104,6 +105,31 @@ final class LibXML2HalvesTests: XCTestCase {
         }
         let (met, tried) = assertHalvesEqualOne(page, limit: 30, "corpus")
         XCTAssertGreaterThan(met, tried / 2, "only \(met) of \(tried) splits met: the halves are not shared")
+    }
+
+    /// As localize runs it: another thread starts the second half wherever the first parser
+    /// has got to; the elements are one parser's whenever it starts, and nothing starts once
+    /// the first parser has finished.
+    func testASecondHalfStartedAnyTimeGivesOneParsersElements() {
+        let row = "<div class=w><p class=x>text &amp; more <img src=\"i.png\" srcset=\"j.png 2x\"></p></div>\n"
+        let page = Array(String(repeating: row, count: 3 * LibXML2.SecondHalf.minimumLeft / row.utf8.count).utf8)
+        let one = page.withUnsafeBufferPointer { LibXML2.oneParser($0, everyURLAttribute: true) }
+        var met = 0
+        for delay in [0, 1_000, 5_000, 20_000] {
+            let half = LibXML2.SecondHalf(page, everyURLAttribute: true)
+            let (_, parts) = WorkerPool.both(
+                {
+                    usleep(useconds_t(delay))
+                    half.parse()
+                },
+                { LibXML2.startElementParts(ofUTF8: page, everyURLAttribute: true, secondHalf: half) })
+            if parts.count == 2 { met += 1 }
+            if let difference = Self.firstDifference(one, Array(parts.joined())) {
+                XCTFail("second half after \(delay) µs: \(difference)")
+            }
+            XCTAssertNil(half.claim(at: nil), "a second half started after the first parser finished")
+        }
+        XCTAssertGreaterThan(met, 0, "no second half was ever used")
     }
 
     /// The split point is a start tag past the middle, at a line's start where there is one.
