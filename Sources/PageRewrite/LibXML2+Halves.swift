@@ -52,7 +52,8 @@ extension LibXML2 {
 
     /// The page's start elements from two parsers, the second starting at `split` (a start
     /// tag) at once: the first parser's up to where they met, then the second's (or all the
-    /// first's), and whether they met (false: the first parser did all the work).
+    /// first's), and whether they met (false: the first parser did all the work). The tests'
+    /// way in: localize starts the second parser when a thread is free (`SecondHalf.parse`).
     static func inHalves(_ page: [UInt8], at split: Int, everyURLAttribute: Bool)
         -> (parts: [ArraySlice<StartElement>], met: Bool)
     {

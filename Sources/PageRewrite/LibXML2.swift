@@ -83,8 +83,9 @@ public enum LibXML2 {
     /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
     /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
     static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
-        let parts = startElementParts(ofUTF8: bytes, everyURLAttribute: everyURLAttribute)
-        return parts.count == 1 ? Array(parts[0]) : Array(parts.joined())
+        initialize()
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { return [] }
+        return bytes.withUnsafeBufferPointer { oneParser($0, everyURLAttribute: everyURLAttribute) }
     }
 
     /// `startElements` in the pieces the parsers reported (one, or two halves'), in order: not
