@@ -17,7 +17,15 @@ public final class Localizer {
 
     deinit {
         // Tens of thousands of memoised copies: freed on another thread.
-        WorkerPool.drop((memo, unmemoised))
+        WorkerPool.drop(takeTables())
+    }
+
+    /// The memo and the batches not yet in it, leaving both empty (not inlined: see
+    /// `Droppable`).
+    @inline(never)
+    private func takeTables() -> Droppable {
+        defer { (memo, unmemoised) = ([:], []) }
+        return Droppable((memo, unmemoised))
     }
 
     /// A resolved reference as caches key it: without its `#fragment`.

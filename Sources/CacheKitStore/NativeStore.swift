@@ -531,11 +531,27 @@ public final class NativeStore: @unchecked Sendable {
     /// those entries (localizing the same page again). Reads only: a caller can work this
     /// out while the page is still being written, and apply it once the page is there.
     public func pinChange(page: String, urls: [String]) throws -> PinChange? {
-        let keys = Set(urls.compactMap { URLKey($0)?.normalized })
-        let current = try readIndex { db in
-            Set(try String.fetchAll(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page]))
+        // A page names most of its images more than once: the URLs are made unique first, and
+        // only those that are not already their own key are replaced by it (or dropped).
+        var keys = Set<String>(minimumCapacity: urls.count)
+        for url in urls { keys.insert(url) }
+        for url in keys where !URLKey.isNormalized(url) {
+            keys.remove(url)
+            if let key = URLKey(url) { keys.insert(key.normalized) }
         }
-        return current == keys ? nil : PinChange(page: page, keys: keys.sorted())
+        // The same set when the page has as many pins, each one of `keys` ((page, url) is the
+        // table's primary key: no row twice): counted first, then each row looked up, without
+        // a second set (a page may pin tens of thousands).
+        let same = try readIndex { db -> Bool in
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM pins WHERE page = ?", arguments: [page])
+            guard count == keys.count else { return false }
+            let rows = try String.fetchCursor(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page])
+            while let url = try rows.next() {
+                guard keys.contains(url) else { return false }
+            }
+            return true
+        }
+        return same ? nil : PinChange(page: page, keys: keys.sorted())
     }
 
     /// Replaces what `change.page` pins by `change.keys`, in one transaction.

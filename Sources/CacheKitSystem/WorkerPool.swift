@@ -72,13 +72,10 @@ package enum WorkerPool {
         pthread_detach(thread)
     }
 
-    /// Releases `value` on a thread of its own: a structure of many small objects takes time to
-    /// free that the caller need not wait for. (The caller must hold no other reference it
-    /// still uses; it stays valid either way, this only moves where the last release runs.)
-    package static func drop<A>(_ value: A) {
-        let slot = Slot<A>()
-        slot.value = value
-        detach { slot.value = nil }
+    /// Frees what `held` holds on a thread of its own: a structure of many small objects takes
+    /// time to free that the caller need not wait for.
+    package static func drop(_ held: Droppable) {
+        detach { held.value = nil }
     }
 
     /// Takes the closure out of its slot and calls it; the last reference goes when this returns.
@@ -209,6 +206,18 @@ extension WorkerPool {
             return value!
         }
     }
+}
+
+/// Something to be freed by `WorkerPool.drop`. It must hold the only references to what it
+/// holds, so make it where they are moved out of their owner, in a function of its own that is
+/// not inlined. Handed over any other way (as an argument, even `consume`d), the caller is
+/// apt to keep a copy of its own that the optimizer releases after the other thread's release
+/// (measured: the localize job's decisions were freed on the caller's thread after all).
+package final class Droppable: @unchecked Sendable {
+    // @unchecked Sendable: `value` is written by init, then only by `drop`'s thread.
+    fileprivate var value: Any?
+
+    package init(_ value: Any) { self.value = value }
 }
 
 /// A value written by one thread before another is joined to it, and read after.

@@ -57,6 +57,8 @@ extension PageRewriter {
         /// The relative prefix from the output to each directory holding copies (a store
         /// has 256), so each is computed once.
         var directoryPrefixes: [BytesKey: String] = [:]
+        /// What `run` made and no longer needs, until `takeLeftovers` moves it out.
+        var leftovers: Any?
         /// Line numbers by offset; made by the scanning thread while the parse runs.
         var lines = LineIndex()
 
@@ -73,8 +75,21 @@ extension PageRewriter {
             moving = options.absolutizeWhenMoved && !PageRewriter.outputLives(at: pageURL, in: options.outputDirectory)
         }
 
+        /// What the job holds once `run` has returned (the page's tags, elements, decisions:
+        /// a few hundred thousand small objects), moved out for `WorkerPool.drop` to free on
+        /// another thread while the caller goes on with the result. (Not inlined, so that the
+        /// job's own references are gone when it returns: see `Droppable`.)
+        @inline(never)
+        func takeLeftovers() -> Droppable {
+            defer { (decisions, copies, prefetched, directoryPrefixes, leftovers) = ([:], [:], ([], []), [:], nil) }
+            return Droppable((decisions, copies, prefetched, directoryPrefixes, leftovers))
+        }
+
         // MARK: The steps
 
+        /// Not inlined, for the same reason as `takeLeftovers`: its locals must be released
+        /// when it returns.
+        @inline(never)
         func run() -> LocalizeResult {
             let (parsed, scanned, styleTokens, guessedBase, work) = scanAndParse()
             let base = parsed.base
@@ -110,10 +125,8 @@ extension PageRewriter {
             }
             let spliced = splice(&edits)
             let references = inOrder(collected.referenceParts + [collected.references])
-            // Freeing the page's tags, elements and decisions (a few hundred thousand small
-            // objects) is left to another thread: the caller has the result meanwhile.
-            WorkerPool.drop(
-                (parsed, scanned, decisions, copies, prefetched, collected.undecided, edits, styleTokens, work))
+            // Kept for `takeLeftovers`, so that no reference here is the last one.
+            leftovers = (parsed, scanned, collected.undecided, edits, styleTokens, work.takeContents())
             return LocalizeResult(
                 charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
                 assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0,

@@ -43,7 +43,10 @@ public struct PageRewriter {
         _ original: [UInt8], options: LocalizeOptions, lookupSharing lookupMany: ([String], LoopRunner) -> [CachedCopy?]
     ) -> LocalizeResult {
         withoutActuallyEscaping(lookupMany) { lookup in
-            Job(original, options: options, placer: placer, lookup: lookup).run()
+            let job = Job(original, options: options, placer: placer, lookup: lookup)
+            let result = job.run()
+            WorkerPool.drop(job.takeLeftovers())
+            return result
         }
     }
 

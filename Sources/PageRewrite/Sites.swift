@@ -53,6 +53,17 @@ extension PageRewriter {
         /// The loop being shared: its body, size, next index to take, and blocks in progress.
         private var shared: (body: (Range<Int>) -> Void, count: Int, next: Int, running: Int)?
 
+        /// What it holds (the chunks' elements, the decisions it was given), moved out and
+        /// left empty once the work is done, for `WorkerPool.drop`: whoever holds the work
+        /// itself last then frees an empty shell. (Not inlined: see `Droppable`.)
+        @inline(never)
+        func takeContents() -> Droppable {
+            condition.lock()
+            defer { condition.unlock() }
+            defer { (chunks, known, readNotApplied) = ([], nil, []) }
+            return Droppable((chunks, known, readNotApplied))
+        }
+
         /// Runs loops here and, in blocks, on a thread that is in `run` meanwhile.
         var loop: LoopRunner {
             LoopRunner { [self] count, body in share(count: count, body) }
