@@ -220,6 +220,23 @@ int cachectl_malloc_thresholds(int mmap, int trim) {
 }
 #endif
 
+#if defined(__linux__)
+#include <sys/resource.h>
+int cachectl_lowest_thread_priority(void) { return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19); }
+#elif defined(__APPLE__)
+#include <pthread.h>
+int cachectl_lowest_thread_priority(void) {
+    int error = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0);
+    if (error) errno = error;
+    return error ? -1 : 0;
+}
+#else
+int cachectl_lowest_thread_priority(void) {
+    errno = ENOSYS;
+    return -1;
+}
+#endif
+
 static volatile sig_atomic_t cleanup_armed;
 static struct sigaction cleanup_previous;
 static int cleanup_installed;

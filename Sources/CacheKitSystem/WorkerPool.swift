@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -72,10 +74,14 @@ package enum WorkerPool {
         pthread_detach(thread)
     }
 
-    /// Frees what `held` holds on a thread of its own: a structure of many small objects takes
-    /// time to free that the caller need not wait for.
+    /// Frees what `held` holds on a thread of its own, at the lowest priority: a structure of
+    /// many small objects takes time to free that the caller need not wait for, nor share a
+    /// processor with (a process that ends first frees it all at once).
     package static func drop(_ held: Droppable) {
-        detach { held.value = nil }
+        detach {
+            _ = cachectl_lowest_thread_priority()
+            held.free()
+        }
     }
 
     /// Takes the closure out of its slot and calls it; the last reference goes when this returns.
@@ -206,18 +212,6 @@ extension WorkerPool {
             return value!
         }
     }
-}
-
-/// Something to be freed by `WorkerPool.drop`. It must hold the only references to what it
-/// holds, so make it where they are moved out of their owner, in a function of its own that is
-/// not inlined. Handed over any other way (as an argument, even `consume`d), the caller is
-/// apt to keep a copy of its own that the optimizer releases after the other thread's release
-/// (measured: the localize job's decisions were freed on the caller's thread after all).
-package final class Droppable: @unchecked Sendable {
-    // @unchecked Sendable: `value` is written by init, then only by `drop`'s thread.
-    fileprivate var value: Any?
-
-    package init(_ value: Any) { self.value = value }
 }
 
 /// A value written by one thread before another is joined to it, and read after.

@@ -35,6 +35,11 @@ int cachectl_clone_file(int out, int in);
 /// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
 int cachectl_malloc_thresholds(int mmap, int trim);
 
+/// Gives the calling thread (only) the lowest scheduling priority: nice 19 on Linux (where
+/// `setpriority` on a thread id applies to that thread), the background QoS class on Apple
+/// systems. 0 on success, else -1 with errno.
+int cachectl_lowest_thread_priority(void);
+
 /// RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV (0 where openat2 does not exist).
 uint64_t cachectl_resolve_beneath_strict(void);
 

@@ -2,7 +2,6 @@ import TestSupport
 import XCTest
 
 @testable import CacheKitStore
-@testable import CacheKitSystem
 
 final class PinChangeTests: XCTestCase {
     /// `pinChange` is nil exactly when the page already pins the same set of keys: repeated
@@ -46,32 +45,4 @@ final class PinChangeTests: XCTestCase {
         // Nothing to pin, where something is: a change to none.
         XCTAssertEqual(try store.pinChange(page: page, urls: [])?.keys, [])
     }
-
-    /// What `WorkerPool.drop` is given is freed on another thread, not the caller's.
-    func testDroppedValuesAreFreedOnAnotherThread() {
-        for _ in 0..<50 {
-            let done = DispatchSemaphore(value: 0)
-            let thread = Locked<pthread_t?>(nil)
-            WorkerPool.drop(
-                Self.droppable { freedOn in
-                    thread.withLock { $0 = freedOn }
-                    done.signal()
-                })
-            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-            XCTAssertEqual(thread.withLock { $0 }.map { pthread_equal($0, pthread_self()) }, 0)
-        }
-    }
-
-    /// A marker made in a function of its own, as `Droppable` asks: nothing outside holds it.
-    @inline(never)
-    private static func droppable(freed: @escaping (pthread_t) -> Void) -> Droppable {
-        Droppable([Marker(freed)])
-    }
-}
-
-/// Calls `freed` with the thread it is freed on.
-private final class Marker {
-    let freed: (pthread_t) -> Void
-    init(_ freed: @escaping (pthread_t) -> Void) { self.freed = freed }
-    deinit { freed(pthread_self()) }
 }
