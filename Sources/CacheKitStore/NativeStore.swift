@@ -539,17 +539,17 @@ public final class NativeStore: @unchecked Sendable {
             keys.remove(url)
             if let key = URLKey(url) { keys.insert(key.normalized) }
         }
-        // The same set when the page has as many pins, each one of `keys` ((page, url) is the
-        // table's primary key: no row twice): counted first, then each row looked up, without
+        // The same set when every pin of the page is one of `keys` and there are as many
+        // ((page, url) is the table's primary key: no row twice): each row looked up, without
         // a second set (a page may pin tens of thousands).
         let same = try readIndex { db -> Bool in
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM pins WHERE page = ?", arguments: [page])
-            guard count == keys.count else { return false }
             let rows = try String.fetchCursor(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page])
+            var count = 0
             while let url = try rows.next() {
                 guard keys.contains(url) else { return false }
+                count += 1
             }
-            return true
+            return count == keys.count
         }
         return same ? nil : PinChange(page: page, keys: keys.sorted())
     }
