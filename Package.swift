@@ -80,7 +80,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio")
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio")
             ]
         ),
         // Localizing pages, and the library's public face: it re-exports every layer.
@@ -99,7 +100,7 @@ let package = Package(
         // Fixture trees and a process runner shared by both test targets.
         .target(
             name: "TestSupport", dependencies: ["CacheKit", "CacheKitSystem"], path: "Tests/TestSupport",
-            exclude: ["httpd.py", "schema_check.py"]),
+            exclude: ["httpd.py", "framings.py", "schema_check.py"]),
         .testTarget(
             name: "CacheKitTests",
             dependencies: [

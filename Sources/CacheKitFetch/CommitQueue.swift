@@ -6,13 +6,18 @@ import CacheKitSystem
 /// one transaction for the lot (`NativeStore.commit(_:)`), instead of an fsync, a directory
 /// fsync and a transaction per body, and none of it on Swift's cooperative threads.
 ///
-/// At most `limit` bodies wait (each holds two descriptors: its `tmp/` directory and the
-/// writers' lock); a download that finds the queue full is suspended until the committer
-/// takes the waiting batch.
+/// At most `fileLimit` bodies in temporary files wait (each holds descriptors: its file, its
+/// `tmp/` directory and the writers' lock), and bodies in memory up to `memoryLimit` bytes;
+/// a download that finds no room for its body is suspended until the committer takes the
+/// waiting batch. Room for many small bodies matters: while a batch's `syncfs` writes back
+/// the large bodies before it (tens of milliseconds), the downloads go on instead of waiting.
 final class CommitQueue: @unchecked Sendable {
     // @unchecked Sendable: every mutable field is read and written with `condition` held.
     private let store: NativeStore
-    private let limit: Int
+    private let fileLimit: Int
+    private let memoryLimit: Int
+    private var waitingFiles = 0
+    private var waitingBytes = 0
     private let condition = ConditionLock()
     private var waiting: [(ticket: Int, body: NativeStore.PendingBody, options: PutOptions)] = []
     private var blocked: [CheckedContinuation<Void, Never>] = []
@@ -22,9 +27,10 @@ final class CommitQueue: @unchecked Sendable {
     private var running = false
     private var drained: CheckedContinuation<Void, Never>?
 
-    init(store: NativeStore, limit: Int = 128) {
+    init(store: NativeStore, fileLimit: Int = 128, memoryLimit: Int = 64 << 20) {
         self.store = store
-        self.limit = max(1, limit)
+        self.fileLimit = max(1, fileLimit)
+        self.memoryLimit = max(1, memoryLimit)
     }
 
     /// Queues `body` for a commit with `options`; returns the ticket its result will be
@@ -32,7 +38,7 @@ final class CommitQueue: @unchecked Sendable {
     func submit(_ body: NativeStore.PendingBody, _ options: PutOptions) async -> Int {
         while true {
             if let ticket = enqueue(body, options) { return ticket }
-            await withCheckedContinuation { continuation in park(continuation) }
+            await withCheckedContinuation { continuation in park(continuation, for: body) }
         }
     }
 
@@ -44,13 +50,20 @@ final class CommitQueue: @unchecked Sendable {
 
     // Synchronous steps (a lock is never held across a suspension).
 
+    /// Whether `body` may wait now (with `condition` held). A body alone always may.
+    private func hasRoom(for body: NativeStore.PendingBody) -> Bool {
+        if body.isInMemory { return waitingBytes == 0 || waitingBytes + Int(body.length) <= memoryLimit }
+        return waitingFiles < fileLimit
+    }
+
     private func enqueue(_ body: NativeStore.PendingBody, _ options: PutOptions) -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        guard waiting.count < limit || closed else { return nil }
+        guard hasRoom(for: body) || closed else { return nil }
         let ticket = nextTicket
         nextTicket += 1
         waiting.append((ticket, body, options))
+        if body.isInMemory { waitingBytes += Int(body.length) } else { waitingFiles += 1 }
         if !running {
             running = true
             WorkerPool.detach { [self] in work() }
@@ -59,9 +72,9 @@ final class CommitQueue: @unchecked Sendable {
         return ticket
     }
 
-    private func park(_ continuation: CheckedContinuation<Void, Never>) {
+    private func park(_ continuation: CheckedContinuation<Void, Never>, for body: NativeStore.PendingBody) {
         condition.lock()
-        if waiting.count < limit {
+        if hasRoom(for: body) {
             condition.unlock()
             continuation.resume()
         } else {
@@ -103,6 +116,7 @@ final class CommitQueue: @unchecked Sendable {
             }
             let batch = waiting
             waiting = []
+            (waitingFiles, waitingBytes) = (0, 0)
             let released = blocked
             blocked = []
             condition.unlock()

@@ -11,8 +11,12 @@ extension Fetcher {
 
     /// Bodies up to this size are kept in memory until their batch is committed (written
     /// once, straight to their place); longer ones stream to `tmp/`. With `--jobs` downloads
-    /// and the commit queue's 128 waiting bodies, at most ~17 MiB at the default of 8 jobs.
+    /// and the commit queue's 64 MiB of waiting bodies, at most 65 MiB at the default of 8 jobs.
     static let inMemoryBodyLimit = 128 << 10
+
+    /// Downloads with a thread of their own at most (curl's `--parallel-max` is 300); any
+    /// more run as tasks on Swift's threads, their plain HTTP over NIO.
+    static let maxLanes = 256
 }
 
 /// Downloads URLs into a native store: fresh entries are served without a request, expired
@@ -78,25 +82,7 @@ public final class Fetcher: @unchecked Sendable {
         }
         let commits = CommitQueue(store: store)
         let run = Run(tracker: tracker, commits: commits, partials: Locked(store.hasPartials()))
-        let width = max(1, options.jobs)
-        await withTaskGroup(of: (Int, FetchResult).self) { group in
-            var next = 0
-            func launch() {
-                guard next < queued.count else { return }
-                let (index, known) = queued[next]
-                next += 1
-                group.addTask { [self] in
-                    let result = await self.fetchOne(urls[index], known: known, run: run)
-                    tracker.itemDone()
-                    return (index, result)
-                }
-            }
-            for _ in 0..<width { launch() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                launch()
-            }
-        }
+        for (index, result) in await download(queued, urls: urls, run: run) { results[index] = result }
         let committed = await commits.finish()
         for i in results.indices {
             guard let ticket = results[i]?.commitTicket, let outcome = committed[ticket] else { continue }
@@ -117,6 +103,46 @@ public final class Fetcher: @unchecked Sendable {
             copy.duplicate = true
             copy.unstoredBody = nil
             return copy
+        }
+    }
+
+    /// Downloads the queued URLs in `--jobs` lanes, each a task on a thread of its own
+    /// (`FetchLane`) taking the next queued URL; the results by index.
+    private func download(_ pending: [(index: Int, known: Known)], urls: [String], run: Run) async -> [(
+        Int, FetchResult
+    )] {
+        let taken = Locked(0)
+        let lanes = (0..<min(max(1, options.jobs), pending.count)).map { worker in
+            worker < Self.maxLanes ? ThreadExecutor.start() : nil
+        }
+        defer { for executor in lanes { executor?.stop() } }
+        return await withTaskGroup(of: [(Int, FetchResult)].self) { group in
+            for executor in lanes {
+                let work: @Sendable () async -> [(Int, FetchResult)] = { [self] in
+                    var done: [(Int, FetchResult)] = []
+                    while let (index, known) = taken.withLock({ next -> (Int, Known)? in
+                        guard next < pending.count else { return nil }
+                        next += 1
+                        return pending[next - 1]
+                    }) {
+                        done.append((index, await fetchOne(urls[index], known: known, run: run)))
+                        run.tracker.itemDone()
+                    }
+                    return done
+                }
+                guard let executor else {
+                    group.addTask(operation: work)  // no thread to be had: a task like any other
+                    continue
+                }
+                group.addTask(executorPreference: executor) {
+                    let lane = FetchLane()
+                    defer { lane.closeAll() }
+                    return await FetchLane.$current.withValue(lane) { await work() }
+                }
+            }
+            var all: [(Int, FetchResult)] = []
+            for await done in group { all += done }
+            return all
         }
     }
 
@@ -432,7 +458,7 @@ public final class Fetcher: @unchecked Sendable {
     private func finish(
         _ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)],
         sent requestHeaders: [(String, String)],
-        connection: HTTPConnection, revalidation: Revalidation?,
+        connection: any HTTPExchange, revalidation: Revalidation?,
         resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
         chainLifetime: Double?, started: FileTime, sent: Double,
         into result: inout FetchResult, run: Run
@@ -535,7 +561,7 @@ public final class Fetcher: @unchecked Sendable {
     /// Throws for anything else (`HTTPStatusError`, with `Retry-After`).
     private func acceptStatus(
         _ head: HTTPResponseHead, freshness: Freshness,
-        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?, _ connection: HTTPConnection
+        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?, _ connection: any HTTPExchange
     ) async throws -> (negative: Bool, resumeTotal: Int64?) {
         let code = Int(head.status.code)
         // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4). The
@@ -573,7 +599,7 @@ public final class Fetcher: @unchecked Sendable {
     /// small, else in `tmp/`) and checked against the declared length. A download cut off
     /// whose representation has a validator is kept for a resume; anything else goes.
     private func receiveBody(
-        _ url: String, head: HTTPResponseHead, connection: HTTPConnection, resumed: NativeStore.PendingBody?,
+        _ url: String, head: HTTPResponseHead, connection: any HTTPExchange, resumed: NativeStore.PendingBody?,
         resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run
     ) async throws -> (body: NativeStore.PendingBody, received: Int64) {
         let declared = head.headers.first(name: "content-length").flatMap {

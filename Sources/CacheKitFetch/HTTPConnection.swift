@@ -4,9 +4,9 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// A connection as an exchange sees it: send a request head, read the response head, then
-/// its body a buffer at a time.
-final class HTTPConnection: @unchecked Sendable {
+/// A connection over NIO (HTTPS, and tunnels through a proxy): a task of its own reads and
+/// writes it, and an exchange runs on that task (`HTTPConnectionPool.withConnection`).
+final class HTTPConnection: HTTPExchange, @unchecked Sendable {
     // @unchecked Sendable: used by one exchange at a time, on its connection's task (`Connection.start` runs the jobs
     // in turn).
     let route: HTTPConnectionPool.Route
@@ -38,29 +38,12 @@ final class HTTPConnection: @unchecked Sendable {
         }
         exchanges += 1
         let reused = exchanges > 1
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?" + query }
-        if route.proxy != nil && !route.secure { target = StandardURL.withoutUserinfo(url).hrefWithoutFragment }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target)
-        let defaultPort = route.secure ? 443 : 80
-        let hostHeader = (url.hostname ?? "") + (route.port == defaultPort ? "" : ":\(route.port)")
-        head.headers.add(name: "Host", value: hostHeader)
-        if let authorization = url.basicAuthorization { head.headers.add(name: "Authorization", value: authorization) }
-        if let authorization = route.proxy?.authorization, !route.secure {
-            head.headers.add(name: "Proxy-Authorization", value: authorization)
-        }
-        for (name, value) in extra { head.headers.add(name: name, value: value) }
-        // What NIO's validator would have refused and matters: a target byte outside
-        // printable ASCII (a serialization has none: §1.3's sets encode them), a header name
-        // that is not a token, a value with CR, LF or NUL.
-        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-            head.headers.allSatisfy({ header in
-                !header.name.isEmpty && header.name.utf8.allSatisfy { Self.tokenBytes.contains($0) }
-                    && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
-            })
-        else {
+        let head: HTTPRequestHead
+        do {
+            head = try Self.requestHead(url, route: route, headers: extra)
+        } catch {
             reusable = false
-            throw HTTPConnectionError.invalidRequest
+            throw error
         }
         do {
             try await outbound.write(contentsOf: [.head(head), .end(nil)])
@@ -115,22 +98,39 @@ final class HTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// The request head for a GET of `url` on `route`. The target is the URL's path and query
+    /// as serialized (absolute form through a plain-HTTP proxy). Throws `invalidRequest` for
+    /// what NIO's validator would have refused and matters: a target byte outside printable
+    /// ASCII (a serialization has none: §1.3's sets encode them), a header name that is not a
+    /// token, a value with CR, LF or NUL.
+    static func requestHead(
+        _ url: StandardURL, route: HTTPConnectionPool.Route, headers extra: [(String, String)]
+    ) throws -> HTTPRequestHead {
+        var target = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { target += "?" + query }
+        if route.proxy != nil && !route.secure { target = StandardURL.withoutUserinfo(url).hrefWithoutFragment }
+        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target)
+        let defaultPort = route.secure ? 443 : 80
+        let hostHeader = (url.hostname ?? "") + (route.port == defaultPort ? "" : ":\(route.port)")
+        head.headers.add(name: "Host", value: hostHeader)
+        if let authorization = url.basicAuthorization { head.headers.add(name: "Authorization", value: authorization) }
+        if let authorization = route.proxy?.authorization, !route.secure {
+            head.headers.add(name: "Proxy-Authorization", value: authorization)
+        }
+        for (name, value) in extra { head.headers.add(name: name, value: value) }
+        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            head.headers.allSatisfy({ header in
+                !header.name.isEmpty && header.name.utf8.allSatisfy { tokenBytes.contains($0) }
+                    && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+            })
+        else {
+            throw HTTPConnectionError.invalidRequest
+        }
+        return head
+    }
+
     /// RFC 9110 §5.6.2 tchar.
     static let tokenBytes = ByteSet("!#$%&'*+-.^_`|~", ranges: ByteSet.alphanumerics)
-
-    /// Reads and drops the rest of the body (of a redirect or an error page), at most
-    /// `limit` bytes; past that the connection is not reused.
-    func discardBody(limit: Int = 1 << 20) async throws {
-        var read = 0
-        while let buffer = try await nextBody() {
-            read += buffer.readableBytes
-            if read > limit {
-                reusable = false
-                bodyDone = true
-                return
-            }
-        }
-    }
 
     /// Marks the body as abandoned: the connection closes after this exchange.
     func abandon() {

@@ -15,6 +15,12 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
     case tls(String)
     /// A header or target cachectl will not send (controls, a name that is no token).
     case invalidRequest
+    /// The host name did not resolve: the name, and the resolver's words.
+    case resolve(String)
+    /// No address of the host answered within the connect timeout.
+    case connectTimeout
+    /// Every address of the host refused or failed (the last one's errno).
+    case cannotConnect(Int32)
 
     var description: String {
         switch self {
@@ -23,6 +29,10 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
         case .proxy(let text): return "proxy: \(text)"
         case .tls(let text): return text
         case .invalidRequest: return "a request header holds a character HTTP does not allow"
+        case .resolve(let text): return "cannot resolve host (\(text))"
+        case .connectTimeout: return "connection timed out"
+        case .cannotConnect(let code):
+            return "cannot connect: " + Fetcher.describe(IOError(errnoCode: code, reason: "connect"))
         }
     }
 }

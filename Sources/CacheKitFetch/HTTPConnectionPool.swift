@@ -8,7 +8,8 @@ import NIOSSL
 /// it (Foundation's URL, which other clients parse with, re-encodes `%2` as `%252` and
 /// refuses hosts such as `!"$&'()*+,-.;=_`{}~`). Connections are kept alive and reused per
 /// route; each runs in a task of its own that serves one exchange at a time (NIO's scoped
-/// `executeThenClose`), so a response body is read with backpressure.
+/// `executeThenClose`), so a response body is read with backpressure. Plain HTTP fetched in
+/// a `FetchLane` goes through the lane's blocking `SocketConnection`s instead.
 final class HTTPConnectionPool: @unchecked Sendable {
     // @unchecked Sendable: `idle`, `open` and `madeTLSContext` are only touched with `lock` held; the rest is
     // immutable.
@@ -77,9 +78,13 @@ final class HTTPConnectionPool: @unchecked Sendable {
     /// Runs `body` with a connection on `route`: an idle one if there is, else a new one.
     /// A kept-alive connection the server closed before answering (`staleConnection`) is
     /// replaced by a new one once.
-    func withConnection<T: Sendable>(_ route: Route, _ body: @escaping @Sendable (HTTPConnection) async throws -> T)
+    /// Plain HTTP in a task with a `FetchLane` goes through the lane's own connections.
+    func withConnection<T: Sendable>(_ route: Route, _ body: @escaping @Sendable (any HTTPExchange) async throws -> T)
         async throws -> T
     {
+        if !route.secure, let lane = FetchLane.current {
+            return try await lane.withConnection(route, settings: settings, body)
+        }
         if let connection = takeIdle(route) {
             do {
                 return try await connection.run(body)
@@ -143,7 +148,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
 
         /// Runs `body` on this connection's task and waits for it. Cancelling the caller
         /// closes the connection, which ends the exchange with an error.
-        func run<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T) async throws -> T {
+        func run<T: Sendable>(_ body: @escaping @Sendable (any HTTPExchange) async throws -> T) async throws -> T {
             try await withTaskCancellationHandler {
                 try await submitAndWait(body)
             } onCancel: {
@@ -151,7 +156,7 @@ final class HTTPConnectionPool: @unchecked Sendable {
             }
         }
 
-        private func submitAndWait<T: Sendable>(_ body: @escaping @Sendable (HTTPConnection) async throws -> T)
+        private func submitAndWait<T: Sendable>(_ body: @escaping @Sendable (any HTTPExchange) async throws -> T)
             async throws -> T
         {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in

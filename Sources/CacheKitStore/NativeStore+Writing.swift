@@ -179,6 +179,9 @@ extension NativeStore {
         /// The bytes, while they are in memory (nil once in a file).
         var bytesInMemory: [UInt8]? { temp == nil ? memory : nil }
 
+        /// Whether the body is held in memory (no temporary file, no descriptor of its own).
+        public var isInMemory: Bool { temp == nil }
+
         /// Appends the next bytes of the body (spilling to a temporary file past the memory limit).
         public func append(_ chunk: UnsafeRawBufferPointer) throws {
             if temp == nil && memory.count + chunk.count <= memoryLimit {

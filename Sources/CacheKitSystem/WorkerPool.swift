@@ -74,6 +74,14 @@ package enum WorkerPool {
         pthread_detach(thread)
     }
 
+    /// Runs `body` on a thread of its own and returns at once; false (and `body` not run) when
+    /// the system refuses a thread.
+    package static func spawn(_ body: @escaping () -> Void) -> Bool {
+        guard let thread = start(body) else { return false }
+        pthread_detach(thread)
+        return true
+    }
+
     /// Frees what `held` holds on a thread of its own, at the lowest priority: a structure of
     /// many small objects takes time to free that the caller need not wait for, nor share a
     /// processor with (a process that ends first frees it all at once).

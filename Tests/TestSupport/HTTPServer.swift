@@ -12,11 +12,12 @@ public final class TestHTTPServer {
     public let secure: Bool
 
     /// Serves the files of `root` under `/files/`; with `tls` (certificate and key PEM
-    /// files), over HTTPS.
-    public init(root: RawPath, tls: (certificate: String, key: String)? = nil) throws {
+    /// files), over HTTPS. `script` names another server of this folder speaking the same
+    /// way (`framings.py`).
+    public init(root: RawPath, tls: (certificate: String, key: String)? = nil, script: String = "httpd.py") throws {
         secure = tls != nil
         self.root = root
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("httpd.py").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

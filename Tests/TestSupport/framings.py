@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""A loopback HTTP/1.1 server written on raw sockets, for what the threaded http.server
+cannot say: each framing of a response body, informational responses, a kept-alive
+connection closed while idle, a cut body, a malformed status line. Every connection's
+requests are logged, in order; GET /__connections answers them as JSON (a list per
+connection, this request left out).
+
+Routes (any other path: 200, the path as the body, Content-Length, kept alive):
+  /chunked/NAME   the body "chunked NAME" in three chunks, with a trailer
+  /close/NAME     "closed NAME" delimited by the end of the connection (no length)
+  /continue/NAME  a 100 Continue, then 200 "continued NAME"
+  /once/NAME      200 "once NAME", then the connection is closed as if idle too long
+  /cut            Content-Length 100, 10 bytes, then the end of the connection
+  /garbage        a status line that is not HTTP
+"""
+import json, socket, sys, threading
+
+LOCK = threading.Lock()
+CONNECTIONS = []
+
+
+def response(status, body, headers=()):
+    head = "HTTP/1.1 %s\r\n" % status + "".join("%s: %s\r\n" % h for h in headers)
+    return head.encode() + b"\r\n" + body
+
+
+def answer(path):
+    """The bytes to send, and whether to close the connection after them."""
+    name = path.split("/")[-1]
+    if path.startswith("/chunked/"):
+        body = ("chunked " + name).encode()
+        chunks = [body[:3], body[3:5], body[5:]]
+        data = b"".join(b"%x;ext=1\r\n%s\r\n" % (len(c), c) for c in chunks) + b"0\r\nX-Trailer: t\r\n\r\n"
+        return response("200 OK", data, [("Transfer-Encoding", "chunked"), ("Cache-Control", "max-age=600")]), False
+    if path.startswith("/close/"):
+        return response("200 OK", ("closed " + name).encode(), [("Connection", "close"), ("Cache-Control", "max-age=600")]), True
+    if path.startswith("/continue/"):
+        body = ("continued " + name).encode()
+        return b"HTTP/1.1 100 Continue\r\n\r\n" + response(
+            "200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
+    if path.startswith("/once/"):
+        body = ("once " + name).encode()
+        return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), True
+    if path == "/cut":
+        return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
+    if path == "/garbage":
+        return b"SPDY/9 what\r\n\r\n", True
+    body = path.encode()
+    return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
+
+
+def serve(conn):
+    with LOCK:
+        mine = []
+        CONNECTIONS.append(mine)
+    data = b""
+    try:
+        while True:
+            while b"\r\n\r\n" not in data:
+                more = conn.recv(65536)
+                if not more:
+                    return
+                data += more
+            head, data = data.split(b"\r\n\r\n", 1)
+            path = head.split(b"\r\n")[0].split(b" ")[1].decode()
+            if path == "/__connections":
+                with LOCK:
+                    CONNECTIONS.remove(mine)
+                    body = json.dumps(CONNECTIONS).encode()
+                conn.sendall(response("200 OK", body, [("Content-Length", len(body)), ("Connection", "close")]))
+                return
+            with LOCK:
+                mine.append(path)
+            out, close = answer(path)
+            conn.sendall(out)
+            if close:
+                return
+    finally:
+        conn.close()
+
+
+def main():
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    print(listener.getsockname()[1], flush=True)
+    while True:
+        conn, _ = listener.accept()
+        threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()
