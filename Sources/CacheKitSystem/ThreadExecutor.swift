@@ -9,6 +9,8 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = ConditionLock()
     private var jobs: [UnownedJob] = []
     private var stopping = false
+    /// Whether the thread is running (it ends once stopped and idle).
+    private var running = true
 
     /// A new executor and its thread; nil when the system refuses a thread.
     package static func start() -> ThreadExecutor? {
@@ -22,9 +24,17 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         condition.lock()
         jobs.append(job)
+        // A job that comes after the thread ended (a task that outlived the executor's use)
+        // gets a thread again, for as long as there are jobs: it never waits forever.
+        let restart = !running
+        running = true
         condition.signal()
         condition.unlock()
+        if restart { WorkerPool.detach { [self] in loop() } }
     }
+
+    /// Whether a thread is running the executor's jobs now.
+    package var isRunning: Bool { condition.withLock { running } }
 
     /// Lets the thread end once the jobs enqueued so far have run.
     package func stop() {
@@ -40,6 +50,7 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
             if jobs.isEmpty {
+                running = false
                 condition.unlock()
                 return
             }

@@ -88,3 +88,18 @@ private final class Barrier: @unchecked Sendable {
         return false
     }
 }
+
+extension ThreadExecutorTests {
+    /// A job enqueued after the executor was stopped and its thread ended (a task that
+    /// outlived the fetch that made it) still runs, on a thread of its own again.
+    func testAJobAfterTheStopStillRuns() async throws {
+        let executor = try XCTUnwrap(ThreadExecutor.start())
+        await Task(executorPreference: executor) {}.value
+        executor.stop()
+        while executor.isRunning { await Task.yield() }
+        let ran = DispatchSemaphore(value: 0)
+        Task(executorPreference: executor) { ran.signal() }
+        // A hang detector, not a time limit: the job runs at once, or never.
+        XCTAssertEqual(ran.wait(timeout: .now() + 60), .success, "a job after the stop never ran")
+    }
+}
