@@ -3,7 +3,7 @@ import CacheKitSystem
 /// One of a fetch's concurrent downloads, running on a thread of its own (`ThreadExecutor`),
 /// with the plain-HTTP connections it keeps alive: a lane takes URL after URL and reuses its
 /// own connections, as each of curl's transfers does. `HTTPConnectionPool.withConnection`
-/// uses the current task's lane for plain HTTP; HTTPS stays with NIO.
+/// uses the current task's lane.
 final class FetchLane: @unchecked Sendable {
     // @unchecked Sendable: `idle` is only touched by the lane's one task, whose jobs all run
     // on the lane's thread, one at a time.
@@ -16,8 +16,7 @@ final class FetchLane: @unchecked Sendable {
     /// connection the server closed before answering (`staleConnection`) is replaced by a new
     /// one once. Cancelling the task ends the connection, which ends the exchange.
     func withConnection<T>(
-        _ route: HTTPConnectionPool.Route, settings: HTTPConnectionPool.Settings,
-        _ body: (any HTTPExchange) async throws -> T
+        _ route: HTTPConnectionPool.Route, pool: HTTPConnectionPool, _ body: (SocketConnection) async throws -> T
     ) async throws -> T {
         if let connection = idle[route]?.popLast() {
             do {
@@ -27,10 +26,11 @@ final class FetchLane: @unchecked Sendable {
             }
         }
         try Task.checkCancellation()
-        return try await exchange(on: try SocketConnection(route: route, settings: settings), body)
+        let tls = route.secure ? try pool.tlsContext() : nil
+        return try await exchange(on: try SocketConnection(route: route, settings: pool.settings, tls: tls), body)
     }
 
-    private func exchange<T>(on connection: SocketConnection, _ body: (any HTTPExchange) async throws -> T)
+    private func exchange<T>(on connection: SocketConnection, _ body: (SocketConnection) async throws -> T)
         async throws -> T
     {
         defer {

@@ -46,7 +46,7 @@ public struct FetchOptions: Sendable {
         guard let colon = text.firstIndex(of: ":"), !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
         else { return nil }
         let name = String(text[..<colon])
-        guard !name.isEmpty, name.utf8.allSatisfy({ HTTPConnection.tokenBytes.contains($0) }) else { return nil }
+        guard !name.isEmpty, name.utf8.allSatisfy({ SocketConnection.tokenBytes.contains($0) }) else { return nil }
         return (name, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 

@@ -14,8 +14,8 @@ extension Fetcher {
     /// and the commit queue's 64 MiB of waiting bodies, at most 65 MiB at the default of 8 jobs.
     static let inMemoryBodyLimit = 128 << 10
 
-    /// Downloads with a thread of their own at most (curl's `--parallel-max` is 300); any
-    /// more run as tasks on Swift's threads, their plain HTTP over NIO.
+    /// Downloads at once at most, each with a thread of its own (curl's `--parallel-max` is
+    /// 300).
     static let maxLanes = 256
 }
 
@@ -43,10 +43,9 @@ public final class Fetcher: @unchecked Sendable {
                 caFile: options.caFile, proxies: options.proxies))
     }
 
-    /// Closes the connections; call once done.
-    public func shutdown() async {
-        pool.shutdown()
-    }
+    /// Ends the fetcher's use. Each `fetch` closes its connections when it returns, so there
+    /// is nothing left to close; kept so that callers need not know.
+    public func shutdown() async {}
 
     /// Fetches `urls`; results in the same order (a repeated URL is fetched once, and its
     /// later occurrences marked `duplicate`).
@@ -112,32 +111,34 @@ public final class Fetcher: @unchecked Sendable {
         Int, FetchResult
     )] {
         let taken = Locked(0)
-        let lanes = (0..<min(max(1, options.jobs), pending.count)).map { worker in
-            worker < Self.maxLanes ? ThreadExecutor.start() : nil
-        }
+        let wanted = min(max(1, options.jobs), pending.count, Self.maxLanes)
+        // Fewer lanes where the system refuses threads; with none at all, one lane blocks one
+        // of Swift's threads rather than nothing being fetched.
+        let started = (0..<wanted).compactMap { _ in ThreadExecutor.start() }
+        let lanes: [ThreadExecutor?] = started.isEmpty && wanted > 0 ? [nil] : started
         defer { for executor in lanes { executor?.stop() } }
         return await withTaskGroup(of: [(Int, FetchResult)].self) { group in
             for executor in lanes {
                 let work: @Sendable () async -> [(Int, FetchResult)] = { [self] in
-                    var done: [(Int, FetchResult)] = []
-                    while let (index, known) = taken.withLock({ next -> (Int, Known)? in
-                        guard next < pending.count else { return nil }
-                        next += 1
-                        return pending[next - 1]
-                    }) {
-                        done.append((index, await fetchOne(urls[index], known: known, run: run)))
-                        run.tracker.itemDone()
-                    }
-                    return done
-                }
-                guard let executor else {
-                    group.addTask(operation: work)  // no thread to be had: a task like any other
-                    continue
-                }
-                group.addTask(executorPreference: executor) {
                     let lane = FetchLane()
                     defer { lane.closeAll() }
-                    return await FetchLane.$current.withValue(lane) { await work() }
+                    return await FetchLane.$current.withValue(lane) {
+                        var done: [(Int, FetchResult)] = []
+                        while let (index, known) = taken.withLock({ next -> (Int, Known)? in
+                            guard next < pending.count else { return nil }
+                            next += 1
+                            return pending[next - 1]
+                        }) {
+                            done.append((index, await fetchOne(urls[index], known: known, run: run)))
+                            run.tracker.itemDone()
+                        }
+                        return done
+                    }
+                }
+                if let executor {
+                    group.addTask(executorPreference: executor, operation: work)
+                } else {
+                    group.addTask(operation: work)
                 }
             }
             var all: [(Int, FetchResult)] = []
@@ -458,7 +459,7 @@ public final class Fetcher: @unchecked Sendable {
     private func finish(
         _ url: String, head: HTTPResponseHead, headers: [(name: String, value: String)],
         sent requestHeaders: [(String, String)],
-        connection: any HTTPExchange, revalidation: Revalidation?,
+        connection: SocketConnection, revalidation: Revalidation?,
         resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
         chainLifetime: Double?, started: FileTime, sent: Double,
         into result: inout FetchResult, run: Run
@@ -561,7 +562,7 @@ public final class Fetcher: @unchecked Sendable {
     /// Throws for anything else (`HTTPStatusError`, with `Retry-After`).
     private func acceptStatus(
         _ head: HTTPResponseHead, freshness: Freshness,
-        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?, _ connection: any HTTPExchange
+        resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?, _ connection: SocketConnection
     ) async throws -> (negative: Bool, resumeTotal: Int64?) {
         let code = Int(head.status.code)
         // 203 (Non-Authoritative Information) is content like 200 (RFC 9110 §15.3.4). The
@@ -599,7 +600,7 @@ public final class Fetcher: @unchecked Sendable {
     /// small, else in `tmp/`) and checked against the declared length. A download cut off
     /// whose representation has a validator is kept for a resume; anything else goes.
     private func receiveBody(
-        _ url: String, head: HTTPResponseHead, connection: any HTTPExchange, resumed: NativeStore.PendingBody?,
+        _ url: String, head: HTTPResponseHead, connection: SocketConnection, resumed: NativeStore.PendingBody?,
         resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run
     ) async throws -> (body: NativeStore.PendingBody, received: Int64) {
         let declared = head.headers.first(name: "content-length").flatMap {

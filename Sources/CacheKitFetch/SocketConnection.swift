@@ -3,23 +3,28 @@ import Foundation
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOSSL
 
-/// A plain-HTTP connection on a blocking socket, used by one fetching task on its own thread
+/// A connection on a blocking socket, used by one fetching task on its own thread
 /// (`FetchLane`): the request is sent and the response read right where the body is then
 /// hashed and written, as curl does, with no hand-off to an event loop and back for each
-/// buffer. Responses are parsed by NIO's own HTTP/1.1 decoder, driven synchronously in an
-/// `EmbeddedChannel`, so the same bytes are accepted and refused as over NIO's sockets.
-final class SocketConnection: HTTPExchange, @unchecked Sendable {
+/// buffer. The bytes go through SwiftNIO's own handlers, driven by hand in an
+/// `EmbeddedChannel`: a `CONNECT` tunnel through a proxy (`TunnelHandler`), TLS (NIOSSL,
+/// verified against the system's authorities or `--cacert`), and the HTTP/1.1 encoder and
+/// decoder, so the same bytes are accepted and refused as over NIO's own sockets.
+final class SocketConnection: @unchecked Sendable {
     // @unchecked Sendable: used only on its lane's thread, by one exchange at a time (an
     // `EmbeddedChannel` must stay on the thread that made it); `interrupt()`, which any thread
     // may call, touches only the descriptor number, under `lock`.
     let route: HTTPConnectionPool.Route
+    /// Whether the connection may serve another exchange (the last response was read to its
+    /// end and did not ask to close).
     var reusable = true
     /// The socket; -1 once closed.
     private var fd: Int32
     private let lock = ConditionLock()
-    /// NIO's request encoder and response decoder, fed and drained by hand.
-    private let parser: EmbeddedChannel
+    /// SwiftNIO's handlers for the connection, fed and drained by hand.
+    private let pipeline: EmbeddedChannel
     private var exchanges = 0
     private var bodyDone = true
     /// The server ended the stream.
@@ -28,8 +33,8 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
     /// Bytes asked of each `recv`.
     static let readSize = 256 << 10
 
-    /// Connects to the route's origin (or its plain-HTTP proxy).
-    init(route: HTTPConnectionPool.Route, settings: HTTPConnectionPool.Settings) throws {
+    /// Connects to the route's origin (or its proxy); `tls` for an HTTPS route.
+    init(route: HTTPConnectionPool.Route, settings: HTTPConnectionPool.Settings, tls: NIOSSLContext?) throws {
         self.route = route
         let target = route.proxy.map { ($0.host, $0.port) } ?? (route.host, route.port)
         switch Sys.connectTCP(
@@ -41,10 +46,27 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         case .failure(.timedOut): throw HTTPConnectionError.connectTimeout
         case .failure(.system(let error)): throw HTTPConnectionError.cannotConnect(error.code)
         }
-        parser = EmbeddedChannel()
+        pipeline = EmbeddedChannel()
         do {
-            try parser.pipeline.syncOperations.addHTTPClientHandlers(
-                leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
+            let handlers = pipeline.pipeline.syncOperations
+            if let proxy = route.proxy, route.secure {
+                try handlers.addHandler(
+                    TunnelHandler(host: route.host, port: route.port, authorization: proxy.authorization))
+            }
+            if let tls {
+                let isAddress =
+                    route.host.contains(":")
+                    || route.host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
+                try handlers.addHandler(
+                    try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : route.host))
+            }
+            // NIO's outbound validation refuses `|`, `{`, `}`, `^` and `` ` `` in a request
+            // target, which browsers send as the URL Standard leaves them; `requestHead` checks
+            // the head itself (no controls, spaces or non-ASCII).
+            try handlers.addHTTPClientHandlers(leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
+            // Connected (EmbeddedChannel's connect only marks it active): a tunnel writes its
+            // CONNECT, TLS its hello, sent with the first request.
+            pipeline.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 9), promise: nil)
         } catch {
             close()
             throw error
@@ -57,6 +79,8 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         Int32(clamping: max(1, amount.nanoseconds / 1_000_000))
     }
 
+    /// Sends a GET for `url` and returns the response head (informational 1xx heads are
+    /// skipped). A kept-alive connection the server had closed throws `staleConnection`.
     func get(_ url: StandardURL, headers extra: [(String, String)]) async throws -> HTTPResponseHead {
         guard bodyDone, !ended else {
             reusable = false
@@ -65,14 +89,13 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         exchanges += 1
         let reused = exchanges > 1
         do {
-            let head = try HTTPConnection.requestHead(url, route: route, headers: extra)
-            try parser.writeOutbound(HTTPClientRequestPart.head(head))
-            try parser.writeOutbound(HTTPClientRequestPart.end(nil))
-            while let bytes = try parser.readOutbound(as: ByteBuffer.self) {
-                try bytes.withUnsafeReadableBytes { raw in
-                    if case .failure(let error) = Sys.sendAll(descriptor, raw) { throw Self.ioError(error, "send") }
-                }
-            }
+            let head = try Self.requestHead(url, route: route, headers: extra)
+            // Written without waiting for the writes to complete (`writeOutbound` would): TLS
+            // holds them back until its handshake is done.
+            pipeline.write(HTTPClientRequestPart.head(head), promise: nil)
+            pipeline.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            try pipeline.throwIfErrorCaught()
+            try sendPending()
             while true {
                 switch try nextPart() {
                 case .head(let response) where response.status.code >= 100 && response.status.code < 200:
@@ -98,6 +121,7 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         }
     }
 
+    /// The next buffer of the response body; nil at its end.
     func nextBody() async throws -> ByteBuffer? {
         guard !bodyDone else { return nil }
         do {
@@ -116,6 +140,20 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         }
     }
 
+    /// Reads and drops the rest of the body (of a redirect or an error page), at most
+    /// `limit` bytes; past that the connection is not reused.
+    func discardBody(limit: Int = 1 << 20) async throws {
+        var read = 0
+        while let buffer = try await nextBody() {
+            read += buffer.readableBytes
+            if read > limit {
+                abandon()
+                return
+            }
+        }
+    }
+
+    /// Marks the body as abandoned: the connection closes after this exchange.
     func abandon() {
         reusable = false
         bodyDone = true
@@ -137,14 +175,26 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
 
     private var descriptor: Int32 { lock.withLock { fd } }
 
-    /// The next part the decoder gives, reading from the socket as long as it needs bytes;
-    /// nil when the stream ended with nothing more to give.
+    /// Sends what the handlers have written (a request, a CONNECT, TLS records).
+    private func sendPending() throws {
+        pipeline.embeddedEventLoop.run()
+        while let bytes = try pipeline.readOutbound(as: ByteBuffer.self) {
+            let socket = descriptor
+            try bytes.withUnsafeReadableBytes { raw in
+                if case .failure(let error) = Sys.sendAll(socket, raw) { throw Self.ioError(error, "send") }
+            }
+        }
+    }
+
+    /// The next part the decoder gives, reading from the socket as long as it needs bytes
+    /// (and sending what the handlers answer meanwhile: TLS's handshake); nil when the stream
+    /// ended with nothing more to give.
     private func nextPart() throws -> HTTPClientResponsePart? {
         while true {
-            if let part = try parser.readInbound(as: HTTPClientResponsePart.self) { return part }
+            if let part = try pipeline.readInbound(as: HTTPClientResponsePart.self) { return part }
             if ended { return nil }
             let socket = descriptor
-            var buffer = parser.allocator.buffer(capacity: Self.readSize)
+            var buffer = pipeline.allocator.buffer(capacity: Self.readSize)
             let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Self.readSize) { raw in
                 switch Sys.receive(socket, raw) {
                 case .success(let count): return count
@@ -155,10 +205,12 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
                 // The decoder ends a body delimited by the close, or fails one cut short.
                 ended = true
                 reusable = false
-                parser.pipeline.fireChannelInactive()
-                try parser.throwIfErrorCaught()
+                pipeline.pipeline.fireChannelInactive()
+                pipeline.embeddedEventLoop.run()
+                try pipeline.throwIfErrorCaught()
             } else {
-                try parser.writeInbound(buffer)
+                try pipeline.writeInbound(buffer)
+                try sendPending()
             }
         }
     }
@@ -168,4 +220,40 @@ final class SocketConnection: HTTPExchange, @unchecked Sendable {
         if error.code == EAGAIN || error.code == EWOULDBLOCK { return HTTPConnectionError.stalled }
         return IOError(errnoCode: error.code, reason: call)
     }
+}
+
+extension SocketConnection {
+    /// The request head for a GET of `url` on `route`. The target is the URL's path and query
+    /// as serialized (absolute form through a plain-HTTP proxy). Throws `invalidRequest` for
+    /// what NIO's validator would have refused and matters: a target byte outside printable
+    /// ASCII (a serialization has none: §1.3's sets encode them), a header name that is not a
+    /// token, a value with CR, LF or NUL.
+    static func requestHead(
+        _ url: StandardURL, route: HTTPConnectionPool.Route, headers extra: [(String, String)]
+    ) throws -> HTTPRequestHead {
+        var target = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { target += "?" + query }
+        if route.proxy != nil && !route.secure { target = StandardURL.withoutUserinfo(url).hrefWithoutFragment }
+        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target)
+        let defaultPort = route.secure ? 443 : 80
+        let hostHeader = (url.hostname ?? "") + (route.port == defaultPort ? "" : ":\(route.port)")
+        head.headers.add(name: "Host", value: hostHeader)
+        if let authorization = url.basicAuthorization { head.headers.add(name: "Authorization", value: authorization) }
+        if let authorization = route.proxy?.authorization, !route.secure {
+            head.headers.add(name: "Proxy-Authorization", value: authorization)
+        }
+        for (name, value) in extra { head.headers.add(name: name, value: value) }
+        guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+            head.headers.allSatisfy({ header in
+                !header.name.isEmpty && header.name.utf8.allSatisfy { tokenBytes.contains($0) }
+                    && !header.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+            })
+        else {
+            throw HTTPConnectionError.invalidRequest
+        }
+        return head
+    }
+
+    /// RFC 9110 §5.6.2 tchar.
+    static let tokenBytes = ByteSet("!#$%&'*+-.^_`|~", ranges: ByteSet.alphanumerics)
 }
