@@ -89,6 +89,9 @@ final class SocketConnection: @unchecked Sendable {
         exchanges += 1
         let reused = exchanges > 1
         do {
+            // Closed by a handler since (TLS after the server's close_notify): nothing would be
+            // sent, and the read would wait for the stall timeout.
+            guard pipeline.isActive else { throw HTTPConnectionError.staleConnection }
             let head = try Self.requestHead(url, route: route, headers: extra)
             // Written without waiting for the writes to complete (`writeOutbound` would): TLS
             // holds them back until its handshake is done.

@@ -11,9 +11,11 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /continue/NAME  a 100 Continue, then 200 "continued NAME"
   /once/NAME      200 "once NAME", then the connection is closed as if idle too long
   /cut            Content-Length 100, 10 bytes, then the end of the connection
+  /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
+                  left open
   /garbage        a status line that is not HTTP
 """
-import json, socket, sys, threading
+import argparse, json, socket, ssl, sys, threading, time
 
 LOCK = threading.Lock()
 CONNECTIONS = []
@@ -41,6 +43,9 @@ def answer(path):
     if path.startswith("/once/"):
         body = ("once " + name).encode()
         return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), True
+    if path.startswith("/notify/"):
+        body = ("notify " + name).encode()
+        return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), "notify"
     if path == "/cut":
         return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
     if path == "/garbage":
@@ -73,6 +78,10 @@ def serve(conn):
                 mine.append(path)
             out, close = answer(path)
             conn.sendall(out)
+            if close == "notify":
+                conn.unwrap()  # close_notify; the TCP connection stays open, idle
+                time.sleep(60)
+                return
             if close:
                 return
     finally:
@@ -80,6 +89,14 @@ def serve(conn):
 
 
 def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--root")
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    args = ap.parse_args()
+    context = None
+    if args.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls[0], args.tls[1])
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
@@ -87,7 +104,16 @@ def main():
     print(listener.getsockname()[1], flush=True)
     while True:
         conn, _ = listener.accept()
-        threading.Thread(target=serve, args=(conn,), daemon=True).start()
+        threading.Thread(target=start, args=(conn, context), daemon=True).start()
+
+
+def start(conn, context):
+    if context:
+        try:
+            conn = context.wrap_socket(conn, server_side=True)
+        except (ssl.SSLError, OSError):
+            return conn.close()
+    serve(conn)
 
 
 if __name__ == "__main__":

@@ -107,4 +107,18 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port)"])
         XCTAssertTrue(server.requests().contains("/files/c.txt?via=proxy"))
     }
+
+    /// A server that ends TLS with close_notify after its answer, leaving the TCP connection
+    /// open: the next request goes on a new connection at once, instead of being written to
+    /// a closed TLS session and waiting out the stall timeout.
+    func testAConnectionWhoseTLSTheServerEndedIsReplaced() throws {
+        let tree = TestTree("fetch-notify")
+        let pki = try makeCertificates(tree)
+        let server = try TestHTTPServer(root: tree.root, tls: (pki.cert, pki.key), script: "framings.py")
+        let store = tree.path("store").description
+        let result = fetch(
+            [server.url("/notify/a"), server.url("/b"), "--cacert", pki.ca, "--jobs", "1", "--timeout", "20"], store)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(Binary.run(["cat", server.url("/b"), "--cache", store]).out, "/b")
+    }
 }
