@@ -5,6 +5,7 @@ import XCTest
 @testable import CacheKitFetch
 @testable import CacheKitStore
 @testable import CacheKitSystem
+@testable import URLStandard
 
 /// Plain HTTP as a fetch's lanes speak it (`SocketConnection`, NIO's decoder driven by hand),
 /// against `framings.py`, a server on raw sockets.
@@ -78,5 +79,53 @@ final class SocketConnectionTests: XCTestCase {
         XCTAssertEqual(bodies, paths)
         XCTAssertEqual(connections.flatMap { $0 }.sorted(), paths.sorted())
         XCTAssertLessThanOrEqual(connections.count, 4)
+    }
+
+    /// A lane keeps at most `idleLimit` connections idle, closing the one idle longest: with
+    /// a limit of 1, going back to the first origin after another takes a new connection;
+    /// with the default, the first one is still there.
+    func testALaneKeepsAtMostItsLimitOfIdleConnections() throws {
+        XCTAssertEqual(try exchanges(idleLimit: 1), [["/1"], ["/2"], ["/3"]])
+        XCTAssertEqual(try exchanges(idleLimit: 16), [["/1", "/3"], ["/2"]])
+    }
+
+    /// `/1` from 127.0.0.1, `/2` from localhost (another route to the same server), `/3` from
+    /// 127.0.0.1 again, on one lane; the server's connections.
+    private func exchanges(idleLimit: Int) throws -> [[String]] {
+        let tree = TestTree("idle")
+        let server = try TestHTTPServer(root: tree.root, script: "framings.py")
+        let executor = try XCTUnwrap(ThreadExecutor.start())
+        defer { executor.stop() }
+        let settings = HTTPConnectionPool.Settings(
+            connectTimeout: .seconds(10), stallTimeout: .seconds(20), caFile: nil, proxies: ProxySettings())
+        let pool = HTTPConnectionPool(settings: settings)
+        let urls = ["http://127.0.0.1:\(server.port)/1", "http://localhost:\(server.port)/2", server.url("/3")]
+        let failure = Locked<Error?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: executor) {
+            let lane = FetchLane(idleLimit: idleLimit)
+            defer { lane.closeAll() }
+            do {
+                for text in urls {
+                    let url = try XCTUnwrap(StandardURL(text))
+                    try await lane.withConnection(pool.route(for: url), pool: pool) { connection in
+                        _ = try await connection.get(url, headers: [])
+                        try await connection.discardBody()
+                    }
+                }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+        let log = Run.bytes(
+            [
+                "python3", "-c",
+                "import urllib.request,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                server.url("/__connections")
+            ].map { Array($0.utf8) })
+        return try JSONDecoder().decode([[String]].self, from: Data(log.stdout))
     }
 }
