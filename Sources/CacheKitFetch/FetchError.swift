@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 /// Why a download failed (messages name the cause; the caller adds the URL).

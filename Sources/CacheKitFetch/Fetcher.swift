@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 extension Fetcher {
@@ -660,11 +659,6 @@ public final class Fetcher: @unchecked Sendable {
             case .ioOnClosedChannel, .eof: return "connection closed by the server before the response was complete"
             default: return "\(error)"
             }
-        }
-        if let error = error as? NIOConnectionError {
-            if let dns = error.dnsAAAAError ?? error.dnsAError { return "cannot resolve host (\(dns))" }
-            if let first = error.connectionErrors.first { return "cannot connect: \(Self.describe(first.error))" }
-            return "cannot connect"
         }
         if let error = error as? HTTPParserError {
             if error == .invalidEOFState { return "connection ended before the body was complete (truncated)" }

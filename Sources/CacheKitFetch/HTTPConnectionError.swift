@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 enum HTTPConnectionError: Error, CustomStringConvertible {

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 /// Counts for the progress callback, shared by the download tasks.

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import NIOSSL
 
 /// `http_proxy`, `https_proxy` (also `HTTPS_PROXY`; `HTTP_PROXY` only in lower case, as curl

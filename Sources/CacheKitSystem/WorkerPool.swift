@@ -70,8 +70,7 @@ package enum WorkerPool {
     /// Runs `body` on a thread of its own and returns at once (on the caller, and after it,
     /// when no thread can be started).
     package static func detach(_ body: @escaping () -> Void) {
-        guard let thread = start(body) else { return body() }
-        pthread_detach(thread)
+        if !spawn(body) { body() }
     }
 
     /// Runs `body` on a thread of its own and returns at once; false (and `body` not run) when
