@@ -20,6 +20,9 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
     case connectTimeout
     /// Every address of the host refused or failed (the last one's errno).
     case cannotConnect(Int32)
+    /// This many bytes came with neither a final response head nor a body byte among them:
+    /// an endless status line, 1xx responses without end, chunk extensions without data.
+    case endless(Int)
 
     var description: String {
         switch self {
@@ -32,6 +35,8 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
         case .connectTimeout: return "connection timed out"
         case .cannotConnect(let code):
             return "cannot connect: " + Fetcher.describe(IOError(errnoCode: code, reason: "connect"))
+        case .endless(let limit):
+            return "malformed response (\(limit >> 20) MiB received without a response head or body bytes)"
         }
     }
 }

@@ -29,6 +29,12 @@ final class SocketConnection: @unchecked Sendable {
     private var bodyDone = true
     /// The server ended the stream.
     private var ended = false
+    /// Bytes received since the decoder last gave a final response head, body bytes or the
+    /// end of a body. A server that sends without end and never gets there (a status line,
+    /// 1xx responses, chunk extensions: the decoder limits only the header fields) is cut
+    /// off past `unproductiveLimit`, as curl stops at 300 KB of response heads.
+    private var unproductive = 0
+    static let unproductiveLimit = 1 << 20
 
     /// Bytes asked of each `recv`.
     static let readSize = 256 << 10
@@ -194,7 +200,14 @@ final class SocketConnection: @unchecked Sendable {
     /// ended with nothing more to give.
     private func nextPart() throws -> HTTPClientResponsePart? {
         while true {
-            if let part = try pipeline.readInbound(as: HTTPClientResponsePart.self) { return part }
+            if let part = try pipeline.readInbound(as: HTTPClientResponsePart.self) {
+                switch part {
+                case .head(let head) where head.status.code < 200: break
+                case .body(let buffer) where buffer.readableBytes == 0: break
+                default: unproductive = 0
+                }
+                return part
+            }
             if ended { return nil }
             let socket = descriptor
             var buffer = pipeline.allocator.buffer(capacity: Self.readSize)
@@ -212,6 +225,11 @@ final class SocketConnection: @unchecked Sendable {
                 pipeline.embeddedEventLoop.run()
                 try pipeline.throwIfErrorCaught()
             } else {
+                unproductive += count
+                if unproductive > Self.unproductiveLimit {
+                    reusable = false
+                    throw HTTPConnectionError.endless(Self.unproductiveLimit)
+                }
                 try pipeline.writeInbound(buffer)
                 try sendPending()
             }

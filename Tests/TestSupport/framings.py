@@ -14,6 +14,10 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
                   left open
   /garbage        a status line that is not HTTP
+  /endless/KIND   a response that never gets to a body: KIND continue (100 Continue heads
+                  without end), status (a status line without end) or extension (a chunk
+                  whose extension has no end); sent until the client stops reading, at most
+                  64 MiB, then the connection is closed
 """
 import argparse, json, socket, ssl, sys, threading, time
 
@@ -54,6 +58,26 @@ def answer(path):
     return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
 
 
+ENDLESS = {
+    "continue": (b"", b"HTTP/1.1 100 Continue\r\n\r\n" * 2048),
+    "status": (b"HTTP/1.1 200 ", b"a" * 65536),
+    "extension": (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;x=", b"a" * 65536),
+}
+
+
+def endless(conn, kind):
+    """Sends KIND's endless response until the client stops reading or 64 MiB have gone."""
+    first, repeated = ENDLESS[kind]
+    sent = 0
+    try:
+        conn.sendall(first)
+        while sent < 64 << 20:
+            conn.sendall(repeated)
+            sent += len(repeated)
+    except OSError:
+        pass  # the client stopped reading
+
+
 def serve(conn):
     with LOCK:
         mine = []
@@ -76,6 +100,8 @@ def serve(conn):
                 return
             with LOCK:
                 mine.append(path)
+            if path.startswith("/endless/"):
+                return endless(conn, path.split("/")[-1])
             out, close = answer(path)
             conn.sendall(out)
             if close == "notify":

@@ -72,6 +72,23 @@ final class SocketConnectionTests: XCTestCase {
         XCTAssertEqual(stored, [false, true, false, true])
     }
 
+    /// A response that never gets to a body (100 Continue heads without end, a status line
+    /// without end, a chunk extension without end) fails once 1 MiB has come with no final
+    /// head or body byte, in words, storing nothing; the URL after each still downloads.
+    /// (Before the limit each ran until the server gave up, 64 MiB later: curl stops at 300 KB.)
+    func testAResponseThatNeverGetsToABodyIsCutOff() throws {
+        let kinds = ["continue", "status", "extension"]
+        let (results, bodies, stored, _) = try fetch(kinds.flatMap { ["/endless/\($0)", "/after-\($0)"] })
+        XCTAssertEqual(results.map(\.outcome), Array(repeating: [.failed, .downloaded], count: 3).flatMap { $0 })
+        for i in [0, 2, 4] {
+            XCTAssertEqual(
+                results[i].error, "malformed response (1 MiB received without a response head or body bytes)",
+                kinds[i / 2])
+        }
+        XCTAssertEqual(bodies, [nil, "/after-continue", nil, "/after-status", nil, "/after-extension"])
+        XCTAssertEqual(stored, [false, true, false, true, false, true])
+    }
+
     /// With several lanes, each keeps its own connections, and every URL is fetched once.
     func testLanesShareTheURLsEachOnItsOwnConnections() throws {
         let paths = (0..<40).map { "/n\($0)" }
