@@ -97,7 +97,7 @@ final class SocketConnection: @unchecked Sendable {
         do {
             // Closed by a handler since (TLS after the server's close_notify): nothing would be
             // sent, and the read would wait for the stall timeout.
-            guard pipeline.isActive else { throw HTTPConnectionError.staleConnection }
+            guard pipeline.isActive, !reused || idleIsClean() else { throw HTTPConnectionError.staleConnection }
             let head = try Self.requestHead(url, route: route, headers: extra)
             // Written without waiting for the writes to complete (`writeOutbound` would): TLS
             // holds them back until its handshake is done.
@@ -183,6 +183,37 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     private var descriptor: Int32 { lock.withLock { fd } }
+
+    /// Whether a kept-alive connection is still fit for a request. What arrived while it was
+    /// idle is read, without waiting, and given to the handlers: the end of the stream, bytes
+    /// of HTTP the server sent unasked (junk after a response, a body longer than its
+    /// Content-Length) or a handler's error make it unfit, as they make curl's connection
+    /// "dead"; TLS's own records (a session ticket) do not. An unfit connection was never
+    /// sent the request, so a new one may carry it.
+    private func idleIsClean() -> Bool {
+        let socket = descriptor
+        while true {
+            var buffer = pipeline.allocator.buffer(capacity: 16 << 10)
+            var result = Result<Int, Errno>.success(0)
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 << 10) { raw in
+                result = Sys.receive(socket, raw, flags: Sys.dontWait)
+                return (try? result.get()) ?? 0
+            }
+            switch result {
+            case .failure(let error) where error.code == EAGAIN || error.code == EWOULDBLOCK: return true
+            case .failure, .success(0): return false  // an error, or the end of the stream
+            case .success: break
+            }
+            do {
+                try pipeline.writeInbound(buffer)
+                try sendPending()
+                if try pipeline.readInbound(as: HTTPClientResponsePart.self) != nil { return false }
+            } catch {
+                return false
+            }
+            if !pipeline.isActive { return false }
+        }
+    }
 
     /// Sends what the handlers have written (a request, a CONNECT, TLS records).
     private func sendPending() throws {

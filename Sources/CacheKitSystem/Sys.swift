@@ -604,9 +604,14 @@ package enum Sys {
     }
 
     /// Receives into `buffer`: the bytes received, 0 at the end of the stream.
-    package static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        valueOrErrno { recv(fd, buffer.baseAddress, buffer.count, 0) }
+    package static func receive(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, flags: Int32 = 0)
+        -> Result<Int, Errno>
+    {
+        valueOrErrno { recv(fd, buffer.baseAddress, buffer.count, flags) }
     }
+
+    /// What `receive` gives without waiting: `EAGAIN` when nothing has arrived.
+    package static let dontWait = Int32(MSG_DONTWAIT)
 
     /// Sends all of `buffer` (short sends continued), never raising SIGPIPE.
     package static func sendAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Void, Errno> {

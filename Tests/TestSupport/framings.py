@@ -14,6 +14,8 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
                   left open
   /garbage        a status line that is not HTTP
+  /extra/NAME     200 "extra NAME" (Content-Length), then, 100 ms later, bytes that belong to
+                  no response; the connection stays open
   /endless/KIND   a response that never gets to a body: KIND continue (100 Continue heads
                   without end), status (a status line without end) or extension (a chunk
                   whose extension has no end); sent until the client stops reading, at most
@@ -50,6 +52,9 @@ def answer(path):
     if path.startswith("/notify/"):
         body = ("notify " + name).encode()
         return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), "notify"
+    if path.startswith("/extra/"):
+        body = ("extra " + name).encode()
+        return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
     if path == "/cut":
         return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
     if path == "/garbage":
@@ -104,6 +109,9 @@ def serve(conn):
                 return endless(conn, path.split("/")[-1])
             out, close = answer(path)
             conn.sendall(out)
+            if path.startswith("/extra/"):
+                time.sleep(0.1)
+                conn.sendall(b"junk after the response\r\n")
             if close == "notify":
                 conn.unwrap()  # close_notify; the TCP connection stays open, idle
                 time.sleep(60)

@@ -102,13 +102,27 @@ final class SocketConnectionTests: XCTestCase {
     /// a limit of 1, going back to the first origin after another takes a new connection;
     /// with the default, the first one is still there.
     func testALaneKeepsAtMostItsLimitOfIdleConnections() throws {
-        XCTAssertEqual(try exchanges(idleLimit: 1), [["/1"], ["/2"], ["/3"]])
-        XCTAssertEqual(try exchanges(idleLimit: 16), [["/1", "/3"], ["/2"]])
+        let urls = ["http://127.0.0.1:{port}/1", "http://localhost:{port}/2", "http://127.0.0.1:{port}/3"]
+        XCTAssertEqual(try exchanges(urls, idleLimit: 1).connections, [["/1"], ["/2"], ["/3"]])
+        XCTAssertEqual(try exchanges(urls, idleLimit: 16).connections, [["/1", "/3"], ["/2"]])
     }
 
-    /// `/1` from 127.0.0.1, `/2` from localhost (another route to the same server), `/3` from
-    /// 127.0.0.1 again, on one lane; the server's connections.
-    private func exchanges(idleLimit: Int) throws -> [[String]] {
+    /// A kept-alive connection on which something came while it was idle (here bytes that
+    /// belong to no response, 100 ms after the one before) is not sent the next request, which
+    /// goes on a new connection and is answered whole; so is one the server ended while idle.
+    /// (Before the check, `/b` failed: the junk was read as the start of its response.)
+    func testAConnectionOnWhichSomethingCameWhileIdleIsNotReused() throws {
+        let urls = ["/extra/a", "/b", "/once/c", "/d"].map { "http://127.0.0.1:{port}" + $0 }
+        let (bodies, connections) = try exchanges(urls, pause: 0.3)
+        XCTAssertEqual(bodies, ["extra a", "/b", "once c", "/d"])
+        XCTAssertEqual(connections, [["/extra/a"], ["/b", "/once/c"], ["/d"]])
+    }
+
+    /// `urls` (`{port}`: the server's) fetched one after another on one lane, `pause` seconds
+    /// apart; their bodies, and the server's connections.
+    private func exchanges(_ urls: [String], idleLimit: Int = 16, pause: Double = 0) throws -> (
+        bodies: [String], connections: [[String]]
+    ) {
         let tree = TestTree("idle")
         let server = try TestHTTPServer(root: tree.root, script: "framings.py")
         let executor = try XCTUnwrap(ThreadExecutor.start())
@@ -116,19 +130,24 @@ final class SocketConnectionTests: XCTestCase {
         let settings = HTTPConnectionPool.Settings(
             connectTimeout: .seconds(10), stallTimeout: .seconds(20), caFile: nil, proxies: ProxySettings())
         let pool = HTTPConnectionPool(settings: settings)
-        let urls = ["http://127.0.0.1:\(server.port)/1", "http://localhost:\(server.port)/2", server.url("/3")]
+        let texts = urls.map { $0.replacingOccurrences(of: "{port}", with: "\(server.port)") }
         let failure = Locked<Error?>(nil)
+        let bodies = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0)
         Task(executorPreference: executor) {
             let lane = FetchLane(idleLimit: idleLimit)
             defer { lane.closeAll() }
             do {
-                for text in urls {
+                for text in texts {
+                    if pause > 0 { try await Task.sleep(nanoseconds: UInt64(pause * 1e9)) }
                     let url = try XCTUnwrap(StandardURL(text))
-                    try await lane.withConnection(pool.route(for: url), pool: pool) { connection in
+                    let body = try await lane.withConnection(pool.route(for: url), pool: pool) { connection in
                         _ = try await connection.get(url, headers: [])
-                        try await connection.discardBody()
+                        var body = ""
+                        while let buffer = try await connection.nextBody() { body += String(buffer: buffer) }
+                        return body
                     }
+                    bodies.withLock { $0.append(body) }
                 }
             } catch {
                 failure.withLock { $0 = error }
@@ -143,6 +162,6 @@ final class SocketConnectionTests: XCTestCase {
                 "import urllib.request,sys;sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())",
                 server.url("/__connections")
             ].map { Array($0.utf8) })
-        return try JSONDecoder().decode([[String]].self, from: Data(log.stdout))
+        return (bodies.withLock { $0 }, try JSONDecoder().decode([[String]].self, from: Data(log.stdout)))
     }
 }
