@@ -660,6 +660,9 @@ public final class Fetcher: @unchecked Sendable {
             default: return "\(error)"
             }
         }
+        if let error = error as? NIOHTTPDecoderError, error == .unsolicitedResponse {
+            return "malformed response (a second response came with it, unasked)"
+        }
         if let error = error as? HTTPParserError {
             if error == .invalidEOFState { return "connection ended before the body was complete (truncated)" }
             return "malformed response (\(error))"

@@ -14,6 +14,7 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
                   left open
   /garbage        a status line that is not HTTP
+  /unasked        200 "unasked" and, in the same send, a second response no request asked for
   /extra/NAME     200 "extra NAME" (Content-Length), then, 100 ms later, bytes that belong to
                   no response; the connection stays open
   /endless/KIND   a response that never gets to a body: KIND continue (100 Continue heads
@@ -57,6 +58,8 @@ def answer(path):
         return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
     if path == "/cut":
         return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
+    if path == "/unasked":
+        return response("200 OK", b"unasked", [("Content-Length", 7)]) * 2, False
     if path == "/garbage":
         return b"SPDY/9 what\r\n\r\n", True
     body = path.encode()
