@@ -45,12 +45,13 @@ final class SocketConnection: @unchecked Sendable {
         let target = route.proxy.map { ($0.host, $0.port) } ?? (route.host, route.port)
         switch Sys.connectTCP(
             host: target.0, port: target.1, timeout: Self.milliseconds(settings.connectTimeout),
-            ioTimeout: Int(Self.milliseconds(settings.stallTimeout)))
+            ioTimeout: Int(Self.milliseconds(settings.stallTimeout)), cancelled: { Task.isCancelled })
         {
         case .success(let fd): self.fd = fd
         case .failure(.resolve(let why)): throw HTTPConnectionError.resolve("\(target.0): \(why)")
         case .failure(.timedOut): throw HTTPConnectionError.connectTimeout
         case .failure(.system(let error)): throw HTTPConnectionError.cannotConnect(error.code)
+        case .failure(.cancelled): throw CancellationError()
         }
         pipeline = EmbeddedChannel()
         do {

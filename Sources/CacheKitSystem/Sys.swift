@@ -519,15 +519,19 @@ package enum Sys {
         case system(Errno)
         /// No address answered within the time given.
         case timedOut
+        /// `cancelled` said so while a connection was being waited for.
+        case cancelled
     }
 
     /// A blocking TCP socket connected to `host`:`port`: each address the resolver gives is
     /// tried in its order until one answers within `timeout` milliseconds. Close-on-exec, no
     /// Nagle delay, no SIGPIPE; a receive or send waiting longer than `ioTimeout` milliseconds
-    /// fails with EAGAIN.
-    package static func connectTCP(host: String, port: Int, timeout: Int32, ioTimeout: Int) -> Result<
-        Int32, ConnectFailure
-    > {
+    /// fails with EAGAIN. `cancelled` is asked every 50 ms while an address is waited for (a
+    /// host that drops the connection request leaves `connect` waiting for the whole timeout):
+    /// when it says so, the attempt ends.
+    package static func connectTCP(
+        host: String, port: Int, timeout: Int32, ioTimeout: Int, cancelled: () -> Bool = { false }
+    ) -> Result<Int32, ConnectFailure> {
         var hints = addrinfo()
         #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -546,7 +550,8 @@ package enum Sys {
         var entry = list
         while let info = entry?.pointee {
             entry = info.ai_next
-            switch connect(info, timeout: timeout) {
+            if cancelled() { return .failure(.cancelled) }
+            switch connect(info, timeout: timeout, cancelled: cancelled) {
             case .success(let fd):
                 setSocketOptions(fd, ioTimeout: ioTimeout)
                 return .success(fd)
@@ -556,9 +561,11 @@ package enum Sys {
         return .failure(failure)
     }
 
-    /// One address of `connectTCP`: a non-blocking connect waited for with `poll`, then the
-    /// socket made blocking.
-    private static func connect(_ info: addrinfo, timeout: Int32) -> Result<Int32, ConnectFailure> {
+    /// One address of `connectTCP`: a non-blocking connect waited for with `poll` (in slices
+    /// of 50 ms, asking `cancelled` between them), then the socket made blocking.
+    private static func connect(_ info: addrinfo, timeout: Int32, cancelled: () -> Bool)
+        -> Result<Int32, ConnectFailure>
+    {
         let fd = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
         guard fd >= 0 else { return .failure(.system(Errno(errno))) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -570,14 +577,10 @@ package enum Sys {
                 close(fd)
                 return .failure(.system(Errno(code)))
             }
-            var wanted = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            switch valueOrErrno({ poll(&wanted, 1, timeout) }) {
-            case .success(0):
+            switch waitWritable(fd, timeout: timeout, cancelled: cancelled) {
+            case .failure(let failure):
                 close(fd)
-                return .failure(.timedOut)
-            case .failure(let error):
-                close(fd)
-                return .failure(.system(error))
+                return .failure(failure)
             case .success:
                 var problem: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
@@ -590,6 +593,30 @@ package enum Sys {
         }
         _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
         return .success(fd)
+    }
+
+    /// Waits up to `timeout` milliseconds for `fd` to be writable (a connect's end), in slices
+    /// of 50 ms, asking `cancelled` between them.
+    private static func waitWritable(_ fd: Int32, timeout: Int32, cancelled: () -> Bool) -> Result<
+        Void, ConnectFailure
+    > {
+        func now() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        }
+        let deadline = now() + UInt64(max(0, timeout)) * 1_000_000
+        while true {
+            let current = now()
+            guard current < deadline else { return .failure(.timedOut) }
+            var wanted = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            switch valueOrErrno({ poll(&wanted, 1, Int32(min(50, (deadline - current + 999_999) / 1_000_000))) }) {
+            case .success(0), .failure(Errno(EINTR)): break
+            case .failure(let error): return .failure(.system(error))
+            case .success: return .success(())
+            }
+            if cancelled() { return .failure(.cancelled) }
+        }
     }
 
     private static func setSocketOptions(_ fd: Int32, ioTimeout: Int) {

@@ -271,6 +271,35 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "", "no partial body left in tmp/")
         XCTAssertEqual(Binary.run(["cat", fast, "--cache", store]).out, "c body\n", "what finished is kept")
     }
+
+    /// Ctrl-C while a connection is being made to a host that drops the request (a listener
+    /// whose queue is full: the kernel ignores the SYN) stops the fetch at once, not when the
+    /// 10 s connect timeout ends (9 s after the signal before the connect asked about it).
+    func testInterruptWhileConnectingStopsAtOnce() throws {
+        let tree = TestTree("fetch-int-connect")
+        let store = tree.path("store").description
+        let portFile = tree.path("port").description
+        // Fills its one-connection queue with connections it never accepts, then waits.
+        let blackhole = """
+            import socket, sys, time
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)
+            held = [socket.socket() for _ in range(4)]
+            for h in held: h.setblocking(False); h.connect_ex(s.getsockname())
+            open(sys.argv[1] + ".new", "w").write(str(s.getsockname()[1]))
+            import os; os.rename(sys.argv[1] + ".new", sys.argv[1]); time.sleep(60)
+            """
+        let script = """
+            python3 -c '\(blackhole)' '\(portFile)' & hole=$!
+            i=0; while [ ! -s '\(portFile)' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+            '\(Binary.path)' fetch --cache '\(store)' "http://127.0.0.1:$(cat '\(portFile)')/x" >/dev/null 2>&1 &
+            pid=$!; sleep 1; kill -INT $pid; start=$(date +%s%N); wait $pid; status=$?
+            echo $status $(( ($(date +%s%N) - start) / 1000000 )); kill $hole
+            """
+        let words = Run.command(["sh", "-c", script]).out.split(separator: " ")
+        XCTAssertEqual(words.first, "130")
+        let milliseconds = try XCTUnwrap(Int(words.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        XCTAssertLessThan(milliseconds, 5000, "stopped when asked, not at the connect timeout")
+    }
 }
 
 /// A download cut off is resumed from its kept part with Range and If-Range.
