@@ -27,6 +27,15 @@ package final class ConditionLock: @unchecked Sendable {
     package func unlock() { pthread_mutex_unlock(mutex) }
     /// Waits for a signal; call with the lock held.
     package func wait() { pthread_cond_wait(cond, mutex) }
+    /// Waits for a signal or `milliseconds`, whichever comes first; call with the lock held.
+    package func wait(milliseconds: Int) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + milliseconds % 1000 * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+        pthread_cond_timedwait(cond, mutex, &deadline)
+    }
     package func signal() { pthread_cond_signal(cond) }
     package func broadcast() { pthread_cond_broadcast(cond) }
 

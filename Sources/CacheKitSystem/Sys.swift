@@ -532,6 +532,68 @@ package enum Sys {
     package static func connectTCP(
         host: String, port: Int, timeout: Int32, ioTimeout: Int, cancelled: () -> Bool = { false }
     ) -> Result<Int32, ConnectFailure> {
+        let addresses: [Address]
+        switch resolve(host: host, port: port, cancelled: cancelled) {
+        case .success(let found): addresses = found
+        case .failure(let failure): return .failure(failure)
+        }
+        var failure = ConnectFailure.resolve("no address")
+        for address in addresses {
+            if cancelled() { return .failure(.cancelled) }
+            switch connect(address, timeout: timeout, cancelled: cancelled) {
+            case .success(let fd):
+                setSocketOptions(fd, ioTimeout: ioTimeout)
+                return .success(fd)
+            case .failure(let error): failure = error
+            }
+        }
+        return .failure(failure)
+    }
+
+    /// An address the resolver gave: what `socket` and `connect` take.
+    private struct Address: Sendable {
+        var family, type, proto: Int32
+        var bytes: [UInt8]
+    }
+
+    /// The addresses of `host` in the resolver's order. A name is resolved on a thread of its
+    /// own, waited for in slices of 50 ms, asking `cancelled` between them: `getaddrinfo`
+    /// cannot be interrupted, and a resolver that does not answer holds it for its timeouts
+    /// (5 s per try and server). A cancelled wait leaves the thread to end on its own, as
+    /// curl's threaded resolver does. A numeric address is resolved here.
+    private static func resolve(host: String, port: Int, cancelled: () -> Bool) -> Result<[Address], ConnectFailure> {
+        if isNumericAddress(host) { return lookUp(host, port) }
+        final class Pending: @unchecked Sendable {
+            // @unchecked Sendable: `result` is only touched with `lock` held.
+            let lock = ConditionLock()
+            var result: Result<[Address], ConnectFailure>?
+        }
+        let pending = Pending()
+        guard
+            WorkerPool.spawn({
+                let result = lookUp(host, port)
+                pending.lock.withLock {
+                    pending.result = result
+                    pending.lock.broadcast()
+                }
+            })
+        else { return lookUp(host, port) }
+        pending.lock.lock()
+        defer { pending.lock.unlock() }
+        while true {
+            if let result = pending.result { return result }
+            pending.lock.wait(milliseconds: 50)
+            if pending.result == nil && cancelled() { return .failure(.cancelled) }
+        }
+    }
+
+    private static func isNumericAddress(_ host: String) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, host, &bytes) == 1 || inet_pton(AF_INET6, host, &bytes) == 1
+    }
+
+    /// `getaddrinfo` for a TCP connection to `host`:`port`, its list copied.
+    private static func lookUp(_ host: String, _ port: Int) -> Result<[Address], ConnectFailure> {
         var hints = addrinfo()
         #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -546,32 +608,32 @@ package enum Sys {
             return .failure(.resolve(String(cString: gai_strerror(rc))))
         }
         defer { freeaddrinfo(list) }
-        var failure = ConnectFailure.resolve("no address")
+        var addresses: [Address] = []
         var entry = list
         while let info = entry?.pointee {
             entry = info.ai_next
-            if cancelled() { return .failure(.cancelled) }
-            switch connect(info, timeout: timeout, cancelled: cancelled) {
-            case .success(let fd):
-                setSocketOptions(fd, ioTimeout: ioTimeout)
-                return .success(fd)
-            case .failure(let error): failure = error
-            }
+            guard let address = info.ai_addr else { continue }
+            let bytes = UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen))
+            addresses.append(
+                Address(family: info.ai_family, type: info.ai_socktype, proto: info.ai_protocol, bytes: Array(bytes)))
         }
-        return .failure(failure)
+        return .success(addresses)
     }
 
     /// One address of `connectTCP`: a non-blocking connect waited for with `poll` (in slices
     /// of 50 ms, asking `cancelled` between them), then the socket made blocking.
-    private static func connect(_ info: addrinfo, timeout: Int32, cancelled: () -> Bool)
+    private static func connect(_ address: Address, timeout: Int32, cancelled: () -> Bool)
         -> Result<Int32, ConnectFailure>
     {
-        let fd = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+        let fd = socket(address.family, address.type, address.proto)
         guard fd >= 0 else { return .failure(.system(Errno(errno))) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-        if sysConnect(fd, info.ai_addr, info.ai_addrlen) != 0 {
+        let started = address.bytes.withUnsafeBytes { raw in
+            sysConnect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        if started != 0 {
             let code = errno
             guard code == EINPROGRESS || code == EINTR else {
                 close(fd)

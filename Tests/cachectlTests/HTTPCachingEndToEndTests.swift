@@ -300,6 +300,34 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         let milliseconds = try XCTUnwrap(Int(words.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
         XCTAssertLessThan(milliseconds, 5000, "stopped when asked, not at the connect timeout")
     }
+
+    /// Ctrl-C while the host's name is being resolved by a name server that never answers (in
+    /// a mount namespace whose resolv.conf names one, with a 30 s timeout) stops the fetch at
+    /// once: `getaddrinfo` cannot be interrupted, so it runs on a thread of its own that the
+    /// fetch stops waiting for.
+    func testInterruptWhileResolvingStopsAtOnce() throws {
+        guard Privilege.isRoot, Run.available("unshare") else {
+            throw XCTSkip("needs root and unshare for a private mount namespace")
+        }
+        let tree = TestTree("fetch-int-resolve")
+        tree.file("resolv.conf", contents: Array("nameserver 127.0.0.97\noptions timeout:30 attempts:1\n".utf8))
+        let store = tree.path("store").description
+        let silent =
+            "import socket, time; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); "
+            + "s.bind((\"127.0.0.97\", 53)); time.sleep(60)"
+        let script = """
+            mount --bind '\(tree.path("resolv.conf"))' /etc/resolv.conf || exit 3
+            python3 -c '\(silent)' & hole=$!; sleep 0.3
+            '\(Binary.path)' fetch --cache '\(store)' http://never-answered.example/x >/dev/null 2>&1 &
+            pid=$!; sleep 1; kill -INT $pid; start=$(date +%s%N); wait $pid; status=$?
+            echo $status $(( ($(date +%s%N) - start) / 1000000 )); kill $hole
+            """
+        let run = Run.command(["unshare", "-m", "sh", "-c", script])
+        let words = run.out.split(separator: " ")
+        XCTAssertEqual(words.first, "130", run.err)
+        let milliseconds = try XCTUnwrap(Int(words.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        XCTAssertLessThan(milliseconds, 5000, "stopped when asked, not when the resolver gave up")
+    }
 }
 
 /// A download cut off is resumed from its kept part with Range and If-Range.
