@@ -16,7 +16,8 @@ public struct FetchOptions: Sendable {
     public var maxBody: Int64 = 100 << 20
     /// Seconds without a byte before a download is given up (`--timeout`). Default 30.
     public var stallTimeout: Double = 30
-    /// Seconds to connect. Default 10.
+    /// Seconds to connect, over all of the host's addresses (tried as `Sys.connectFirst`
+    /// says). Default 10.
     public var connectTimeout: Double = 10
     /// Redirects followed before giving up (a loop is detected before that). Default 10.
     public var maxRedirects = 10

@@ -523,12 +523,12 @@ package enum Sys {
         case cancelled
     }
 
-    /// A blocking TCP socket connected to `host`:`port`: each address the resolver gives is
-    /// tried in its order until one answers within `timeout` milliseconds. Close-on-exec, no
-    /// Nagle delay, no SIGPIPE; a receive or send waiting longer than `ioTimeout` milliseconds
-    /// fails with EAGAIN. `cancelled` is asked every 50 ms while an address is waited for (a
-    /// host that drops the connection request leaves `connect` waiting for the whole timeout):
-    /// when it says so, the attempt ends.
+    /// A blocking TCP socket connected to `host`:`port`, by the first of its addresses to
+    /// answer within `timeout` milliseconds (`connectFirst`). Close-on-exec, no Nagle delay, no
+    /// SIGPIPE; a receive or send waiting longer than `ioTimeout` milliseconds fails with
+    /// EAGAIN. `cancelled` is asked every 50 ms while the name is resolved or a connection
+    /// waited for (a host that drops the connection request leaves `connect` waiting for the
+    /// whole timeout): when it says so, the attempt ends.
     package static func connectTCP(
         host: String, port: Int, timeout: Int32, ioTimeout: Int, cancelled: () -> Bool = { false }
     ) -> Result<Int32, ConnectFailure> {
@@ -537,21 +537,14 @@ package enum Sys {
         case .success(let found): addresses = found
         case .failure(let failure): return .failure(failure)
         }
-        var failure = ConnectFailure.resolve("no address")
-        for address in addresses {
-            if cancelled() { return .failure(.cancelled) }
-            switch connect(address, timeout: timeout, cancelled: cancelled) {
-            case .success(let fd):
-                setSocketOptions(fd, ioTimeout: ioTimeout)
-                return .success(fd)
-            case .failure(let error): failure = error
-            }
+        return connectFirst(addresses, timeout: timeout, cancelled: cancelled).map { fd in
+            setSocketOptions(fd, ioTimeout: ioTimeout)
+            return fd
         }
-        return .failure(failure)
     }
 
     /// An address the resolver gave: what `socket` and `connect` take.
-    private struct Address: Sendable {
+    package struct Address: Sendable {
         var family, type, proto: Int32
         var bytes: [UInt8]
     }
@@ -593,7 +586,7 @@ package enum Sys {
     }
 
     /// `getaddrinfo` for a TCP connection to `host`:`port`, its list copied.
-    private static func lookUp(_ host: String, _ port: Int) -> Result<[Address], ConnectFailure> {
+    package static func lookUp(_ host: String, _ port: Int) -> Result<[Address], ConnectFailure> {
         var hints = addrinfo()
         #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -620,65 +613,94 @@ package enum Sys {
         return .success(addresses)
     }
 
-    /// One address of `connectTCP`: a non-blocking connect waited for with `poll` (in slices
-    /// of 50 ms, asking `cancelled` between them), then the socket made blocking.
-    private static func connect(_ address: Address, timeout: Int32, cancelled: () -> Bool)
-        -> Result<Int32, ConnectFailure>
-    {
+    /// Happy Eyeballs (RFC 8305 §5, as curl and NIO connect): the addresses are tried in the
+    /// resolver's order with the families interleaved (§4), the next one started when the one
+    /// before has not answered within `delay` milliseconds, or has failed; the first to
+    /// connect wins and the others are closed. A host whose IPv6 addresses are silently
+    /// dropped is reached over IPv4 after 250 ms instead of after the whole timeout. Ends with
+    /// `timedOut` once `timeout` milliseconds have passed since the first attempt, `cancelled`
+    /// when `cancelled` says so (asked every 50 ms at most), or the last failure.
+    package static func connectFirst(
+        _ addresses: [Address], timeout: Int32, delay: Int64 = 250, cancelled: () -> Bool
+    ) -> Result<Int32, ConnectFailure> {
+        let order = interleavedByFamily(addresses)
+        let deadline = monotonicMilliseconds() + Int64(timeout)
+        var waiting: [Int32] = []
+        defer { for fd in waiting { close(fd) } }
+        var (next, nextStart) = (0, Int64.min)
+        var failure = ConnectFailure.resolve("no address")
+        while true {
+            let now = monotonicMilliseconds()
+            if next < order.count && (waiting.isEmpty || now >= nextStart) {
+                switch startConnect(order[next]) {
+                case .success(let (fd, connected)) where connected: return .success(blocking(fd))
+                case .success(let (fd, _)): waiting.append(fd)
+                case .failure(let error): failure = error
+                }
+                (next, nextStart) = (next + 1, now + delay)
+                continue
+            }
+            if waiting.isEmpty { return .failure(failure) }
+            if now >= deadline { return .failure(.timedOut) }
+            if cancelled() { return .failure(.cancelled) }
+            let until = min(deadline, next < order.count ? nextStart : deadline) - now
+            var polled = waiting.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+            if case .failure(let error) = valueOrErrno({ poll(&polled, nfds_t(polled.count), Int32(min(50, until))) }) {
+                return .failure(.system(error))
+            }
+            for entry in polled where entry.revents != 0 {
+                waiting.removeAll { $0 == entry.fd }
+                var problem: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                _ = getsockopt(entry.fd, SOL_SOCKET, SO_ERROR, &problem, &length)
+                if problem == 0 { return .success(blocking(entry.fd)) }
+                close(entry.fd)
+                (failure, nextStart) = (.system(Errno(problem)), now)
+            }
+        }
+    }
+
+    /// `addresses` with their families taking turns, starting with the first one's (RFC 8305 §4).
+    private static func interleavedByFamily(_ addresses: [Address]) -> [Address] {
+        guard let first = addresses.first?.family else { return [] }
+        let (preferred, others) = (addresses.filter { $0.family == first }, addresses.filter { $0.family != first })
+        var order: [Address] = []
+        for i in 0..<max(preferred.count, others.count) {
+            if i < preferred.count { order.append(preferred[i]) }
+            if i < others.count { order.append(others[i]) }
+        }
+        return order
+    }
+
+    /// A non-blocking socket connecting to `address`: its descriptor, and whether it is
+    /// already connected (else in progress).
+    private static func startConnect(_ address: Address) -> Result<(Int32, Bool), ConnectFailure> {
         let fd = socket(address.family, address.type, address.proto)
         guard fd >= 0 else { return .failure(.system(Errno(errno))) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let started = address.bytes.withUnsafeBytes { raw in
             sysConnect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
         }
-        if started != 0 {
-            let code = errno
-            guard code == EINPROGRESS || code == EINTR else {
-                close(fd)
-                return .failure(.system(Errno(code)))
-            }
-            switch waitWritable(fd, timeout: timeout, cancelled: cancelled) {
-            case .failure(let failure):
-                close(fd)
-                return .failure(failure)
-            case .success:
-                var problem: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &problem, &length)
-                if problem != 0 {
-                    close(fd)
-                    return .failure(.system(Errno(problem)))
-                }
-            }
+        if started == 0 { return .success((fd, true)) }
+        let code = errno
+        guard code == EINPROGRESS || code == EINTR else {
+            close(fd)
+            return .failure(.system(Errno(code)))
         }
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-        return .success(fd)
+        return .success((fd, false))
     }
 
-    /// Waits up to `timeout` milliseconds for `fd` to be writable (a connect's end), in slices
-    /// of 50 ms, asking `cancelled` between them.
-    private static func waitWritable(_ fd: Int32, timeout: Int32, cancelled: () -> Bool) -> Result<
-        Void, ConnectFailure
-    > {
-        func now() -> UInt64 {
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-        }
-        let deadline = now() + UInt64(max(0, timeout)) * 1_000_000
-        while true {
-            let current = now()
-            guard current < deadline else { return .failure(.timedOut) }
-            var wanted = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            switch valueOrErrno({ poll(&wanted, 1, Int32(min(50, (deadline - current + 999_999) / 1_000_000))) }) {
-            case .success(0), .failure(Errno(EINTR)): break
-            case .failure(let error): return .failure(.system(error))
-            case .success: return .success(())
-            }
-            if cancelled() { return .failure(.cancelled) }
-        }
+    /// `fd` made blocking again.
+    private static func blocking(_ fd: Int32) -> Int32 {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 
     private static func setSocketOptions(_ fd: Int32, ioTimeout: Int) {
