@@ -651,6 +651,9 @@ public final class Fetcher: @unchecked Sendable {
     /// A transport error in words.
     static func describe(_ error: Error) -> String {
         if let error = error as? HTTPConnectionError { return error.description }
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
+            return "TLS: the server's certificate does not name this host"
+        }
         if let error = error as? NIOSSLError { return "TLS: \(error)" }
         if let error = error as? BoringSSLError { return "TLS: \(error)" }
         if let error = error as? ChannelError {

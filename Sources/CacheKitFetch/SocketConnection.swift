@@ -61,11 +61,8 @@ final class SocketConnection: @unchecked Sendable {
                     TunnelHandler(host: route.host, port: route.port, authorization: proxy.authorization))
             }
             if let tls {
-                let isAddress =
-                    route.host.contains(":")
-                    || route.host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
                 try handlers.addHandler(
-                    try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : route.host))
+                    try NIOSSLClientHandler(context: tls, serverHostname: route.hostIsAddress ? nil : route.host))
             }
             // NIO's outbound validation refuses `|`, `{`, `}`, `^` and `` ` `` in a request
             // target, which browsers send as the URL Standard leaves them; `requestHead` checks
@@ -73,7 +70,7 @@ final class SocketConnection: @unchecked Sendable {
             try handlers.addHTTPClientHandlers(leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
             // Connected (EmbeddedChannel's connect only marks it active): a tunnel writes its
             // CONNECT, TLS its hello, sent with the first request.
-            pipeline.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 9), promise: nil)
+            pipeline.connect(to: try Self.identityAddress(route), promise: nil)
         } catch {
             close()
             throw error
@@ -81,6 +78,17 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     deinit { close() }
+
+    /// The address the pipeline is told it is connected to. NIOSSL matches a certificate's IP
+    /// addresses against it (NIOSSLHandler: `validateHostname(address:)`, the channel's
+    /// remote address), so it must be what the URL names (RFC 6125 §6.2): for an address, that
+    /// address (through a proxy too: the certificate is the origin's); for a name, a Unix
+    /// socket path, which no IP address matches, so that only the certificate's DNS names
+    /// count, as curl matches them.
+    static func identityAddress(_ route: HTTPConnectionPool.Route) throws -> SocketAddress {
+        if route.hostIsAddress { return try SocketAddress(ipAddress: route.host, port: route.port) }
+        return try SocketAddress(unixDomainSocketPath: "/cachectl-connects-by-name")
+    }
 
     private static func milliseconds(_ amount: TimeAmount) -> Int32 {
         Int32(clamping: max(1, amount.nanoseconds / 1_000_000))

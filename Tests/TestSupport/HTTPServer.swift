@@ -2,7 +2,7 @@ import CacheKit
 import Foundation
 
 /// The loopback HTTP server of `httpd.py` (routes documented there), started on a free port
-/// on 127.0.0.1 and stopped when dropped.
+/// on 127.0.0.1 (or another loopback address) and stopped when dropped.
 public final class TestHTTPServer {
     public let port: Int
     public let root: RawPath
@@ -10,18 +10,25 @@ public final class TestHTTPServer {
 
     /// Whether it speaks HTTPS.
     public let secure: Bool
+    /// The address it listens on.
+    public let host: String
 
     /// Serves the files of `root` under `/files/`; with `tls` (certificate and key PEM
     /// files), over HTTPS. `script` names another server of this folder speaking the same
-    /// way (`framings.py`).
-    public init(root: RawPath, tls: (certificate: String, key: String)? = nil, script: String = "httpd.py") throws {
+    /// way (`framings.py`); `host`, the loopback address it listens on (`httpd.py` only).
+    public init(
+        root: RawPath, tls: (certificate: String, key: String)? = nil, script: String = "httpd.py",
+        host: String = "127.0.0.1"
+    ) throws {
         secure = tls != nil
+        self.host = host
         self.root = root
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(script).path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", script, "--root", root.description] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
+            + (host == "127.0.0.1" ? [] : ["--host", host])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -47,7 +54,7 @@ public final class TestHTTPServer {
         }
     }
 
-    public func url(_ path: String) -> String { (secure ? "https" : "http") + "://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { (secure ? "https" : "http") + "://\(host):\(port)\(path)" }
 
     /// Every request path the server has seen (excluding this query).
     public func requests() -> [String] {

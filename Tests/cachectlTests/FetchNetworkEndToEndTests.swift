@@ -58,11 +58,14 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("connection refused"), refused.err)
     }
 
-    /// A certificate authority and a server certificate for localhost and 127.0.0.1.
-    private func makeCertificates(_ tree: TestTree) throws -> (ca: String, cert: String, key: String) {
+    /// A certificate authority and a server certificate for localhost and 127.0.0.1 (or the
+    /// subject alternative `names` given), in `folder`.
+    private func makeCertificates(
+        _ tree: TestTree, names: String = "DNS:localhost,IP:127.0.0.1", folder: String = "pki"
+    ) throws -> (ca: String, cert: String, key: String) {
         guard Run.available("openssl") else { throw XCTSkip("openssl is missing (Scripts/test-deps installs it)") }
-        let dir = tree.path("pki").description
-        tree.dir("pki")
+        let dir = tree.path(folder).description
+        tree.dir(folder)
         let script = """
             set -e
             cd '\(dir)'
@@ -70,7 +73,7 @@ final class FetchNetworkEndToEndTests: XCTestCase {
               -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
             openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj '/CN=localhost' 2>/dev/null
             printf \
-            'subjectAltName=DNS:localhost,IP:127.0.0.1\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n' \
+            'subjectAltName=\(names)\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n' \
             > ext
             openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 \
             -extfile ext 2>/dev/null
@@ -106,6 +109,34 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         XCTAssertEqual(tunnelled.status, 0, tunnelled.err)
         XCTAssertEqual(proxy.requests(), ["CONNECT localhost:\(server.port)"])
         XCTAssertTrue(server.requests().contains("/files/c.txt?via=proxy"))
+    }
+
+    /// The certificate must name what the URL names: a host name by its DNS names only, an
+    /// address by its IP addresses only (RFC 6125 §6.2), whatever address the connection went
+    /// to. (The lanes' pipeline said it was connected to 127.0.0.1:9, and NIOSSL matched a
+    /// certificate's IP addresses against that: one naming 127.0.0.1 passed for any host
+    /// name and any address, and one naming the server's own address failed.)
+    func testTheCertificateMustNameWhatTheURLNames() throws {
+        let tree = TestTree("fetch-tls-names")
+        tree.file("www/c.txt", contents: Array("c\n".utf8))
+        let www = tree.path("www")
+        let store = tree.path("store").description
+        // For another name and 127.0.0.1: at localhost (a name it lacks) and at 127.0.0.2.
+        let other = try makeCertificates(tree, names: "DNS:elsewhere.example,IP:127.0.0.1", folder: "other")
+        let local = try TestHTTPServer(root: www, tls: (other.cert, other.key))
+        let byName = fetch(["https://localhost:\(local.port)/files/c.txt", "--cacert", other.ca], store)
+        XCTAssertEqual(byName.status, 1, "its IP address does not stand for the name")
+        XCTAssertTrue(byName.err.contains("TLS: the server's certificate does not name this host"), byName.err)
+        let elsewhere = try TestHTTPServer(root: www, tls: (other.cert, other.key), host: "127.0.0.2")
+        let byOtherAddress = fetch([elsewhere.url("/files/c.txt"), "--cacert", other.ca], store)
+        XCTAssertEqual(byOtherAddress.status, 1, "127.0.0.1 is not 127.0.0.2")
+        XCTAssertTrue(
+            byOtherAddress.err.contains("TLS: the server's certificate does not name this host"), byOtherAddress.err)
+        // For 127.0.0.2, at 127.0.0.2.
+        let own = try makeCertificates(tree, names: "IP:127.0.0.2", folder: "own")
+        let server = try TestHTTPServer(root: www, tls: (own.cert, own.key), host: "127.0.0.2")
+        let byAddress = fetch([server.url("/files/c.txt"), "--cacert", own.ca], store)
+        XCTAssertEqual(byAddress.status, 0, byAddress.err)
     }
 
     /// A server that ends TLS with close_notify after its answer, leaving the TCP connection
