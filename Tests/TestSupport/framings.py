@@ -15,7 +15,7 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
                   left open
   /garbage        a status line that is not HTTP
   /unasked        200 "unasked" and, in the same send, a second response no request asked for
-  /extra/NAME     200 "extra NAME" (Content-Length), then, 100 ms later, bytes that belong to
+  /extra/NAME     200 "extra NAME" (Content-Length), then, 200 ms later, bytes that belong to
                   no response; the connection stays open
   /endless/KIND   a response that never gets to a body: KIND continue (100 Continue heads
                   without end), status (a status line without end) or extension (a chunk
@@ -113,7 +113,7 @@ def serve(conn):
             out, close = answer(path)
             conn.sendall(out)
             if path.startswith("/extra/"):
-                time.sleep(0.1)
+                time.sleep(0.2)
                 conn.sendall(b"junk after the response\r\n")
             if close == "notify":
                 conn.unwrap()  # close_notify; the TCP connection stays open, idle

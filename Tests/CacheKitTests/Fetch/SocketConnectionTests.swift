@@ -110,12 +110,13 @@ final class SocketConnectionTests: XCTestCase {
     }
 
     /// A kept-alive connection on which something came while it was idle (here bytes that
-    /// belong to no response, 100 ms after the one before) is not sent the next request, which
-    /// goes on a new connection and is answered whole; so is one the server ended while idle.
+    /// belong to no response, 200 ms after the one before; the next URL 1 s later) is not sent
+    /// the next request, which goes on a new connection and is answered whole; so is one the
+    /// server ended while idle.
     /// (Before the check, `/b` failed: the junk was read as the start of its response.)
     func testAConnectionOnWhichSomethingCameWhileIdleIsNotReused() throws {
         let urls = ["/extra/a", "/b", "/once/c", "/d"].map { "http://127.0.0.1:{port}" + $0 }
-        let (bodies, connections) = try exchanges(urls, pause: 0.3)
+        let (bodies, connections) = try exchanges(urls, pause: 1)
         XCTAssertEqual(bodies, ["extra a", "/b", "once c", "/d"])
         XCTAssertEqual(connections, [["/extra/a"], ["/b", "/once/c"], ["/d"]])
     }
