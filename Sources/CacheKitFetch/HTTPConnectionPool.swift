@@ -1,3 +1,4 @@
+import CacheKitSystem
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -19,12 +20,8 @@ final class HTTPConnectionPool: @unchecked Sendable {
         var port: Int
         var proxy: Proxy?
 
-        /// Whether the host is an IPv4 or IPv6 address (the URL Standard's serialization: an
-        /// IPv4 address is four decimal numbers, and only an IPv6 address holds a colon; a
-        /// name never ends in a number).
-        var hostIsAddress: Bool {
-            host.contains(":") || host.split(separator: ".").allSatisfy { $0.allSatisfy(\.isNumber) }
-        }
+        /// Whether the host is an IPv4 or IPv6 address, not a name.
+        var hostIsAddress: Bool { Sys.isNumericAddress(host) }
     }
 
     /// An HTTP proxy (`http_proxy`, `https_proxy`): plain HTTP URLs go to it in absolute

@@ -198,9 +198,13 @@ final class SocketConnection: @unchecked Sendable {
     /// of HTTP the server sent unasked (junk after a response, a body longer than its
     /// Content-Length) or a handler's error make it unfit, as they make curl's connection
     /// "dead"; TLS's own records (a session ticket) do not. An unfit connection was never
-    /// sent the request, so a new one may carry it.
+    /// sent the request, so a new one may carry it. (A peek first: nearly always nothing came,
+    /// and then no buffer is made.)
     private func idleIsClean() -> Bool {
         let socket = descriptor
+        var probe: UInt8 = 0
+        let arrived = withUnsafeMutableBytes(of: &probe) { Sys.receive(socket, $0, flags: Sys.dontWait | Sys.peek) }
+        if case .failure(let error) = arrived, error.code == EAGAIN || error.code == EWOULDBLOCK { return true }
         while true {
             var buffer = pipeline.allocator.buffer(capacity: 16 << 10)
             var result = Result<Int, Errno>.success(0)

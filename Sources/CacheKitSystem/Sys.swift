@@ -580,7 +580,8 @@ package enum Sys {
         }
     }
 
-    private static func isNumericAddress(_ host: String) -> Bool {
+    /// Whether `host` is an IPv4 or IPv6 address (no brackets), not a name.
+    package static func isNumericAddress(_ host: String) -> Bool {
         var bytes = [UInt8](repeating: 0, count: 16)
         return inet_pton(AF_INET, host, &bytes) == 1 || inet_pton(AF_INET6, host, &bytes) == 1
     }
@@ -723,6 +724,8 @@ package enum Sys {
 
     /// What `receive` gives without waiting: `EAGAIN` when nothing has arrived.
     package static let dontWait = Int32(MSG_DONTWAIT)
+    /// With `dontWait`: whether anything has arrived, leaving it to be received.
+    package static let peek = Int32(MSG_PEEK)
 
     /// Sends all of `buffer` (short sends continued), never raising SIGPIPE.
     package static func sendAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Void, Errno> {
