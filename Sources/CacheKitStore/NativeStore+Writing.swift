@@ -339,14 +339,21 @@ extension NativeStore {
             }
         }
         defer { withExtendedLifetime(batchLock) {} }
+        // The bodies' directories, opened (made, in a new store) on two threads when many.
+        let paths = items.map { $0.failure == nil ? Self.bodyDirectory(for: $0.body.key) : nil }
+        let wanted = Array(Set(paths.compactMap { $0 }))
+        let opened = WorkerPool.map(wanted.count, workers: 2, chunk: 16) { anchor.makeDirectories(wanted[$0]) }
         var directories: [[UInt8]: FileDescriptor] = [:]
-        for i in items.indices where items[i].failure == nil {
-            let directoryPath = Self.bodyDirectory(for: items[i].body.key)
-            guard directories[directoryPath] == nil else { continue }
-            switch anchor.makeDirectories(directoryPath) {
-            case .success(let fd): directories[directoryPath] = fd
-            case .failure(let error):
-                items[i].fail(StoreError.cannotWrite(root.appending(directoryPath), StoreError.explainWrite(error)))
+        var failed: [[UInt8]: Errno] = [:]
+        for (path, result) in zip(wanted, opened) {
+            switch result {
+            case .success(let fd): directories[path] = fd
+            case .failure(let error): failed[path] = error
+            }
+        }
+        for i in items.indices {
+            if let path = paths[i], let error = failed[path] {
+                items[i].fail(StoreError.cannotWrite(root.appending(path), StoreError.explainWrite(error)))
             }
         }
         do {
@@ -385,20 +392,21 @@ extension NativeStore {
         TestPoint.reach("put.beforeRename")
         var touched: Set<[UInt8]> = []
         var unflushed = false
+        let created = Self.createInMemory(items, directories: directories)
         for i in items.indices where items[i].failure == nil {
             // Unique by construction; a collision (2^-64) draws another name.
             while !items[i].placed && items[i].failure == nil {
-                let (directoryPath, name) = Self.newBodyName(for: items[i].body.key)
+                let (directoryPath, name) =
+                    created[i].map { ($0.directory, $0.name) } ?? Self.newBodyName(for: items[i].body.key)
                 guard let directory = directories[directoryPath] else {
                     items[i].fail(
                         StoreError.cannotWrite(root.appending(directoryPath), "the body directory is not open"))
                     break
                 }
                 var outcome: Result<Void, Errno>
-                if let bytes = items[i].body.bytesInMemory {
-                    let made = Self.create(name, in: directory, bytes, flush: !Sys.canSyncFileSystem)
+                if let made = created[i] {
                     outcome = made.result
-                    // A file made here but not filled goes through the deletion engine.
+                    // A file made but not filled goes through the deletion engine.
                     if made.created, case .failure = made.result {
                         _ = Deleter(anchor).remove(directoryPath + [UInt8(ascii: "/")] + name, expecting: nil)
                     }
@@ -428,6 +436,35 @@ extension NativeStore {
             for directoryPath in touched { _ = Sys.fsync(directories[directoryPath]!.raw) }
         }
         TestPoint.reach("put.afterRename")
+    }
+
+    /// A body held in memory, written to a new file of its own: where, and how that went.
+    private struct Creation {
+        var directory: [UInt8]
+        var name: [UInt8]
+        /// Whether the file was made (and, when `result` is a failure, is to be removed).
+        var created: Bool
+        var result: Result<Void, Errno>
+    }
+
+    /// Writes each body of the batch that is held in memory to a new file under a name of its
+    /// own (drawing another name on a collision), on two threads when there are many: making
+    /// the files is most of a batch's commit, all of it in the kernel, and it ran on the
+    /// commit thread alone while the downloads' threads stood idle at the end of a run.
+    /// By item index; a body whose directory is not open is left out (`place` fails it).
+    private static func createInMemory(_ items: [Installing], directories: [[UInt8]: FileDescriptor]) -> [Creation?] {
+        let flush = !Sys.canSyncFileSystem
+        func make(_ item: Installing) -> Creation? {
+            guard item.failure == nil, let bytes = item.body.bytesInMemory else { return nil }
+            while true {
+                let (directoryPath, name) = newBodyName(for: item.body.key)
+                guard let directory = directories[directoryPath] else { return nil }
+                let made = create(name, in: directory, bytes, flush: flush)
+                if case .failure(.exists) = made.result { continue }
+                return Creation(directory: directoryPath, name: name, created: made.created, result: made.result)
+            }
+        }
+        return WorkerPool.map(items.count, workers: 2, chunk: 32) { make(items[$0]) }
     }
 
     /// A new file `name` in `directory` holding `bytes` (mode 0644), never replacing one;

@@ -13,7 +13,10 @@ import CSystemShims
 /// ``ConditionLock``:
 /// - ``run(_:_:)``: `count` workers at once — the walker (sharing ``Jobs``, a LIFO stack of
 ///   directories, and a large directory's batches of names), prune's deletions (each worker
-///   takes whole directories), the look at files' first bytes (``Chunks`` of a list);
+///   takes whole directories);
+/// - ``map(_:workers:chunk:_:)``: a list's elements computed by workers taking ``Chunks`` of
+///   it — the look at files' first bytes, fetch's commit making its bodies' directories and
+///   files;
 /// - ``both(_:_:)``: two pieces of work at once — localize scans a page while libxml2 parses it;
 /// - ``LoopRunner``: a loop cut into blocks, run by whichever threads join it while it runs —
 ///   localize checks the bodies of a page's references on both of its threads;
@@ -49,6 +52,31 @@ package enum WorkerPool {
             }
         }
         for thread in threads { pthread_join(thread, nil) }
+    }
+
+    /// `body(index)` for every index in `0..<count`, in order, computed by up to `workers`
+    /// threads at once, each taking `chunk` consecutive indices at a time (on the caller alone
+    /// when one worker is asked or there is at most one chunk). `body` must be safe to run on
+    /// several threads at once.
+    package static func map<T>(_ count: Int, workers: Int, chunk: Int, _ body: (Int) -> T) -> [T] {
+        let workers = min(workers, (count + chunk - 1) / max(1, chunk))
+        if workers <= 1 { return (0..<count).map(body) }
+        return withoutActuallyEscaping(body) { body in
+            let next = Chunks()
+            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // nonisolated(unsafe): each index is initialized by exactly one thread (the
+                // counter hands out disjoint chunks), and read only after the threads have joined.
+                nonisolated(unsafe) let out = buffer
+                run(workers) { _ in
+                    while true {
+                        let start = next.take(chunk)
+                        guard start < count else { return }
+                        for i in start..<min(start + chunk, count) { (out.baseAddress! + i).initialize(to: body(i)) }
+                    }
+                }
+                initialized = count
+            }
+        }
     }
 
     /// Two pieces of work at once: the first on a new thread, the second on the caller's.

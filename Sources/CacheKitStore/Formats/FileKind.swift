@@ -18,25 +18,7 @@ enum FileKind {
     /// Each file's kind, looked at by up to four threads at once (one open and one read per
     /// file: on a large cache this was a third of a prune's system time, done one by one).
     static func of(_ files: [FileTree.File], in anchor: AnchoredDirectory) -> [FileKind] {
-        let workers = min(4, files.count / 1024 + 1)
-        if workers == 1 { return files.map { of($0, in: anchor) } }
-        let chunk = 256
-        let next = WorkerPool.Chunks()
-        return [FileKind](unsafeUninitializedCapacity: files.count) { buffer, initialized in
-            // nonisolated(unsafe): each index is initialized by exactly one thread (the
-            // counter hands out disjoint chunks), and read only after the threads have joined.
-            nonisolated(unsafe) let out = buffer
-            WorkerPool.run(workers) { _ in
-                while true {
-                    let start = next.take(chunk)
-                    guard start < files.count else { return }
-                    for i in start..<min(start + chunk, files.count) {
-                        (out.baseAddress! + i).initialize(to: of(files[i], in: anchor))
-                    }
-                }
-            }
-            initialized = files.count
-        }
+        WorkerPool.map(files.count, workers: min(4, files.count / 1024 + 1), chunk: 256) { of(files[$0], in: anchor) }
     }
 
     /// The kinds of a table's regular files (see `CacheEntries.Flags.regular`) that are not

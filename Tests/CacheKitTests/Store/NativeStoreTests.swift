@@ -96,6 +96,41 @@ final class NativeStoreTests: XCTestCase {
         XCTAssertEqual(FileTree.files(under: root.appending("tmp")).count, 0)
     }
 
+    /// A batch of many small bodies held in memory (written to their files by two threads)
+    /// where one body's directory cannot be made (a file has its name): that body fails
+    /// alone, with the path and cause; every other row names its own body, whole.
+    func testManyBodiesInMemoryWithOneDirectoryBlocked() throws {
+        let tree = TestTree("batch-blocked")
+        let root = tree.path("s")
+        let store = try NativeStore.open(root, create: true)
+        let urls = (0..<300).map { "https://x.com/m\($0).png" }
+        let blocked = String(decoding: NativeStore.bodyDirectory(for: URLKey(urls[7])!), as: UTF8.self)
+        tree.file("s/" + blocked, contents: [1])
+        var batch: [(body: NativeStore.PendingBody, options: PutOptions)] = []
+        for (i, url) in urls.enumerated() {
+            let body = try store.beginBody(url: url, inMemoryUpTo: 4096)
+            try Array(url.utf8).withUnsafeBytes { try body.append($0) }
+            XCTAssertTrue(body.isInMemory)
+            batch.append((body, PutOptions(lifetime: 60 + Double(i))))
+        }
+        let results = store.commit(batch)
+        var failed: [String] = []
+        for (url, result) in zip(urls, results) {
+            switch result {
+            case .success(let record):
+                XCTAssertEqual(try FileIOProbe.read(root.appending(record.bodyPath)), Array(url.utf8), url)
+                XCTAssertTrue(record.bodyPath.hasSuffix(".png"))
+            case .failure(let error):
+                failed.append(url)
+                XCTAssertTrue("\(error)".contains(blocked), "\(error)")
+            }
+        }
+        let sameDirectory = urls.filter { NativeStore.bodyDirectory(for: URLKey($0)!) == Array(blocked.utf8) }
+        XCTAssertEqual(failed, sameDirectory)
+        XCTAssertEqual(try store.records().count, urls.count - failed.count)
+        XCTAssertEqual(FileTree.files(under: root.appending("objects")).count, urls.count - failed.count + 1)
+    }
+
     func testSlidingExpiryMovesOnEachHit() throws {
         let tree = TestTree("sliding")
         let store = try NativeStore.open(tree.path("s"), create: true)
