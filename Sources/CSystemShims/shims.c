@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/xattr.h>
@@ -42,6 +43,28 @@ __attribute__((constructor)) static void cachectl_save_arguments(int argc, char 
     (void)envp;
     saved_argc = argc;
     saved_argv = argv;
+}
+
+/* Sizes the descriptor table for 1,024 descriptors (or the soft limit) while the process still
+ * has one thread. The kernel grows the table on demand, and in a process whose table is shared
+ * by several threads every growth waits for an RCU grace period (`synchronize_rcu` in
+ * `expand_fdtable`, fs/file.c): localize, opening a store's 256 body directories while libxml2
+ * parses on another thread, stood about 10 ms in openat2 -> alloc_fd -> expand_files ->
+ * synchronize_rcu (sched_switch), and fetch grew its table three times so. A table grown
+ * before any thread exists costs no wait, and it never shrinks. F_DUPFD takes the lowest free descriptor from the number up, so no
+ * inherited descriptor is touched. */
+__attribute__((constructor)) static void cachectl_size_descriptor_table(void) {
+    long want = 1023;
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && (long)limit.rlim_cur <= want) {
+        want = (long)limit.rlim_cur - 1;
+    }
+    if (want < 64) return;
+    int fd = open("/", O_PATH | O_CLOEXEC);
+    if (fd < 0) return;
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)want);
+    if (high >= 0) close(high);
+    close(fd);
 }
 #endif
 

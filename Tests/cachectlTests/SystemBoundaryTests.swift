@@ -50,6 +50,40 @@ final class SystemBoundaryTests: XCTestCase {
         return out
     }
 
+    /// The descriptor table is sized for 1,024 descriptors before the process has a second
+    /// thread (`cachectl_size_descriptor_table`, shims.c): grown later, on demand, each growth
+    /// waits for an RCU grace period while other threads share the table. Read in
+    /// `/proc/PID/status` (`FDSize`, the table's slots) of a `cachectl fetch` whose request
+    /// has reached a listener that never answers: a fresh process has 64.
+    func testTheDescriptorTableIsSizedBeforeAnyThreadStarts() throws {
+        var limit = rlimit()
+        XCTAssertEqual(getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit), 0)
+        guard limit.rlim_cur >= 1024 else { throw XCTSkip("the soft limit on descriptors is \(limit.rlim_cur)") }
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { _ = close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        XCTAssertTrue(listening)
+        let tree = TestTree("descriptor-table")
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/waits"
+        let fetch = Run.start([Binary.path, "fetch", "--cache", tree.path("store").description, url])
+        defer { fetch.kill() }
+        // A connection waiting to be taken: the process is well past its start.
+        var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&ready, 1, 60_000), 1, "fetch never connected")
+        let status = try String(contentsOfFile: "/proc/\(fetch.pid)/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("FDSize:") })
+        let slots = try XCTUnwrap(Int(line.dropFirst("FDSize:".count).trimmingCharacters(in: .whitespaces)))
+        XCTAssertGreaterThanOrEqual(slots, 1024, "grown while the process ran, not before")
+    }
+
     func testOnlyTheSystemLayerCallsFileSystemFunctions() throws {
         try XCTSkipUnless(Run.available("nm"), "nm (binutils) is not installed")
         // Every module above the system layer: CacheKit's layers, URLs, page rewriting, the CLI.
