@@ -51,8 +51,8 @@ __attribute__((constructor)) static void cachectl_save_arguments(int argc, char 
  * `expand_fdtable`, fs/file.c): localize, opening a store's 256 body directories while libxml2
  * parses on another thread, stood about 10 ms in openat2 -> alloc_fd -> expand_files ->
  * synchronize_rcu (sched_switch), and fetch grew its table three times so. A table grown
- * before any thread exists costs no wait, and it never shrinks. F_DUPFD takes the lowest free descriptor from the number up, so no
- * inherited descriptor is touched. */
+ * before any thread exists costs no wait, and it never shrinks. F_DUPFD takes the lowest free
+ * descriptor from the number up, so no inherited descriptor is touched. */
 __attribute__((constructor)) static void cachectl_size_descriptor_table(void) {
     long want = 1023;
     struct rlimit limit;

@@ -59,7 +59,8 @@ package enum WorkerPool {
     /// when one worker is asked or there is at most one chunk). `body` must be safe to run on
     /// several threads at once.
     package static func map<T>(_ count: Int, workers: Int, chunk: Int, _ body: (Int) -> T) -> [T] {
-        let workers = min(workers, (count + chunk - 1) / max(1, chunk))
+        let chunk = max(1, chunk)
+        let workers = min(workers, (count + chunk - 1) / chunk)
         if workers <= 1 { return (0..<count).map(body) }
         return withoutActuallyEscaping(body) { body in
             let next = Chunks()
