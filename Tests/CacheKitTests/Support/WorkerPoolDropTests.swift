@@ -23,6 +23,21 @@ final class WorkerPoolDropTests: XCTestCase {
         }
     }
 
+    /// `waitForDrops` returns only once every dropped value has been freed, however slowly: a
+    /// fuzzing harness counts allocations when an input returns.
+    func testWaitingForDropsReturnsOnceEverythingDroppedIsFreed() {
+        let freed = Locked(0)
+        for _ in 0..<20 {
+            WorkerPool.drop(
+                Self.droppable { _, _ in
+                    usleep(20_000)  // a structure slow to free
+                    freed.withLock { $0 += 1 }
+                })
+        }
+        WorkerPool.waitForDrops()
+        XCTAssertEqual(freed.withLock { $0 }, 20)
+    }
+
     /// A marker made in a function of its own, as `Droppable` asks: nothing outside holds it.
     @inline(never)
     private static func droppable(freed: @escaping (pthread_t, Int32) -> Void) -> Droppable {
