@@ -114,30 +114,19 @@ package enum WorkerPool {
     /// many small objects takes time to free that the caller need not wait for, nor share a
     /// processor with (a process that ends first frees it all at once).
     package static func drop(_ held: Droppable) {
-        drops.withLock { dropsInFlight += 1 }
+        if dropsOnCaller { return held.free() }
         detach {
             _ = cachectl_lowest_thread_priority()
             held.free()
-            drops.withLock {
-                dropsInFlight -= 1
-                if dropsInFlight == 0 { drops.broadcast() }
-            }
         }
     }
 
-    /// Returns when everything handed to `drop` has been freed. For a harness that counts
-    /// allocations between calls (libFuzzer's leak check ran while a page's leftovers were
-    /// still waiting for their thread, and reported them as leaked).
-    package static func waitForDrops() {
-        drops.withLock {
-            while dropsInFlight > 0 { drops.wait() }
-        }
-    }
-
-    private static let drops = ConditionLock()
-    /// Drops whose thread has not freed them yet.
-    // nonisolated(unsafe): read and written only with `drops` held.
-    nonisolated(unsafe) private static var dropsInFlight = 0
+    /// `drop` frees on the caller's thread, before it returns. For a harness that counts
+    /// allocations per call: libFuzzer checks for leaks when an input returns, and reported a
+    /// page's leftovers, still on their way to being freed on a thread of their own, as leaked.
+    /// Set it before any thread starts.
+    // nonisolated(unsafe): written once, before any thread starts (a fuzzing entry point's set-up).
+    nonisolated(unsafe) package static var dropsOnCaller = false
 
     /// Takes the closure out of its slot and calls it; the last reference goes when this returns.
     private static func call<A>(_ work: Slot<() -> A>) -> A {
