@@ -91,40 +91,69 @@ public enum FileTree {
         _ found: ([UInt8], StatInfo) -> Void
     ) {
         guard case .success(let top) = anchor.openDirectory(relative) else { return }
-        visit(anchor, top, relative, depth: 0, recursive: recursive, skipping: skipping, enter: enter, found)
+        // Depth first, in listing order, without recursion: a tree tens of thousands of
+        // directories deep (anyone who can write in a cache can make one) would overflow the
+        // stack. Each pending directory holds its parent's descriptor until it is opened, so a
+        // deep chain keeps few open (as `du`'s walker does).
+        var pending = [Pending(parent: top, name: [], anchorRelative: relative, depth: 0)]
+        while let next = pending.popLast() {
+            let directory: FileDescriptor
+            if next.depth == 0 {
+                directory = next.parent
+            } else {
+                guard
+                    case .success(let child) = anchor.openChild(of: next.parent.raw, next.name, O_RDONLY | O_DIRECTORY),
+                    enter(Subdirectory(anchorRelative: next.anchorRelative, descriptor: child.raw))
+                else { continue }
+                directory = child
+            }
+            let subdirectories = list(
+                anchor, directory, next.anchorRelative, top: next.depth == 0, recursive: recursive,
+                skipping: skipping, found)
+            for name in subdirectories.reversed() {
+                pending.append(
+                    Pending(
+                        parent: directory, name: name, anchorRelative: joined(next.anchorRelative, name),
+                        depth: next.depth + 1))
+            }
+        }
     }
 
-    private static func visit(
-        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8],
-        depth: Int, recursive: Bool, skipping: Set<[UInt8]>, enter: (Subdirectory) -> Bool,
-        _ found: ([UInt8], StatInfo) -> Void
-    ) {
-        guard case .success(let names) = DirectoryListing.names(directory.raw) else { return }
+    /// A directory to list: `name` in `parent` (the listed directory itself at depth 0).
+    private struct Pending {
+        var parent: FileDescriptor
+        var name: [UInt8]
+        var anchorRelative: [UInt8]
+        var depth: Int
+    }
+
+    /// Reports the non-directories of one directory and returns its subdirectories' names
+    /// (none unless `recursive`).
+    private static func list(
+        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], top: Bool,
+        recursive: Bool, skipping: Set<[UInt8]>, _ found: ([UInt8], StatInfo) -> Void
+    ) -> [[UInt8]] {
+        guard case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
         var subdirectories: [[UInt8]] = []
         var files = 0
         for name in names {
-            if depth == 0 && skipping.contains(name) { continue }
+            if top && skipping.contains(name) { continue }
             guard case .success(let st) = Sys.statx(at: directory.raw, name), anchor.isOnAnchorMount(st) else {
                 continue
             }
             if st.isDirectory {
                 if recursive { subdirectories.append(name) }
             } else {
-                found(anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name, st)
+                found(joined(anchorRelative, name), st)
                 files += 1
             }
         }
         FileTree.countFound?.add(files)
-        for name in subdirectories {
-            guard case .success(let child) = anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) else {
-                continue
-            }
-            let childAnchorRelative = anchorRelative.isEmpty ? name : anchorRelative + [UInt8(ascii: "/")] + name
-            guard enter(Subdirectory(anchorRelative: childAnchorRelative, descriptor: child.raw)) else { continue }
-            visit(
-                anchor, child, childAnchorRelative, depth: depth + 1, recursive: recursive, skipping: skipping,
-                enter: enter, found)
-        }
+        return subdirectories
+    }
+
+    private static func joined(_ path: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        path.isEmpty ? name : path + [UInt8(ascii: "/")] + name
     }
 
     /// Every non-directory below `directory`, anchored at it (see `files(in:)`).

@@ -104,6 +104,20 @@ public final class AnchoredDirectory: @unchecked Sendable {
         }
     }
 
+    /// An anchor at `relative`, through `descriptor`, that directory already opened below this
+    /// anchor (a walk's subdirectory): nothing opened again by path, which in a tree thousands
+    /// of levels deep made each directory entered cost a lookup of every level above it.
+    public func anchoring(_ relative: [UInt8], opened descriptor: Int32) -> Result<AnchoredDirectory, Errno> {
+        if relative.isEmpty { return .success(self) }
+        return Sys.dup(descriptor).owned.flatMap { child in
+            Sys.statx(child.raw).map { st in
+                AnchoredDirectory(
+                    path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
+                    status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
+            }
+        }
+    }
+
     /// A path by which a library that only takes paths (SQLite) reaches `relative` in this
     /// very directory: through the descriptor (`/proc/self/fd/N/…`) where the system has
     /// that, else through the canonical path. Valid while this anchor lives.
@@ -158,20 +172,22 @@ public final class AnchoredDirectory: @unchecked Sendable {
         guard Self.isValidRelative(relative) else { return .failure(.invalid) }
         switch resolution {
         case .kernel:
-            return relative.withCString { name in
-                withoutAtime(flags) { flags in
-                    var attempt = 0
-                    while true {
-                        let result = Sys.openBeneath(fd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode: mode)
-                        // EAGAIN: a rename raced the lookup; the kernel asks to try again.
-                        if case .failure(let error) = result, error.code == EAGAIN, attempt < 16 {
-                            attempt += 1
-                            continue
-                        }
-                        return result
-                    }
+            // A path longer than the kernel takes at once (a tree thousands of levels deep) is
+            // opened a part at a time, each part beneath the directory the one before opened:
+            // still beneath the anchor, on its mount, through no symlink.
+            if relative.count <= Self.longestPath { return openBeneath(fd, relative, flags, mode: mode) }
+            var base = descriptor
+            var rest = relative[...]
+            while rest.count > Self.longestPath {
+                let limit = rest.index(rest.startIndex, offsetBy: Self.longestPath)
+                guard let slash = rest[..<limit].lastIndex(of: UInt8(ascii: "/")) else { break }
+                switch openBeneath(base.raw, Array(rest[..<slash]), O_RDONLY | O_DIRECTORY, mode: 0) {
+                case .success(let next): base = next
+                case .failure(let error): return .failure(error)
                 }
-            }.owned
+                rest = rest[(slash + 1)...]
+            }
+            return openBeneath(base.raw, Array(rest), flags, mode: mode)
         case .componentwise:
             let parts = relative.split(separator: UInt8(ascii: "/")).map(Array.init)
             var current: FileDescriptor = descriptor
@@ -183,6 +199,29 @@ public final class AnchoredDirectory: @unchecked Sendable {
             }
             return openChild(of: current.raw, parts.last!, flags, mode: mode)
         }
+    }
+
+    /// The longest path `openat2` takes (PATH_MAX, its terminating zero included).
+    private static let longestPath = Int(PATH_MAX) - 1
+
+    /// `openat2` beneath `base` (see `open`), tried again while a rename races the lookup.
+    private func openBeneath(_ base: Int32, _ path: [UInt8], _ flags: Int32, mode: mode_t)
+        -> Result<FileDescriptor, Errno>
+    {
+        path.withCString { name in
+            withoutAtime(flags) { flags in
+                var attempt = 0
+                while true {
+                    let result = Sys.openBeneath(base, name, flags | O_NOFOLLOW | O_CLOEXEC, mode: mode)
+                    // EAGAIN: a rename raced the lookup; the kernel asks to try again.
+                    if case .failure(let error) = result, error.code == EAGAIN, attempt < 16 {
+                        attempt += 1
+                        continue
+                    }
+                    return result
+                }
+            }
+        }.owned
     }
 
     /// Opens the directory `relative` names below the anchor (see `open`).

@@ -105,46 +105,95 @@ public final class Deleter {
     /// Removes everything below the directory `relative` (the anchor itself when empty),
     /// depth first, never following a symlink or entering another mount; the directory
     /// itself stays. Returns what could not be removed, with the reason.
+    ///
+    /// Without recursion: a tree tens of thousands of directories deep would overflow the
+    /// stack. One descriptor is open per level being emptied (the limit on open descriptors
+    /// is raised to the hard limit first, as `du` does); a level that cannot be opened is
+    /// reported, not entered.
     public func removeContents(of relative: [UInt8]) -> [(path: RawPath, error: Errno)] {
         var failures: [(RawPath, Errno)] = []
         switch anchor.open(relative, O_RDONLY | O_DIRECTORY) {
         case .failure(let error):
             if error.code != ENOENT { failures.append((anchor.path(of: relative), error)) }
         case .success(let directory):
-            removeContents(directory, relative, &failures)
+            Sys.raiseDescriptorLimit()
+            var levels = [listed(directory, relative, name: [], &failures)]
+            while !levels.isEmpty {
+                guard let name = levels[levels.count - 1].next() else {
+                    let done = levels.removeLast()
+                    if let parent = levels.last { removeEmptied(done, in: parent, &failures) }
+                    continue
+                }
+                if let entered = removeEntry(name, in: levels[levels.count - 1], &failures) {
+                    levels.append(entered)
+                }
+            }
         }
         return failures
     }
 
-    private func removeContents(_ directory: FileDescriptor, _ relative: [UInt8], _ failures: inout [(RawPath, Errno)])
-    {
-        let names: [[UInt8]]
-        switch DirectoryListing.names(directory.raw) {
-        case .success(let listed): names = listed
-        case .failure(let error):
-            failures.append((anchor.path(of: relative), error))
-            return
+    /// A directory being emptied: its descriptor, path, name in its parent, and the names
+    /// it held when listed, taken one at a time.
+    private struct Level {
+        let directory: FileDescriptor
+        let relative: [UInt8]
+        let name: [UInt8]
+        private var names: [[UInt8]]
+        private var index = 0
+
+        init(_ directory: FileDescriptor, _ relative: [UInt8], name: [UInt8], names: [[UInt8]]) {
+            (self.directory, self.relative, self.name, self.names) = (directory, relative, name, names)
         }
-        for name in names {
-            let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
-            guard case .success(let st) = Sys.statx(at: directory.raw, name) else { continue }
-            if st.isDirectory {
-                switch anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) {
-                case .success(let sub):
-                    removeContents(sub, child, &failures)
-                    if case .failure(let error) = Sys.unlinkat(directory.raw, name, directory: true),
-                        error.code != ENOENT
-                    {
-                        failures.append((anchor.path(of: child), error))
-                    }
-                case .failure(let error):
-                    failures.append((anchor.path(of: child), error))
-                }
-            } else if !anchor.isOnAnchorMount(st) {
-                failures.append((anchor.path(of: child), .crossDevice))
-            } else if case .failure(let error) = Sys.unlinkat(directory.raw, name), error.code != ENOENT {
+
+        mutating func next() -> [UInt8]? {
+            guard index < names.count else { return nil }
+            defer { index += 1 }
+            return names[index]
+        }
+    }
+
+    /// Removes one entry of `level`: a file at once; a directory is returned as the next level
+    /// to empty (nil when it cannot be entered: reported).
+    private func removeEntry(_ name: [UInt8], in level: Level, _ failures: inout [(RawPath, Errno)]) -> Level? {
+        let child = level.relative.isEmpty ? name : level.relative + [UInt8(ascii: "/")] + name
+        guard case .success(let st) = Sys.statx(at: level.directory.raw, name) else { return nil }
+        if st.isDirectory {
+            switch anchor.openChild(of: level.directory.raw, name, O_RDONLY | O_DIRECTORY) {
+            case .success(let sub):
+                return listed(sub, child, name: name, &failures)
+            case .failure(let error):
                 failures.append((anchor.path(of: child), error))
             }
+        } else if !anchor.isOnAnchorMount(st) {
+            failures.append((anchor.path(of: child), .crossDevice))
+        } else if case .failure(let error) = Sys.unlinkat(level.directory.raw, name), error.code != ENOENT {
+            failures.append((anchor.path(of: child), error))
+        }
+        return nil
+    }
+
+    /// A directory to empty, with its names listed (none, and the failure reported, when it
+    /// cannot be listed: it is still removed if it turns out empty).
+    private func listed(
+        _ directory: FileDescriptor, _ relative: [UInt8], name: [UInt8], _ failures: inout [(RawPath, Errno)]
+    )
+        -> Level
+    {
+        switch DirectoryListing.names(directory.raw) {
+        case .success(let names):
+            return Level(directory, relative, name: name, names: names)
+        case .failure(let error):
+            failures.append((anchor.path(of: relative), error))
+            return Level(directory, relative, name: name, names: [])
+        }
+    }
+
+    /// Removes a directory whose contents have been removed, from its parent's level.
+    private func removeEmptied(_ done: Level, in parent: Level, _ failures: inout [(RawPath, Errno)]) {
+        if case .failure(let error) = Sys.unlinkat(parent.directory.raw, done.name, directory: true),
+            error.code != ENOENT
+        {
+            failures.append((anchor.path(of: done.relative), error))
         }
     }
 

@@ -837,7 +837,115 @@ def changed_since_inspected(s):
             s.violation(mode, f"the entry a put replaced after the plan was lost: {r.stderr!r} {out[-300:]!r}")
 
 
+# Levels: past PATH_MAX (4096 bytes of "d/d/…") and past what the recursive walk of a debug build
+# fitted in 8 MiB of stack (it died between 6,000 and 8,000). The fallback resolves a long path a
+# level at a time with two system calls each, so its tree is shallower (still past PATH_MAX).
+DEEP = {"openat2": 9000, "fallback": 3000}
+
+
+def deep_chain(root, outside, depth):
+    """Below `root`, a chain of `depth` directories named d, with an old file every 1,000 levels and
+    a sibling directory (holding one) every 1,500, and at the bottom a symlink to `outside`. Made
+    through descriptors: no path this long can be named at once. Returns the number of files
+    (the symlink included)."""
+    made = 0
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for level in range(depth):
+            if level % 1000 == 999:
+                fresh_file(fd, f"f{level}.part")
+                made += 1
+            if level % 1500 == 1499:
+                os.mkdir("side", dir_fd=fd)
+                side = os.open("side", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+                fresh_file(side, "s.part")
+                os.close(side)
+                made += 1
+            os.mkdir("d", dir_fd=fd)
+            child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = child
+        os.symlink(outside, "link", dir_fd=fd)
+        return made + 1
+    finally:
+        os.close(fd)
+
+
+def fresh_file(dir_fd, name):
+    f = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, dir_fd=dir_fd)
+    os.write(f, b"x" * 100)
+    os.close(f)
+    os.utime(name, (OLD, OLD), dir_fd=dir_fd, follow_symlinks=False)
+
+
+def deep_names(root):
+    """(regular files, directories) below `root`, counted without recursion, through descriptors."""
+    files = directories = 0
+    pending = [os.open(root, os.O_RDONLY | os.O_DIRECTORY)]
+    while pending:
+        fd = pending.pop()
+        for entry in os.scandir(fd):
+            if entry.is_dir(follow_symlinks=False):
+                directories += 1
+                pending.append(os.open(entry.name, os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd))
+            elif entry.is_file(follow_symlinks=False):
+                files += 1
+        os.close(fd)
+    return files, directories
+
+
+def remove_deep(root):
+    """Removes `root` and everything below it (shutil.rmtree recurses; GNU rm does not)."""
+    subprocess.run(["rm", "-rf", "--one-file-system", root], check=False)
+
+
+def deep_tree(s):
+    """A cache holding a tree thousands of directories deep (anyone who can write in a cache can
+    make one), a symlink at its bottom pointing outside: ls, prune --dry-run, prune and clear each
+    finish with exit 0 (prune and clear with at most 256 open descriptors), ls lists every entry,
+    the dry run changes nothing, prune and clear delete every regular file of the tree, and
+    nothing outside changes (the symlink is an entry; what it points at is not). Before, each of
+    them died of a stack overflow."""
+    import resource
+
+    def few_descriptors():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    for mode in MODES:
+        for command in (["prune", "--max-size", "0B", "--grace", "0s"], ["clear"]):
+            base = s.fresh("deep")
+            outside = os.path.join(base, "outside")
+            s.files(outside, 3, suffix=".part")
+            before = s.digest(outside)
+            root = os.path.join(base, "cache")
+            os.makedirs(root)
+            s.tag(root)
+            try:
+                depth = DEEP[mode]
+                made = deep_chain(root, outside, depth)
+                regular = made - 1  # the symlink is not a regular file
+                label = f"{command[0]} of a tree {depth} deep"
+                r = s.run(mode, ["ls", root])
+                if r.returncode != 0 or f"total: {made} entries".encode() not in r.stdout:
+                    s.violation(mode, f"ls of a tree {depth} deep: exit {r.returncode}, {r.stdout[-120:]!r}"
+                                      f" {r.stderr[-200:]!r} (expected {made} entries)")
+                r = s.run(mode, ["prune", root, "--max-size", "0B", "--grace", "0s", "--dry-run"])
+                if r.returncode != 0 or deep_names(root)[0] != regular + 1:  # and CACHEDIR.TAG
+                    s.violation(mode, f"prune --dry-run of a tree {depth} deep: exit {r.returncode}, "
+                                      f"{deep_names(root)[0]} of {regular + 1} files left, {r.stderr[-200:]!r}")
+                r = subprocess.run([s.bin, command[0], root] + command[1:], env=s.env(mode), capture_output=True,
+                                   preexec_fn=few_descriptors)
+                files, _ = deep_names(root)
+                if r.returncode != 0 or files != 1:  # CACHEDIR.TAG
+                    s.violation(mode, f"{label}: exit {r.returncode}, {files - 1} of {regular} files left, "
+                                      f"{r.stderr[-300:]!r}")
+                s.check_unchanged(mode, label, outside, before)
+            finally:
+                remove_deep(root)
+
+
 SCENARIOS = {
+    "deep-tree": (deep_tree, False),
     "changed-since-inspected": (changed_since_inspected, False),
     "swap-directory": (swap_directory, False),
     "swap-root": (swap_root, False),

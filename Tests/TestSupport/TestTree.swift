@@ -104,14 +104,16 @@ public final class TestTree {
         precondition(utimensat(AT_FDCWD, path(relative).description, &times, AT_SYMLINK_NOFOLLOW) == 0)
     }
 
-    /// A chain of nested directories `levels` deep whose full path exceeds PATH_MAX, built
-    /// relative to descriptors; a file of `fileSize` bytes at the bottom. Returns the chain's top.
+    /// A chain of nested directories `levels` deep, each called `name`, built relative to
+    /// descriptors (its full path may exceed PATH_MAX); a file of `fileSize` bytes at the bottom.
+    /// Returns the chain's top.
     @discardableResult
-    public func deepChain(_ relative: String, levels: Int, fileSize: Int = 5000) -> RawPath {
+    public func deepChain(
+        _ relative: String, levels: Int, fileSize: Int = 5000, name: String = String(repeating: "d", count: 50)
+    ) -> RawPath {
         let top = dir(relative)
         var fd = top.withCString { open($0, O_RDONLY | O_DIRECTORY) }
         precondition(fd >= 0)
-        let name = String(repeating: "d", count: 50)
         for _ in 0..<levels {
             precondition(mkdirat(fd, name, 0o755) == 0, "mkdirat failed")
             let next = openat(fd, name, O_RDONLY | O_DIRECTORY)

@@ -42,4 +42,5 @@ final class HostileEndToEndTests: XCTestCase {
     func testXDGCacheHomeOfRootOrHomeIsNotACacheRoot() throws { try attack("environment-roots") }
     func testGraceFromTheBodysLastWriteAndForeignIndexRefused() throws { try attack("grace-and-foreign-index") }
     func testControlCharactersInNamesNeverReachTheTerminalRaw() throws { try attack("escapes") }
+    func testTreesThousandsOfLevelsDeepAreListedPrunedAndCleared() throws { try attack("deep-tree") }
 }

@@ -86,3 +86,66 @@ final class RemoveOwnFileTests: XCTestCase {
         XCTAssertEqual(Deleter.removeOwnFile(Array("made".utf8), in: anchor.descriptor, identity: now), .vanished)
     }
 }
+
+/// Trees deeper than PATH_MAX, and deeper than recursion fits on a thread's stack (anyone who
+/// can write in a cache can make one): opened, listed and emptied without recursion, never
+/// through a symlink.
+final class DeepTreeTests: XCTestCase {
+    private let level = String(repeating: "d", count: 50)
+
+    private func chain(_ levels: Int) -> String {
+        let parts: [String] = Array(repeating: level, count: levels)
+        return parts.joined(separator: "/") as String
+    }
+
+    /// A path of 120 × 51 bytes opens a part at a time (it failed with ENAMETOOLONG), and a
+    /// symlink past the first part is still refused.
+    func testPathsLongerThanPathMaxOpenButNeverThroughASymlink() throws {
+        let tree = TestTree("long-path")
+        defer { tree.remove() }
+        tree.deepChain("chain", levels: 120)
+        tree.file("outside/victim", size: 10)
+        tree.deepChain("linked", levels: 90)
+        let bottom = chain(90)
+        XCTAssertEqual(
+            Run.command([
+                "python3", "-c",
+                """
+                import os, sys
+                fd = os.open(sys.argv[1], os.O_RDONLY)
+                for part in sys.argv[2].split("/"):
+                    fd = os.open(part, os.O_RDONLY, dir_fd=fd)
+                os.symlink(sys.argv[3], "link", dir_fd=fd)
+                """, tree.path("linked").description, bottom, tree.path("outside").description
+            ]).status, 0)
+        guard case .success(let top) = AnchoredDirectory.open(tree.path("chain")),
+            case .success(let linked) = AnchoredDirectory.open(tree.path("linked"))
+        else { return XCTFail("cannot open the fixture") }
+        let long = Array((chain(120) + "/bottom.bin").utf8)
+        XCTAssertGreaterThan(long.count, Int(PATH_MAX))
+        guard case .success(let file) = top.open(long, O_RDONLY), case .success(let st) = Sys.fstat(file.raw) else {
+            return XCTFail("a path longer than PATH_MAX did not open")
+        }
+        XCTAssertEqual(st.size, 5000)
+        XCTAssertGreaterThan(bottom.utf8.count, Int(PATH_MAX))
+        guard case .failure = linked.open(Array((bottom + "/link/victim").utf8), O_RDONLY) else {
+            return XCTFail("opened a file through a symlink past PATH_MAX")
+        }
+    }
+
+    /// A chain 12,000 levels deep: every file listed, then everything removed (both died of a
+    /// stack overflow before).
+    func testTwelveThousandLevelsAreListedAndEmptied() throws {
+        let tree = TestTree("deep-tree")
+        defer { tree.remove() }
+        tree.deepChain("chain", levels: 12_000, fileSize: 10, name: "d")
+        guard case .success(let anchor) = AnchoredDirectory.open(tree.path("chain")) else {
+            return XCTFail("cannot open the fixture")
+        }
+        let files = FileTree.files(in: anchor)
+        XCTAssertEqual(files.map(\.relative.count), [12_000 * 2 + "bottom.bin".utf8.count])
+        XCTAssertEqual(files.first?.apparentBytes, 10)
+        XCTAssertEqual(Deleter(anchor).removeContents(of: []).count, 0)
+        XCTAssertEqual(FileTree.names(in: anchor), [])
+    }
+}
