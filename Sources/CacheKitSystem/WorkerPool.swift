@@ -124,8 +124,8 @@ package enum WorkerPool {
     /// `drop` frees on the caller's thread, before it returns. For a harness that counts
     /// allocations per call: libFuzzer checks for leaks when an input returns, and reported a
     /// page's leftovers, still on their way to being freed on a thread of their own, as leaked.
-    /// Set it before any thread starts.
-    // nonisolated(unsafe): written once, before any thread starts (a fuzzing entry point's set-up).
+    /// Set it while nothing is being dropped (a fuzzing entry point sets it once, first).
+    // nonisolated(unsafe): written only while no drop runs (the fuzz target's first input, a test).
     nonisolated(unsafe) package static var dropsOnCaller = false
 
     /// Takes the closure out of its slot and calls it; the last reference goes when this returns.

@@ -8,10 +8,13 @@ import PageRewrite
 
 private let outputDirectory = RawPath("/tmp")
 
+/// libFuzzer checks for leaks when an input returns: a page's leftovers must be freed by then.
+/// Set once, on the first input, before any rewriting thread has started.
+private let freeOnCaller: Void = { WorkerPool.dropsOnCaller = true }()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    // libFuzzer checks for leaks when an input returns: the page's leftovers must be freed by then.
-    WorkerPool.dropsOnCaller = true
+    _ = freeOnCaller
     let page = Array(UnsafeBufferPointer(start: data, count: size))
     var options = LocalizeOptions()
     options.pageURL = "http://fakehost/test/page.html"
