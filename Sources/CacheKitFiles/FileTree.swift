@@ -95,10 +95,10 @@ public enum FileTree {
         // directories deep (anyone who can write in a cache can make one) would overflow the
         // stack. Each pending directory holds its parent's descriptor until it is opened, so a
         // deep chain keeps few open (as `du`'s walker does).
-        var pending = [Pending(parent: top, name: [], anchorRelative: relative, depth: 0)]
+        var pending = [Pending(parent: top, name: [], anchorRelative: relative, isTop: true)]
         while let next = pending.popLast() {
             let directory: FileDescriptor
-            if next.depth == 0 {
+            if next.isTop {
                 directory = next.parent
             } else {
                 guard
@@ -108,23 +108,24 @@ public enum FileTree {
                 directory = child
             }
             let subdirectories = list(
-                anchor, directory, next.anchorRelative, top: next.depth == 0, recursive: recursive,
+                anchor, directory, next.anchorRelative, top: next.isTop, recursive: recursive,
                 skipping: skipping, found)
             for name in subdirectories.reversed() {
                 pending.append(
                     Pending(
-                        parent: directory, name: name, anchorRelative: joined(next.anchorRelative, name),
-                        depth: next.depth + 1))
+                        parent: directory, name: name,
+                        anchorRelative: AnchoredDirectory.join(next.anchorRelative, name),
+                        isTop: false))
             }
         }
     }
 
-    /// A directory to list: `name` in `parent` (the listed directory itself at depth 0).
+    /// A directory to list: `name` in `parent` (or, at the top, the listed directory itself).
     private struct Pending {
         var parent: FileDescriptor
         var name: [UInt8]
         var anchorRelative: [UInt8]
-        var depth: Int
+        var isTop: Bool
     }
 
     /// Reports the non-directories of one directory and returns its subdirectories' names
@@ -144,16 +145,12 @@ public enum FileTree {
             if st.isDirectory {
                 if recursive { subdirectories.append(name) }
             } else {
-                found(joined(anchorRelative, name), st)
+                found(AnchoredDirectory.join(anchorRelative, name), st)
                 files += 1
             }
         }
         FileTree.countFound?.add(files)
         return subdirectories
-    }
-
-    private static func joined(_ path: [UInt8], _ name: [UInt8]) -> [UInt8] {
-        path.isEmpty ? name : path + [UInt8(ascii: "/")] + name
     }
 
     /// Every non-directory below `directory`, anchored at it (see `files(in:)`).

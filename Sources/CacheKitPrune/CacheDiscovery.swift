@@ -42,7 +42,7 @@ public enum CacheDiscovery {
     {
         guard depth <= maxDepth else { return }
         for name in FileTree.subdirectories(in: anchor, of: relative) {
-            let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            let child = AnchoredDirectory.join(relative, name)
             guard case .success(let inner) = anchor.anchoring(child) else { continue }
             if let kind = CacheFormats.detectByMarkers(inner) {
                 if case .trusted = DeletableRoot.markerTrust(inner, kind) {

@@ -95,13 +95,7 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// anchor, so by the same rules).
     public func anchoring(_ relative: [UInt8]) -> Result<AnchoredDirectory, Errno> {
         if relative.isEmpty { return .success(self) }
-        return openDirectory(relative).flatMap { child in
-            Sys.statx(child.raw).map { st in
-                AnchoredDirectory(
-                    path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
-                    status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
-            }
-        }
+        return openDirectory(relative).flatMap { anchoring(relative, adopting: $0) }
     }
 
     /// An anchor at `relative`, through `descriptor`, that directory already opened below this
@@ -109,12 +103,15 @@ public final class AnchoredDirectory: @unchecked Sendable {
     /// of levels deep made each directory entered cost a lookup of every level above it.
     public func anchoring(_ relative: [UInt8], opened descriptor: Int32) -> Result<AnchoredDirectory, Errno> {
         if relative.isEmpty { return .success(self) }
-        return Sys.dup(descriptor).owned.flatMap { child in
-            Sys.statx(child.raw).map { st in
-                AnchoredDirectory(
-                    path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
-                    status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
-            }
+        return Sys.dup(descriptor).owned.flatMap { anchoring(relative, adopting: $0) }
+    }
+
+    /// An anchor at `relative` over `child`, its directory opened below this anchor.
+    private func anchoring(_ relative: [UInt8], adopting child: FileDescriptor) -> Result<AnchoredDirectory, Errno> {
+        Sys.statx(child.raw).map { st in
+            AnchoredDirectory(
+                path: path(of: relative), canonicalPath: canonicalPath.appending(relative), descriptor: child,
+                status: st, mustPreserveAccessTimes: mustPreserveAccessTimes, resolution: resolution)
         }
     }
 
@@ -356,6 +353,11 @@ public final class AnchoredDirectory: @unchecked Sendable {
         return .success(current)
     }
 
+    /// The relative path of `name` in the directory `parent` (the anchor when empty).
+    package static func join(_ parent: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        parent.isEmpty ? name : parent + [UInt8(ascii: "/")] + name
+    }
+
     /// `relative` as its parent directory's relative path and its last name.
     package static func split(_ relative: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
         guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return ([], relative) }
@@ -386,13 +388,13 @@ public final class AnchoredDirectory: @unchecked Sendable {
                 case .success(let reached) = below.isEmpty ? Sys.statx(fd) : status(of: below),
                 named.isSameFile(as: reached)
             else { return nil }
-            return below.isEmpty ? name : below + [UInt8(ascii: "/")] + name
+            return Self.join(below, name)
         case .failure:
             resolved = Self.lexicallyNormalized(directory)
         }
         let below = resolved == canonicalPath ? [] : resolved.relative(to: canonicalPath)
         guard let below, below.isEmpty || Self.isValidRelative(below) else { return nil }
-        return below.isEmpty ? name : below + [UInt8(ascii: "/")] + name
+        return Self.join(below, name)
     }
 
     /// `/a/./b//c/../d` → `/a/b/d` (no file system access).

@@ -138,24 +138,19 @@ public final class Deleter {
         let directory: FileDescriptor
         let relative: [UInt8]
         let name: [UInt8]
-        private var names: [[UInt8]]
-        private var index = 0
+        private var names: IndexingIterator<[[UInt8]]>
 
         init(_ directory: FileDescriptor, _ relative: [UInt8], name: [UInt8], names: [[UInt8]]) {
-            (self.directory, self.relative, self.name, self.names) = (directory, relative, name, names)
+            (self.directory, self.relative, self.name, self.names) = (directory, relative, name, names.makeIterator())
         }
 
-        mutating func next() -> [UInt8]? {
-            guard index < names.count else { return nil }
-            defer { index += 1 }
-            return names[index]
-        }
+        mutating func next() -> [UInt8]? { names.next() }
     }
 
     /// Removes one entry of `level`: a file at once; a directory is returned as the next level
     /// to empty (nil when it cannot be entered: reported).
     private func removeEntry(_ name: [UInt8], in level: Level, _ failures: inout [(RawPath, Errno)]) -> Level? {
-        let child = level.relative.isEmpty ? name : level.relative + [UInt8(ascii: "/")] + name
+        let child = AnchoredDirectory.join(level.relative, name)
         guard case .success(let st) = Sys.statx(at: level.directory.raw, name) else { return nil }
         if st.isDirectory {
             switch anchor.openChild(of: level.directory.raw, name, O_RDONLY | O_DIRECTORY) {
