@@ -61,6 +61,10 @@ public enum FileTree {
         public var anchorRelative: [UInt8]
         /// Its open descriptor (valid during the `enter` call only).
         public var descriptor: Int32
+        /// The names it holds, as the walk listed them (what it goes on to look at when
+        /// entered), so a test for a marker file needs no system call where the name is
+        /// absent; nil when it could not be listed.
+        public var names: [[UInt8]]?
     }
 
     /// Every non-directory below the directory `relative` of `anchor` (the anchor itself
@@ -102,13 +106,17 @@ public enum FileTree {
                 directory = next.parent
             } else {
                 guard
-                    case .success(let child) = anchor.openChild(of: next.parent.raw, next.name, O_RDONLY | O_DIRECTORY),
-                    enter(Subdirectory(anchorRelative: next.anchorRelative, descriptor: child.raw))
+                    case .success(let child) = anchor.openChild(of: next.parent.raw, next.name, O_RDONLY | O_DIRECTORY)
                 else { continue }
                 directory = child
             }
+            let names = try? DirectoryListing.names(directory.raw).get()
+            if !next.isTop {
+                guard enter(Subdirectory(anchorRelative: next.anchorRelative, descriptor: directory.raw, names: names))
+                else { continue }
+            }
             let subdirectories = list(
-                anchor, directory, next.anchorRelative, top: next.isTop, recursive: recursive,
+                anchor, directory, names ?? [], next.anchorRelative, top: next.isTop, recursive: recursive,
                 skipping: skipping, found)
             for name in subdirectories.reversed() {
                 pending.append(
@@ -128,13 +136,12 @@ public enum FileTree {
         var isTop: Bool
     }
 
-    /// Reports the non-directories of one directory and returns its subdirectories' names
-    /// (none unless `recursive`).
+    /// Reports the non-directories among one directory's `names` and returns its
+    /// subdirectories' names (none unless `recursive`).
     private static func list(
-        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ anchorRelative: [UInt8], top: Bool,
-        recursive: Bool, skipping: Set<[UInt8]>, _ found: ([UInt8], StatInfo) -> Void
+        _ anchor: AnchoredDirectory, _ directory: FileDescriptor, _ names: [[UInt8]], _ anchorRelative: [UInt8],
+        top: Bool, recursive: Bool, skipping: Set<[UInt8]>, _ found: ([UInt8], StatInfo) -> Void
     ) -> [[UInt8]] {
-        guard case .success(let names) = DirectoryListing.names(directory.raw) else { return [] }
         var subdirectories: [[UInt8]] = []
         var files = 0
         for name in names {

@@ -76,19 +76,56 @@ public enum PruneExecutor {
         }
         TestPoint.reach("prune.afterFiles")
 
-        // Directories left empty, deepest first; the root and the format's own folders stay.
-        let deleter = Deleter(format.anchor)
-        let keep = format.keptDirectories
-        var candidates = parents
-        while let deepest = candidates.max(by: { $0.count < $1.count }) {
-            candidates.remove(deepest)
-            guard !deepest.isEmpty, !keep.contains(deepest) else { continue }
-            if deleter.removeEmptyDirectory(deepest), let slash = deepest.lastIndex(of: UInt8(ascii: "/")) {
-                candidates.insert(Array(deepest[..<slash]))
-            }
-        }
+        removeEmptied(parents, format.anchor, keeping: format.keptDirectories)
         format.didRemove()
         return outcome
+    }
+
+    /// Removes the directories the deletions left empty, and then their parents left empty, a
+    /// level at a time from the deepest (a directory is tried after everything below it). The
+    /// root and `kept` stay. Linear in the number of directories: picking the deepest candidate
+    /// anew each time took 27 % of a prune of 40,000 entries in a five-level fan-out.
+    static func removeEmptied(_ parents: Set<[UInt8]>, _ anchor: AnchoredDirectory, keeping kept: Set<[UInt8]>) {
+        let slash = UInt8(ascii: "/")
+        var levels: [[[UInt8]]] = []  // by number of slashes
+        for parent in parents where !parent.isEmpty {
+            let depth = parent.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+            if levels.count <= depth { levels += Array(repeating: [], count: depth + 1 - levels.count) }
+            levels[depth].append(parent)
+        }
+        // Sorted and compared rather than hashed: a chain thousands of levels deep has paths of
+        // tens of thousands of bytes, and hashing each at every level dominated its removal.
+        let longestKept = kept.map(\.count).max() ?? 0
+        let deleter = Deleter(anchor)
+        for depth in levels.indices.reversed() {
+            var level = levels[depth].sorted { $0.lexicographicallyPrecedes($1) }
+            level = zip(level.indices, level).filter { $0 == 0 || level[$0 - 1] != $1 }.map(\.1)
+            level.removeAll { $0.count <= longestKept && kept.contains($0) }
+            for directory in removeEmptyLevel(level, anchor, deleter) where depth > 0 {
+                if let end = directory.lastIndex(of: slash) { levels[depth - 1].append(Array(directory[..<end])) }
+            }
+        }
+    }
+
+    /// One level's directories (none inside another), each removed if empty; returns those
+    /// removed. A large level is shared by up to 8 threads, each taking a stretch of the sorted
+    /// list so siblings share their parent's descriptor: removing a directory waits for the file
+    /// system (ext4 on a disk with `discard` waits for the discard of its block), and one thread
+    /// waiting for each in turn took a third of a prune of a 200,000-entry fan-out.
+    private static func removeEmptyLevel(_ level: [[UInt8]], _ anchor: AnchoredDirectory, _ deleter: Deleter)
+        -> [[UInt8]]
+    {
+        let workers = min(8, level.count / 256)
+        guard workers > 1 else { return level.filter { deleter.removeEmptyDirectory($0) } }
+        let stretch = (level.count + workers - 1) / workers
+        let removed = Locked([[[UInt8]]]())
+        WorkerPool.run(workers) { worker in
+            let own = Deleter(anchor)
+            let mine = level[min(level.count, worker * stretch)..<min(level.count, (worker + 1) * stretch)]
+            let gone = mine.filter { own.removeEmptyDirectory($0) }
+            removed.withLock { $0.append(gone) }
+        }
+        return removed.withLock { $0 }.flatMap { $0 }
     }
 
     /// Files the plan decided on, deleted through per-thread deleters (unlinking dominates a

@@ -56,6 +56,17 @@ public enum CacheFormats {
         return indexedKind(anchor)
     }
 
+    /// Whether a directory holding `names` may be a cache `indexedKind` recognises: each one
+    /// has at least one of these files (its index, or the database or folder it starts from).
+    package static func mayHoldIndex(_ names: [[UInt8]]) -> Bool {
+        names.contains { indexMarkers.contains($0) }
+    }
+
+    private static let indexMarkers: Set<[UInt8]> = [
+        NativeStore.indexBytes, PlistDownloadCache.indexBytes, Array(AppleURLCacheFormat.databaseName.utf8),
+        NpmCacacheFormat.indexFolder, ChromiumSimpleCacheFormat.indexFile
+    ]
+
     package static func indexedKind(_ anchor: AnchoredDirectory) -> CacheFormatKind? {
         if NativeStore.isStore(anchor) || NativeStore.isTaggedStore(anchor) { return .native }
         if anchor.exists(Array(PlistDownloadCache.indexName.utf8)) { return .plist }

@@ -166,14 +166,22 @@ public final class AnchoredDirectory: @unchecked Sendable {
         if relative.isEmpty {
             return Sys.dup(fd).owned
         }
-        guard Self.isValidRelative(relative) else { return .failure(.invalid) }
+        return open(relative, beneath: descriptor, flags, mode: mode)
+    }
+
+    /// Opens what `relative` names below `base`, a directory already opened below this anchor
+    /// (or the anchor's own descriptor), by the same rules as `open`.
+    package func open(_ relative: [UInt8], beneath base: FileDescriptor, _ flags: Int32, mode: mode_t = 0)
+        -> Result<FileDescriptor, Errno>
+    {
+        guard !relative.isEmpty, Self.isValidRelative(relative) else { return .failure(.invalid) }
         switch resolution {
         case .kernel:
             // A path longer than the kernel takes at once (a tree thousands of levels deep) is
             // opened a part at a time, each part beneath the directory the one before opened:
             // still beneath the anchor, on its mount, through no symlink.
-            if relative.count <= Self.longestPath { return openBeneath(fd, relative, flags, mode: mode) }
-            var base = descriptor
+            if relative.count <= Self.longestPath { return openBeneath(base.raw, relative, flags, mode: mode) }
+            var base = base
             var rest = relative[...]
             while rest.count > Self.longestPath {
                 let limit = rest.index(rest.startIndex, offsetBy: Self.longestPath)
@@ -187,7 +195,7 @@ public final class AnchoredDirectory: @unchecked Sendable {
             return openBeneath(base.raw, Array(rest), flags, mode: mode)
         case .componentwise:
             let parts = relative.split(separator: UInt8(ascii: "/")).map(Array.init)
-            var current: FileDescriptor = descriptor
+            var current: FileDescriptor = base
             for part in parts.dropLast() {
                 switch openChild(of: current.raw, part, O_RDONLY | O_DIRECTORY) {
                 case .success(let next): current = next

@@ -11,6 +11,13 @@ public final class DirectoryCache {
     public let anchor: AnchoredDirectory
     private var directories: [[UInt8]: FileDescriptor] = [:]
     private let limit: Int
+    /// Directories on the way to the last deep directory opened (see `openDeep`): each the end
+    /// of a prefix of `trail`, shallowest first.
+    private var checkpoints: [(end: Int, directory: FileDescriptor)] = []
+    private var trail: [UInt8] = []
+    /// The last deep directory opened. Deep paths stay out of `directories`: hashing a path
+    /// of tens of thousands of bytes at every look-up cost more than all the opening.
+    private var lastDeep: (path: [UInt8], directory: FileDescriptor)?
 
     /// A cache of at most `limit` open directories (default 256).
     public init(_ anchor: AnchoredDirectory, limit: Int = 256) {
@@ -21,6 +28,7 @@ public final class DirectoryCache {
     /// The descriptor of a directory below the anchor (the anchor for an empty path).
     package func directory(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
         if relative.isEmpty { return .success(anchor.descriptor) }
+        if relative.count > Self.checkpointSpacing { return deepDirectory(relative) }
         if let known = directories[relative] { return .success(known) }
         let opened = anchor.openDirectory(relative)
         if case .success(let fd) = opened {
@@ -37,6 +45,68 @@ public final class DirectoryCache {
         return directory(parent).flatMap { Sys.statx(at: $0.raw, name) }
     }
 
+    /// The fewest bytes of path between two checkpoints.
+    static let checkpointSpacing = 1024
+
+    private func deepDirectory(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
+        if let last = lastDeep, last.path.count == relative.count, Self.samePrefix(last.path, relative, relative.count)
+        {
+            return .success(last.directory)
+        }
+        let opened = openDeep(relative)
+        if case .success(let fd) = opened { lastDeep = (relative, fd) }
+        return opened
+    }
+
+    /// A directory thousands of levels down, opened from the deepest checkpoint on its way, and
+    /// leaving checkpoints (at most about 64, a part of the path apart) on the rest of its way.
+    /// Each open by the whole path walks every level again: emptying a chain from the bottom
+    /// up, a directory at a time, took time in the square of its depth (a minute for 30,000
+    /// levels). Each part is opened beneath the checkpoint before it, by the anchor's rules (no
+    /// symlink, no other mount). Where no descriptor is left for a checkpoint, the whole path.
+    private func openDeep(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
+        let slash = UInt8(ascii: "/")
+        while let last = checkpoints.last,
+            !(last.end < relative.count && relative[last.end] == slash && Self.samePrefix(relative, trail, last.end))
+        {
+            checkpoints.removeLast()
+        }
+        trail = relative
+        let spacing = max(Self.checkpointSpacing, relative.count / 64)
+        var base = checkpoints.last?.directory ?? anchor.descriptor
+        var start = checkpoints.last.map { $0.end + 1 } ?? 0
+        while relative.count - start > spacing,
+            let end = relative[start..<(start + spacing)].lastIndex(of: slash), end > start
+        {
+            switch anchor.open(Array(relative[start..<end]), beneath: base, O_RDONLY | O_DIRECTORY) {
+            case .success(let next):
+                checkpoints.append((end, next))
+                (base, start) = (next, end + 1)
+            case .failure(let error) where error.code == EMFILE || error.code == ENFILE:
+                checkpoints.removeAll()
+                return anchor.openDirectory(relative)
+            case .failure(let error):
+                return .failure(error)
+            }
+        }
+        return anchor.open(Array(relative[start...]), beneath: base, O_RDONLY | O_DIRECTORY)
+    }
+
+    /// Whether `a` and `b` begin with the same `count` bytes.
+    private static func samePrefix(_ a: [UInt8], _ b: [UInt8], _ count: Int) -> Bool {
+        guard a.count >= count, b.count >= count else { return false }
+        guard count > 0 else { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 } }
+    }
+
     /// Drops a directory's descriptor (before removing it).
-    package func forget(_ relative: [UInt8]) { directories[relative] = nil }
+    package func forget(_ relative: [UInt8]) {
+        if relative.count <= Self.checkpointSpacing {
+            directories[relative] = nil
+        } else if let last = lastDeep, last.path.count == relative.count,
+            Self.samePrefix(last.path, relative, relative.count)
+        {
+            lastDeep = nil
+        }
+    }
 }

@@ -20,11 +20,13 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     static let headerSize = 24, eofSize = 24
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        guard case .success(let head) = anchor.readPrefix(Array("index".utf8), count: 8), head.count == 8 else {
+        guard case .success(let head) = anchor.readPrefix(indexFile, count: 8), head.count == 8 else {
             return false
         }
         return le64(head[...], 0) == initialMagic
     }
+
+    static let indexFile = Array("index".utf8)
 
     var sizeRule: SizeRule {
         SizeRule(

@@ -16,8 +16,10 @@ struct NpmCacacheFormat: CacheFormat {
     var kind: CacheFormatKind { .npm }
 
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        anchor.exists(Array("index-v5".utf8)) && anchor.exists(Array("content-v2".utf8))
+        anchor.exists(indexFolder) && anchor.exists(Array("content-v2".utf8))
     }
+
+    static let indexFolder = Array("index-v5".utf8)
 
     /// The live entry of a bucket: the last line whose SHA-1 matches, unless it deletes.
     struct Line {

@@ -54,7 +54,8 @@ package struct PlainFormat: CacheFormat {
         let fileByFile = isFileByFile
         var table = CacheEntries()
         let enter = { (directory: FileTree.Subdirectory) -> Bool in
-            if case .success(let inner) = anchor.anchoring(directory.anchorRelative, opened: directory.descriptor),
+            if directory.names.map(CacheFormats.mayHoldIndex) ?? true,
+                case .success(let inner) = anchor.anchoring(directory.anchorRelative, opened: directory.descriptor),
                 let kind = CacheFormats.indexedKind(inner)
             {
                 nested.append((directory.anchorRelative, kind))

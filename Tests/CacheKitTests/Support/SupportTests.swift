@@ -133,6 +133,46 @@ final class DeepTreeTests: XCTestCase {
         }
     }
 
+    /// Deep directories a deleter's cache opens from checkpoints on the way are the very ones
+    /// the whole path names, going up the chain as an emptying does; a symlink swapped in
+    /// below the deepest checkpoint is refused, not followed.
+    func testDeepDirectoriesFromCheckpointsAreTheOnesNamedAndNeverThroughASymlink() throws {
+        let tree = TestTree("checkpoints")
+        defer { tree.remove() }
+        tree.deepChain("chain", levels: 200)
+        tree.deepChain("outside", levels: 20)
+        guard case .success(let anchor) = AnchoredDirectory.open(tree.path("chain")) else {
+            return XCTFail("cannot open the fixture")
+        }
+        let cache = DirectoryCache(anchor)
+        for levels in stride(from: 200, through: 1, by: -1) {
+            let relative = Array(chain(levels).utf8)
+            guard case .success(let fromCache) = cache.directory(relative),
+                case .success(let a) = Sys.fstat(fromCache.raw),
+                case .success(let whole) = anchor.openDirectory(relative), case .success(let b) = Sys.fstat(whole.raw)
+            else { return XCTFail("level \(levels) did not open") }
+            XCTAssertEqual([a.device, a.inode], [b.device, b.inode], "level \(levels)")
+        }
+        _ = cache.directory(Array(chain(200).utf8))
+        // Level 190 becomes a symlink to a chain outside, between the checkpoints (20 levels
+        // apart) on the way to level 200.
+        XCTAssertEqual(
+            Run.command([
+                "python3", "-c",
+                """
+                import os, sys
+                fd = os.open(sys.argv[1], os.O_RDONLY)
+                for part in sys.argv[2].split("/"):
+                    fd = os.open(part, os.O_RDONLY, dir_fd=fd)
+                os.rename(sys.argv[3], "moved", src_dir_fd=fd, dst_dir_fd=fd)
+                os.symlink(sys.argv[4], sys.argv[3], dir_fd=fd)
+                """, tree.path("chain").description, chain(189), level, tree.path("outside").description
+            ]).status, 0)
+        guard case .failure = cache.directory(Array(chain(195).utf8)) else {
+            return XCTFail("opened a deep directory through a symlink")
+        }
+    }
+
     /// A chain 12,000 levels deep: every file listed, then everything removed (both died of a
     /// stack overflow before).
     func testTwelveThousandLevelsAreListedAndEmptied() throws {
