@@ -61,8 +61,8 @@ public final class DirectoryCache {
     /// A directory thousands of levels down, opened from the deepest checkpoint on its way, and
     /// leaving checkpoints (at most about 64, a part of the path apart) on the rest of its way.
     /// Each open by the whole path walks every level again: emptying a chain from the bottom
-    /// up, a directory at a time, took time in the square of its depth (a minute for 30,000
-    /// levels). Each part is opened beneath the checkpoint before it, by the anchor's rules (no
+    /// up, a directory at a time, took time in the square of its depth (41 s for 30,000
+    /// levels, 19 × `rm -rf`). Each part is opened beneath the checkpoint before it, by the anchor's rules (no
     /// symlink, no other mount). Where no descriptor is left for a checkpoint, the whole path.
     private func openDeep(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
         let slash = UInt8(ascii: "/")
