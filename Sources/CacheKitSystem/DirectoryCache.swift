@@ -49,10 +49,7 @@ public final class DirectoryCache {
     static let checkpointSpacing = 1024
 
     private func deepDirectory(_ relative: [UInt8]) -> Result<FileDescriptor, Errno> {
-        if let last = lastDeep, last.path.count == relative.count, Self.samePrefix(last.path, relative, relative.count)
-        {
-            return .success(last.directory)
-        }
+        if let last = lastDeep, isLastDeep(relative) { return .success(last.directory) }
         let opened = openDeep(relative)
         if case .success(let fd) = opened { lastDeep = (relative, fd) }
         return opened
@@ -103,10 +100,13 @@ public final class DirectoryCache {
     package func forget(_ relative: [UInt8]) {
         if relative.count <= Self.checkpointSpacing {
             directories[relative] = nil
-        } else if let last = lastDeep, last.path.count == relative.count,
-            Self.samePrefix(last.path, relative, relative.count)
-        {
+        } else if isLastDeep(relative) {
             lastDeep = nil
         }
+    }
+
+    private func isLastDeep(_ relative: [UInt8]) -> Bool {
+        guard let last = lastDeep?.path else { return false }
+        return last.count == relative.count && Self.samePrefix(last, relative, relative.count)
     }
 }

@@ -98,6 +98,22 @@ final class DeepTreeTests: XCTestCase {
         return parts.joined(separator: "/") as String
     }
 
+    /// Runs the Python `statement` with `fd` open on the directory `relative` below `root`,
+    /// reached a level at a time (the path may be longer than PATH_MAX); `arguments` follow
+    /// as sys.argv[3...]. Returns the exit status.
+    private func inDirectory(_ root: RawPath, _ relative: String, _ statement: String, _ arguments: String...)
+        -> Int32
+    {
+        let script = """
+            import os, sys
+            fd = os.open(sys.argv[1], os.O_RDONLY)
+            for part in sys.argv[2].split("/"):
+                fd = os.open(part, os.O_RDONLY, dir_fd=fd)
+            \(statement)
+            """
+        return Run.command(["python3", "-c", script, root.description, relative] + arguments).status
+    }
+
     /// A path of 120 × 51 bytes opens a part at a time (it failed with ENAMETOOLONG), and a
     /// symlink past the first part is still refused.
     func testPathsLongerThanPathMaxOpenButNeverThroughASymlink() throws {
@@ -108,16 +124,9 @@ final class DeepTreeTests: XCTestCase {
         tree.deepChain("linked", levels: 90)
         let bottom = chain(90)
         XCTAssertEqual(
-            Run.command([
-                "python3", "-c",
-                """
-                import os, sys
-                fd = os.open(sys.argv[1], os.O_RDONLY)
-                for part in sys.argv[2].split("/"):
-                    fd = os.open(part, os.O_RDONLY, dir_fd=fd)
-                os.symlink(sys.argv[3], "link", dir_fd=fd)
-                """, tree.path("linked").description, bottom, tree.path("outside").description
-            ]).status, 0)
+            inDirectory(
+                tree.path("linked"), bottom, "os.symlink(sys.argv[3], 'link', dir_fd=fd)",
+                tree.path("outside").description), 0)
         guard case .success(let top) = AnchoredDirectory.open(tree.path("chain")),
             case .success(let linked) = AnchoredDirectory.open(tree.path("linked"))
         else { return XCTFail("cannot open the fixture") }
@@ -157,17 +166,11 @@ final class DeepTreeTests: XCTestCase {
         // Level 190 becomes a symlink to a chain outside, between the checkpoints (20 levels
         // apart) on the way to level 200.
         XCTAssertEqual(
-            Run.command([
-                "python3", "-c",
-                """
-                import os, sys
-                fd = os.open(sys.argv[1], os.O_RDONLY)
-                for part in sys.argv[2].split("/"):
-                    fd = os.open(part, os.O_RDONLY, dir_fd=fd)
-                os.rename(sys.argv[3], "moved", src_dir_fd=fd, dst_dir_fd=fd)
-                os.symlink(sys.argv[4], sys.argv[3], dir_fd=fd)
-                """, tree.path("chain").description, chain(189), level, tree.path("outside").description
-            ]).status, 0)
+            inDirectory(
+                tree.path("chain"), chain(189),
+                "os.rename(sys.argv[3], 'moved', src_dir_fd=fd, dst_dir_fd=fd); "
+                    + "os.symlink(sys.argv[4], sys.argv[3], dir_fd=fd)",
+                level, tree.path("outside").description), 0)
         guard case .failure = cache.directory(Array(chain(195).utf8)) else {
             return XCTFail("opened a deep directory through a symlink")
         }
