@@ -381,6 +381,7 @@ public final class Fetcher: @unchecked Sendable {
         let started = FileTime.now
         for hop in 0...options.maxRedirects {
             let snapshot = result
+            if let refusal = options.proxies.refusal(for: current) { throw FetchError.transport(refusal) }
             // The exchange runs on the connection's task: it captures copies of this
             // function's variables and hands back what it decided in `Hop`.
             let step: Hop = try await pool.withConnection(pool.route(for: current)) {
@@ -423,6 +424,13 @@ public final class Fetcher: @unchecked Sendable {
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
                 chainLifetime = min(chainLifetime ?? lifetime, lifetime)
                 if hop == options.maxRedirects { break }
+                // Credentials given with --header go to the origin they were given for only,
+                // as curl has done since CVE-2018-1000007 (its --location-trusted aside).
+                if (next.scheme, next.hostValue) != (url.scheme, url.hostValue) {
+                    headers.removeAll {
+                        HTTPText.equals($0.0, lowercase: "authorization") || HTTPText.equals($0.0, lowercase: "cookie")
+                    }
+                }
                 current = next
             }
         }

@@ -11,6 +11,10 @@ public struct ProxySettings: Sendable {
     /// `no_proxy` entries: host names (a leading `.` optional) matching themselves and their
     /// subdomains, addresses, or `*` for every host.
     var exclusions: [String] = []
+    /// A proxy variable set to what cachectl cannot use (`https://` or `socks5://` proxies,
+    /// a malformed URL), by the scheme it is for: such requests fail naming it rather than go
+    /// direct or in clear text to a proxy that expects TLS.
+    var unusable: [String: String] = [:]
 
     /// No proxies.
     public init() {}
@@ -20,38 +24,92 @@ public struct ProxySettings: Sendable {
         -> ProxySettings
     {
         var settings = ProxySettings()
-        settings.http = environment["http_proxy"].flatMap(parse)
-        settings.https = (environment["https_proxy"] ?? environment["HTTPS_PROXY"]).flatMap(parse)
+        for (scheme, variable) in [("http", "http_proxy"), ("https", "https_proxy"), ("https", "HTTPS_PROXY")] {
+            guard scheme == "http" || settings.https == nil && settings.unusable["https"] == nil,
+                let value = environment[variable], !value.trimmingCharacters(in: .whitespaces).isEmpty
+            else { continue }
+            switch parse(value) {
+            case .success(let proxy): if scheme == "http" { settings.http = proxy } else { settings.https = proxy }
+            case .failure(let why): settings.unusable[scheme] = "\(variable)=\(value): \(why.message)"
+            }
+        }
         settings.exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         return settings
     }
 
+    /// Why a proxy URL cannot be used.
+    struct Unusable: Error {
+        var message: String
+    }
+
     /// A proxy URL: `host:port`, `http://[user:pass@]host[:port]` (port default 1080, as
-    /// curl's).
-    static func parse(_ text: String) -> HTTPConnectionPool.Proxy? {
+    /// curl's). An `https://` proxy (TLS to the proxy itself), SOCKS and anything else is
+    /// refused: spoken to in plain HTTP, its credentials would cross in clear text.
+    static func parse(_ text: String) -> Result<HTTPConnectionPool.Proxy, Unusable> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, let url = StandardURL(trimmed.contains("://") ? trimmed : "http://" + trimmed),
-            url.scheme == "http" || url.scheme == "https", var host = url.hostname, !host.isEmpty
-        else { return nil }
+        guard let url = StandardURL(trimmed.contains("://") ? trimmed : "http://" + trimmed) else {
+            return .failure(Unusable(message: "not a URL"))
+        }
+        guard url.scheme == "http" else {
+            return .failure(Unusable(message: "\(url.scheme):// proxies are not supported (an http:// proxy is)"))
+        }
+        guard var host = url.hostname, !host.isEmpty else { return .failure(Unusable(message: "no host")) }
         if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
-        return HTTPConnectionPool.Proxy(
-            host: host, port: url.port ?? (url.scheme == "https" ? 443 : 1080), authorization: url.basicAuthorization)
+        return .success(
+            HTTPConnectionPool.Proxy(host: host, port: url.port ?? 1080, authorization: url.basicAuthorization))
     }
 
     func proxy(for url: StandardURL) -> HTTPConnectionPool.Proxy? {
-        guard let proxy = url.scheme == "https" ? https : http else { return nil }
+        guard let proxy = url.scheme == "https" ? https : http, !excluded(url) else { return nil }
+        return proxy
+    }
+
+    /// Why a request for `url` must not be made: its proxy variable is set to one that
+    /// cannot be used (and `no_proxy` does not exclude the host).
+    func refusal(for url: StandardURL) -> String? {
+        guard let why = unusable[url.scheme == "https" ? "https" : "http"], !excluded(url) else { return nil }
+        return "cannot use the proxy \(why); not connecting directly"
+    }
+
+    /// Whether `no_proxy` names the URL's host: a name and its subdomains; an address only
+    /// as itself, or within an IPv4 `address/bits` block (as curl 7.86 on).
+    private func excluded(_ url: StandardURL) -> Bool {
         var host = (url.hostname ?? "").lowercased()
         if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
+        let address = Self.ipv4(host)
+        let isAddress = address != nil || host.contains(":")
         for entry in exclusions {
-            if entry == "*" { return nil }
+            if entry == "*" { return true }
             var name = entry.hasPrefix(".") ? String(entry.dropFirst()) : entry
             if let colon = name.lastIndex(of: ":"), !name.hasPrefix("["), name.filter({ $0 == ":" }).count == 1 {
                 name = String(name[..<colon])  // a port in the entry: curl ignores it too
             }
             if name.hasPrefix("[") { name = String(name.dropFirst().dropLast()) }
-            if host == name || host.hasSuffix("." + name) { return nil }
+            if host == name { return true }
+            if isAddress {
+                if let address, let slash = name.firstIndex(of: "/"), let network = Self.ipv4(String(name[..<slash])),
+                    let bits = UInt32(name[name.index(after: slash)...]), bits <= 32
+                {
+                    let mask: UInt32 = bits == 0 ? 0 : ~0 << (32 - bits)
+                    if address & mask == network & mask { return true }
+                }
+            } else if host.hasSuffix("." + name) {
+                return true
+            }
         }
-        return proxy
+        return false
+    }
+
+    /// A dotted-decimal IPv4 address (as a URL's host serializes one).
+    private static func ipv4(_ text: String) -> UInt32? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var value: UInt32 = 0
+        for part in parts {
+            guard let byte = UInt8(part) else { return nil }
+            value = value << 8 | UInt32(byte)
+        }
+        return value
     }
 }

@@ -1,3 +1,4 @@
+import CacheKitSupport
 import CacheKitSystem
 import Foundation
 import NIOCore
@@ -302,9 +303,14 @@ extension SocketConnection {
         var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target)
         let defaultPort = route.secure ? 443 : 80
         let hostHeader = (url.hostname ?? "") + (route.port == defaultPort ? "" : ":\(route.port)")
-        head.headers.add(name: "Host", value: hostHeader)
-        if let authorization = url.basicAuthorization { head.headers.add(name: "Authorization", value: authorization) }
-        if let authorization = route.proxy?.authorization, !route.secure {
+        // A field --header gives replaces the one made here (as curl's -H does): a request
+        // with two Host fields is one a server must refuse (RFC 9112 §3.2).
+        func given(_ name: String) -> Bool { extra.contains { HTTPText.equals($0.0, lowercase: name) } }
+        if !given("host") { head.headers.add(name: "Host", value: hostHeader) }
+        if let authorization = url.basicAuthorization, !given("authorization") {
+            head.headers.add(name: "Authorization", value: authorization)
+        }
+        if let authorization = route.proxy?.authorization, !route.secure, !given("proxy-authorization") {
             head.headers.add(name: "Proxy-Authorization", value: authorization)
         }
         for (name, value) in extra { head.headers.add(name: name, value: value) }

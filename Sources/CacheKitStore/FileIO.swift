@@ -148,6 +148,14 @@ public enum FileIO {
         try PrewrittenFile(path).commit(keeping: 0, mode: mode, write)
     }
 
+    /// Writes an output the user named (`-o`, `--in-place`): as `writeAtomically`, but through
+    /// a symlink and into a device or FIFO (`PrewrittenFile(userOutput:)`).
+    public static func writeOutput(_ path: RawPath, _ contents: [UInt8], mode: mode_t? = nil) throws {
+        try PrewrittenFile(userOutput: path).commit(keeping: 0, mode: mode) { sink in
+            try contents.withUnsafeBytes { try sink($0) }
+        }
+    }
+
     /// Writes `name` in an anchored directory atomically (the plist index, a tag).
     static func writeAtomically(in anchor: AnchoredDirectory, _ name: [UInt8], _ contents: [UInt8]) throws {
         try PrewrittenFile(in: anchor.descriptor, directoryPath: anchor.path, name).commit(keeping: 0) { sink in

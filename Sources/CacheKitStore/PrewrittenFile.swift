@@ -14,9 +14,13 @@ import CacheKitSystem
 public final class PrewrittenFile: @unchecked Sendable {
     // @unchecked Sendable: one thread at a time uses it, handed over by the caller (the thread
     // that writes the early bytes is joined before `commit`).
-    private let directory: FileDescriptor
+    private let directory: FileDescriptor?
     private let name: [UInt8]
-    private let temp: TempFile
+    /// The temporary file; nil when writing straight into `stream`.
+    private let temp: TempFile?
+    /// A device, FIFO or socket the user named (`/dev/null`, `/dev/stdout`): written into
+    /// as it is, at commit, for it cannot be replaced (nor should be).
+    private let stream: (fd: FileDescriptor, path: RawPath)?
     /// Whether Ctrl-C is to remove the temporary file (`removeOnInterrupt`).
     private var removedOnInterrupt = false
 
@@ -36,6 +40,38 @@ public final class PrewrittenFile: @unchecked Sendable {
         self.directory = directory
         self.name = name
         temp = try TempFile(in: directory, path: directoryPath, hashing: false)
+        stream = nil
+    }
+
+    /// The output a user named (`-o`, `--in-place`), written as `cp` and `curl -o` write it:
+    /// through a symlink (the link stays, its file gets the contents), into a device, FIFO or
+    /// socket as it is; a regular file (or a new one) is still replaced atomically. A
+    /// directory, or a symlink to nothing, is refused naming `path`.
+    public convenience init(userOutput path: RawPath) throws {
+        var target = path
+        if case .success(let st) = Sys.lstat(path: path) {
+            var found = st
+            if st.isSymlink {
+                guard case .success(let resolved) = Sys.realpath(path),
+                    case .success(let real) = Sys.lstat(path: resolved)
+                else { throw StoreError.cannotWrite(path, "a symbolic link to a missing file") }
+                (target, found) = (resolved, real)
+            }
+            if found.isDirectory { throw StoreError.cannotWrite(path, "is a directory") }
+            if !found.isRegular {
+                // O_NOCTTY: a terminal named as the output does not become the controlling one.
+                switch Sys.open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) {
+                case .success(let fd): try self.init(stream: FileDescriptor(adopting: fd), path: path)
+                case .failure(let error): throw StoreError.cannotWrite(path, error.description)
+                }
+                return
+            }
+        }
+        try self.init(target)
+    }
+
+    private init(stream fd: FileDescriptor, path: RawPath) throws {
+        (directory, name, temp, stream) = (nil, [], nil, (fd, path))
     }
 
     /// Has Ctrl-C (SIGINT) remove the temporary file, then end the process as it would, until
@@ -43,19 +79,21 @@ public final class PrewrittenFile: @unchecked Sendable {
     /// while, an interrupted run leaves nothing beside the target. One file at a time in a
     /// process (the last one asked for).
     public func removeOnInterrupt() {
-        removedOnInterrupt = temp.removeOnInterrupt()
+        removedOnInterrupt = temp?.removeOnInterrupt() ?? false
     }
 
     deinit { if removedOnInterrupt { Sys.keepOnInterrupt() } }
 
-    /// Writes the early bytes and forces them to disk.
+    /// Writes the early bytes and forces them to disk (none into a stream: what is written
+    /// there cannot be taken back).
     public func writeEarly(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let temp else { return }
         try temp.write(bytes)
         try temp.flushSoFar()
     }
 
     /// How many bytes were written early.
-    public var earlyCount: Int64 { temp.length }
+    public var earlyCount: Int64 { temp?.length ?? 0 }
 
     /// Keeps the first `keep` bytes written early (`keep` is at most `earlyCount`), appends
     /// what `write` hands its sink, flushes, and renames the file to its target (replacing
@@ -63,6 +101,18 @@ public final class PrewrittenFile: @unchecked Sendable {
     public func commit(
         keeping keep: Int64, mode: mode_t? = nil, _ write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
+        if let stream {
+            guard keep == 0 else {
+                throw StoreError.cannotWrite(stream.path, "asked to keep \(keep) of 0 bytes written")
+            }
+            try write { bytes in
+                if case .failure(let error) = Sys.writeAll(stream.fd.raw, bytes) {
+                    throw StoreError.cannotWrite(stream.path, error.description)
+                }
+            }
+            return
+        }
+        guard let temp, let directory else { return }
         do {
             guard keep >= 0, keep <= temp.length else {
                 throw StoreError.cannotWrite(temp.path, "asked to keep \(keep) of \(temp.length) bytes written")

@@ -15,6 +15,8 @@ Routes (GET):
   /big?size=N            N bytes (no Content-Length when &chunked=1: streamed until done)
   /hang                  accepts and never answers
   /status/CODE           that status, empty body
+  /echo-headers          the request's header fields as the body, one `name: value` a line
+                         (every field as received, repeated ones too); max-age=60
   /seq?r=JSON            replays a script: a JSON list of responses [status, {header: value},
                          body]; the n-th request for the same full path gets the n-th (the
                          last repeats). `{date:N}` in a header value is the HTTP-date of now
@@ -231,6 +233,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(200, css, [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")])
             if path.startswith("/status/"):
                 return self.send_body(int(path.split("/")[2]), b"")
+            if path == "/echo-headers":
+                lines = "".join("%s: %s\n" % (k, v) for k, v in self.headers.items())
+                return self.send_body(200, lines.encode(), [("Cache-Control", "max-age=60")])
             return self.send_body(404, b"not found")
         except FileNotFoundError:
             return self.send_body(404, b"not found")

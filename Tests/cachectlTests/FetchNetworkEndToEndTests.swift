@@ -58,6 +58,68 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         XCTAssertTrue(refused.err.contains("connection refused"), refused.err)
     }
 
+    /// Credentials given with --header stay with the origin they were given for: a redirect
+    /// to another host gets neither Authorization nor Cookie (curl's rule since
+    /// CVE-2018-1000007; they were sent on); the same host keeps them. A field --header gives
+    /// replaces the one cachectl makes (two Host fields were sent).
+    func testHeadersGivenStayWithTheirOriginAndReplaceTheMadeOnes() throws {
+        let tree = TestTree("fetch-header-origin")
+        tree.dir("www")
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        let given = ["-H", "Authorization: Bearer s3cret", "-H", "Cookie: session=abc", "-H", "X-Keep: 1"]
+        func body(_ url: String) -> String {
+            Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out
+        }
+        let other = "http://localhost:\(server.port)/echo-headers"
+        let away = server.url(
+            "/seq?r=" + "[[302,{\"Location\":\"\(other)\"},\"\"]]".addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics)!)
+        let run = fetch(given + [away], store)
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(body(away).contains("X-Keep: 1"), body(away))
+        XCTAssertFalse(body(away).contains("s3cret"), "Authorization went to another host: " + body(away))
+        XCTAssertFalse(body(away).contains("session=abc"), "Cookie went to another host: " + body(away))
+
+        let same = server.url(
+            "/seq?r=" + "[[302,{\"Location\":\"/echo-headers?same\"},\"\"]]".addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics)!)
+        XCTAssertEqual(fetch(given + [same], store).status, 0)
+        XCTAssertTrue(body(same).contains("Authorization: Bearer s3cret"), body(same))
+
+        let hosted = server.url("/echo-headers?host")
+        XCTAssertEqual(fetch(["-H", "Host: example.test", hosted], store).status, 0)
+        XCTAssertEqual(
+            body(hosted).split(separator: "\n").filter { $0.lowercased().hasPrefix("host:") }, ["Host: example.test"])
+    }
+
+    /// A proxy variable naming what cachectl cannot use (TLS to the proxy, SOCKS) fails the
+    /// request naming it: it went direct (SOCKS), or spoke plain HTTP with the credentials
+    /// to a proxy that expects TLS. `no_proxy` takes IPv4 blocks (`127.0.0.0/8`) and matches
+    /// addresses whole (`.0.0.1` named 127.0.0.1 as a name suffix).
+    func testUnusableProxiesFailAndNoProxyMatchesAddressesWhole() throws {
+        let tree = TestTree("fetch-proxy-unusable")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        for proxy in ["https://user:pw@127.0.0.1:\(server.port)", "socks5://127.0.0.1:\(server.port)"] {
+            let run = fetch(
+                [server.url("/files/c.txt?p=\(proxy.prefix(5))")], store, environment: ["http_proxy": proxy])
+            XCTAssertEqual(run.status, 1, run.out)
+            XCTAssertTrue(
+                run.err.contains("http_proxy=\(proxy)") && run.err.contains("not connecting directly"), run.err)
+        }
+        XCTAssertTrue(server.requests().isEmpty, "nothing went direct or to the proxy: \(server.requests())")
+
+        let refusing = "http://127.0.0.1:9"
+        let block = fetch(
+            [server.url("/files/c.txt?block")], store, environment: ["http_proxy": refusing, "no_proxy": "127.0.0.0/8"])
+        XCTAssertEqual(block.status, 0, block.err)
+        let suffix = fetch(
+            [server.url("/files/c.txt?suffix")], store, environment: ["http_proxy": refusing, "no_proxy": ".0.0.1"])
+        XCTAssertEqual(suffix.status, 1, "an address is not a name: the proxy is used")
+    }
+
     /// A certificate authority and a server certificate for localhost and 127.0.0.1 (or the
     /// subject alternative `names` given), in `folder`.
     private func makeCertificates(

@@ -247,6 +247,41 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
                 .status, 2)
     }
 
+    /// `-o` writes what it names as `curl -o` does: through a symlink (which stays a link),
+    /// into a device as it is (`-o /dev/null`; it was renamed over, so as root /dev/null
+    /// became a regular file), and refuses a directory naming it (it named a temporary file),
+    /// still reporting the outcome.
+    func testOutputGoesThroughSymlinksAndIntoDevices() throws {
+        let tree = TestTree("fetch-o-special")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        tree.file("target.txt", contents: Array("old\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        XCTAssertEqual(Run.command(["ln", "-s", "target.txt", tree.path("link.txt").description]).status, 0)
+        let linked = Binary.run([
+            "fetch", "--cache", store, "-o", tree.path("link.txt").description, server.url("/files/c.txt")
+        ])
+        XCTAssertEqual(linked.status, 0, linked.err)
+        XCTAssertEqual(Run.command(["readlink", tree.path("link.txt").description]).out, "target.txt\n", "still a link")
+        XCTAssertEqual(try FileIOProbe.read(tree.path("target.txt")), Array("c body\n".utf8))
+
+        XCTAssertEqual(Run.command(["mkdir", tree.path("dir").description]).status, 0)
+        let directory = Binary.run([
+            "fetch", "--cache", store, "-o", tree.path("dir").description, server.url("/files/c.txt")
+        ])
+        XCTAssertEqual(directory.status, 1)
+        XCTAssertTrue(directory.err.contains("'\(tree.path("dir").description)': is a directory"), directory.err)
+        XCTAssertTrue(directory.out.contains("\t\(server.url("/files/c.txt"))\t"), "the outcome is still reported")
+
+        // A character device: /dev/null's numbers, made here (root only).
+        guard getuid() == 0 else { return }
+        let null = tree.path("null").description
+        XCTAssertEqual(Run.command(["mknod", "-m", "666", null, "c", "1", "3"]).status, 0)
+        let device = Binary.run(["fetch", "--cache", store, "-o", null, server.url("/files/c.txt")])
+        XCTAssertEqual(device.status, 0, device.err)
+        XCTAssertEqual(Run.command(["stat", "-c", "%F", null]).out, "character special file\n")
+    }
+
     func testInterruptRemovesPartialDownloadsAndReportsWhatFinished() throws {
         let tree = TestTree("fetch-int")
         tree.file("www/c.txt", contents: Array("c body\n".utf8))

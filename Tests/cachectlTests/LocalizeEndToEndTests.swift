@@ -402,4 +402,41 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["prune", store]).status, 0)
         XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1)
     }
+
+    /// A page written by a relative name pins under its absolute path, whichever of the page
+    /// and its pins is done first: the path was resolved while the page might not exist yet,
+    /// and then stayed relative (`out.html`), so a prune run from elsewhere took the page for
+    /// deleted and removed what it shows (about half the runs). `unpin` of a deleted page's
+    /// absolute path releases its pins (it was taken relative to the working directory).
+    func testPinsNameThePageByItsAbsolutePathAndUnpinFindsADeletedOne() throws {
+        let tree = TestTree("loc-pin-relative")
+        let store = tree.path("store").description
+        tree.file("img.png", contents: Images.png)
+        XCTAssertEqual(
+            Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        tree.file("site/page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
+        let site = tree.path("site").canonical.description
+        for run in 0..<8 {
+            let name = "out\(run).html"
+            let localized = Run.command([
+                "sh", "-c",
+                "cd \"$1\" && exec \"$2\" localize page.html -o \"$3\" --cache ../store "
+                    + "--base-url http://fakehost/test/page.html", "sh", site, Binary.path, name
+            ])
+            XCTAssertEqual(localized.status, 0, localized.err)
+        }
+        let pages = Run.command([
+            "python3", "-c",
+            "import sqlite3, sys; print('\\n'.join(sorted(r[0] for r in sqlite3.connect(sys.argv[1]).execute("
+                + "'SELECT page FROM pins'))))", tree.path("store/index.sqlite").description
+        ])
+        XCTAssertEqual(pages.out, (0..<8).map { "\(site)/out\($0).html\n" }.joined())
+        let page = tree.path("site/out0.html").canonical.description
+        _ = Run.command(["rm", page])
+        let unpin = Run.command([
+            "sh", "-c", "cd / && exec \"$1\" unpin \"$2\" --cache \"$3\"", "sh", Binary.path, page, store
+        ])
+        XCTAssertEqual(unpin.status, 0, unpin.err)
+        XCTAssertEqual(unpin.out, "1\t\(page)\n", "the absolute path as given, its pin released")
+    }
 }

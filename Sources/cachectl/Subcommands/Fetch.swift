@@ -135,11 +135,15 @@ struct Fetch: AsyncParsableCommand {
         for result in results where result.outcome == .failed && !result.interrupted {
             Diagnostics.error("\(result.url): \(result.error ?? "failed")")
         }
+        // A body that cannot be written to -o fails the run, after the outcome is reported
+        // (the entry is stored all the same).
+        var outputFailed = false
         if let output, let result = results.first, result.succeeded, let body = result.unstoredBody ?? result.path {
-            let destination = RawArguments.paths([output])[0]
-            try Diagnostics.reporting {
-                let bytes = try FileIO.readAll(body)
-                try FileIO.writeAtomically(destination, bytes)
+            do {
+                try FileIO.writeOutput(RawArguments.paths([output])[0], try FileIO.readAll(body))
+            } catch let error as StoreError {
+                Diagnostics.error(error)
+                outputFailed = true
             }
         }
         if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
@@ -156,6 +160,6 @@ struct Fetch: AsyncParsableCommand {
         Diagnostics.note((interrupted ? "interrupted: " : "") + FetchPresenter.summary(results))
         Output.flush()
         if interrupted { throw ExitStatus.interrupted }
-        if results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
+        if outputFailed || results.contains(where: { !$0.succeeded }) { throw ExitStatus.failure }
     }
 }

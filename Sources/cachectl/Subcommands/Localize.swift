@@ -237,7 +237,7 @@ struct Localize: AsyncParsableCommand {
         let made = Locked<PrewrittenFile?>(nil)
         return (
             { original in
-                guard let file = try? PrewrittenFile(path) else { return }
+                guard let file = try? PrewrittenFile(userOutput: path) else { return }
                 file.removeOnInterrupt()
                 guard (try? original.withUnsafeBytes { try file.writeEarly($0) }) != nil else { return }
                 made.withLock { $0 = file }
@@ -254,8 +254,8 @@ struct Localize: AsyncParsableCommand {
     ) throws {
         if let path = file {
             let mode = inPlace ? page.mode : nil
-            if let styled { return try FileIO.writeAtomically(path, styled, mode: mode) }
-            let target = try early ?? PrewrittenFile(path)
+            if let styled { return try FileIO.writeOutput(path, styled, mode: mode) }
+            let target = try early ?? PrewrittenFile(userOutput: path)
             let kept = min(Int64(result.unchangedPrefix), target.earlyCount)
             try target.commit(keeping: kept, mode: mode) { try result.writeOutput(from: Int(kept), $0) }
         } else if let styled {
@@ -340,7 +340,7 @@ struct Localize: AsyncParsableCommand {
         return caches.filter { CacheFormats.detect($0) == .native }.map { root in
             Result {
                 let store = try NativeStore.open(root, create: false)
-                return (store, try store.pinChange(page: page.canonical.description, urls: urls))
+                return (store, try store.pinChange(page: page.canonicalFile.description, urls: urls))
             }
         }
     }

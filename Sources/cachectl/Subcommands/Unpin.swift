@@ -22,7 +22,7 @@ struct Unpin: ParsableCommand {
     func run() throws {
         let opened = try Diagnostics.reporting { try NativeStore.open(store.root, create: false) }
         for page in RawArguments.paths(pages) {
-            let absolute = page.exists ? page.canonical : RawPath(".").canonical.appending(page.description)
+            let absolute = page.canonicalFile
             let released = try Diagnostics.reporting { try opened.unpin(page: absolute.description) }
             Output.write("\(released)\t\(absolute.escaped)\n")
         }
