@@ -25,6 +25,9 @@ public final class AssetFolder: CopyPlacer {
     public private(set) var copied = 0
     /// Bodies cloned into the folder (their blocks shared with the cache's until either changes).
     public private(set) var cloned = 0
+    /// URLs whose bodies could not be placed (the folder cannot be made or written, or no
+    /// free name): the page points at the cache for them.
+    public private(set) var unplaced: [String] = []
     /// Whether clones are still tried: until the folder's file system says it cannot make one.
     private var canClone = true
     /// Whether something was placed since the last `flush`, and whether as a copy written here.
@@ -51,11 +54,21 @@ public final class AssetFolder: CopyPlacer {
     /// placed (then the page points at the cache, as without assets).
     public func place(_ body: RawPath, url: String) -> RawPath? {
         if let known = placed[body] { return known }
+        guard let placed = placeOnce(body, url: url) else {
+            unplaced.append(url)
+            return nil
+        }
+        return placed
+    }
+
+    private func placeOnce(_ body: RawPath, url: String) -> RawPath? {
         guard let folder = madeFolder() else { return nil }
         let (stem, ext) = Self.readableName(for: url)
-        for attempt in 1..<1000 {
-            let name =
-                Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
+        // `stem`, `stem-2` … `stem-999`, then names told apart by a hash of the URL (a page
+        // naming thousands of `pic.png?n=N`).
+        for attempt in 1..<1004 {
+            let suffix = attempt == 1 ? "" : attempt < 1000 ? "-\(attempt)" : "-\(Self.hash(url, attempt))"
+            let name = Array((stem + suffix).utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
             guard !names.contains(name) else { continue }
             switch place(body, as: name, in: folder.fd) {
             case .placed:
@@ -71,6 +84,14 @@ public final class AssetFolder: CopyPlacer {
     }
 
     private enum Placement { case placed, taken, failed, cannotClone }
+
+    /// 16 hex digits from `url` and `salt` (FNV-1a): a name no counter gave.
+    private static func hash(_ url: String, _ salt: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 + Array(String(salt).utf8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// `body` under `name` in the folder: a clone of it where the file system can make one
     /// (its blocks shared until either file is changed), else a hard link (the same file),

@@ -1,3 +1,4 @@
+import PageRewrite
 import URLStandard
 
 #if canImport(Glibc)
@@ -45,9 +46,8 @@ public struct PageSource: Sendable {
             // A page on stdin: relative references resolve as for a page in the current
             // directory (give --base-url for its real address); --output-dir names it stdin.html.
             let bytes = try FileIO.readStandardInput()
-            let directory = RawPath(".").canonical.description
             return PageSource(
-                bytes: bytes, url: "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + "stdin.html",
+                bytes: bytes, url: PageRewriter.fileURL(of: RawPath(".").canonical.appending("stdin.html")),
                 label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
         }
         if StandardURL(text)?.isHTTP == true && !input.exists {
@@ -69,7 +69,7 @@ public struct PageSource: Sendable {
         }
         let bytes = try FileIO.readAll(input)
         return PageSource(
-            bytes: bytes, url: "file://" + input.canonical.description, label: input.description,
+            bytes: bytes, url: PageRewriter.fileURL(of: input.canonical), label: input.description,
             fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
     }
 }

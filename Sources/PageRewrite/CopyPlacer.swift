@@ -21,4 +21,7 @@ public protocol CopyPlacer: AnyObject {
     var linked: Int { get }
     var copied: Int { get }
     var cloned: Int { get }
+    /// The URLs whose copies could not be placed, so far: the page references the cache for
+    /// them (which must then keep them: the command pins them).
+    var unplaced: [String] { get }
 }

@@ -30,6 +30,9 @@ public struct LocalizeResult: Sendable {
     /// Bodies cloned into the assets folder (blocks shared with the cache's until either
     /// changes; btrfs, XFS). Default 0.
     public var assetsCloned = 0
+    /// The URLs whose copies could not be placed in the assets folder: the page references
+    /// the cache for them.
+    public var assetsUnplaced: [String] = []
     /// Why the files placed in the assets folder could not be made durable (a failed flush:
     /// the page must not be committed pointing at them); nil when they are, or none were placed.
     public var assetsNotDurable: String?

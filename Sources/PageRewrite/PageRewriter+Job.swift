@@ -115,6 +115,13 @@ extension PageRewriter {
             // base, so it still means what it meant (`wget -k`'s rule). Fragment-only
             // references point into the page itself and stay; so do references to files on disk.
             let absolutized = moving && !neutralized && parsed.baseAttribute == nil
+            // A relative <base href> would mean another base where the output lives: it is
+            // written as the absolute URL it meant.
+            if moving, !neutralized, let (tag, value) = parsed.baseAttribute, StandardURL(value) == nil,
+                let attribute = tag.attribute("href"), let range = attribute.value
+            {
+                edits.append(Edit(range: range, text: HTMLText.escape(base.href, quote: attribute.quote)))
+            }
             if absolutized {
                 let taken = edits.map(\.range)
                 edits += PageRewriter.absolutize(
@@ -127,11 +134,13 @@ extension PageRewriter {
             let references = inOrder(collected.referenceParts + [collected.references])
             // Kept for `takeLeftovers`, so that no reference here is the last one.
             leftovers = (parsed, scanned, collected.undecided, edits, styleTokens, work.takeContents())
-            return LocalizeResult(
+            var result = LocalizeResult(
                 charset: charset, baseNeutralized: neutralized, referencesAbsolutized: absolutized,
                 assetsLinked: placer?.linked ?? 0, assetsCopied: placer?.copied ?? 0,
                 assetsCloned: placer?.cloned ?? 0, spliced: spliced,
                 referenceParts: references.filter { !$0.isEmpty })
+            result.assetsUnplaced = placer?.unplaced ?? []
+            return result
         }
 
         /// Two threads. The second parses with libxml2, pairs its elements with the scanned

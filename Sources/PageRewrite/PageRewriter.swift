@@ -99,9 +99,18 @@ public struct PageRewriter {
         let hrefName = Array("href".utf8)
         for tag in tags where tag.name == baseName {
             guard let range = tag.attributes.first(where: { $0.name == hrefName })?.value else { continue }
-            return StandardURL(String(decoding: page[range], as: UTF8.self), base: pageURL) ?? pageURL
+            return frozenBase(String(decoding: page[range], as: UTF8.self), pageURL: pageURL) ?? pageURL
         }
         return pageURL
+    }
+
+    /// The base a `<base href>` sets (HTML §4.2.3, "set the frozen base URL"): nil when the
+    /// href is not a URL or is a `data:` or `javascript:` one (the page's URL stays).
+    static func frozenBase(_ href: String, pageURL: StandardURL) -> StandardURL? {
+        guard let url = StandardURL(href, base: pageURL), url.scheme != "data", url.scheme != "javascript" else {
+            return nil
+        }
+        return url
     }
 
     /// The references, as written, that the scanned tags' image attributes hold, read
@@ -430,6 +439,11 @@ public struct PageRewriter {
     /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.
     /// Whether a page written into `directory` keeps `pageURL`'s meaning for relative
     /// references: `pageURL` is a `file:` URL in that very directory.
+    /// The `file:` URL of a file, each path segment percent-encoded (`#`, `?`, `%`, `\\`
+    /// and controls included), so that the URL parser reads back the same path: a page in a
+    /// folder named `a#b` is `file:///…/a%23b/page.html`, not a fragment.
+    public static func fileURL(of path: RawPath) -> String { URLText.fileURL(path) }
+
     static func outputLives(at pageURL: StandardURL, in directory: RawPath) -> Bool {
         guard pageURL.scheme == "file" else { return false }
         let path = HostParser.percentDecode(Array(pageURL.path.utf8))

@@ -11,15 +11,20 @@ extension PageRewriter {
         var matched: [(LibXML2.StartElement, StartTagScanner.Tag?)]
         /// The first `<base href>` resolved against the page URL, else the page URL.
         var base: StandardURL
+        /// That `<base>`, when it sets the base: one whose href is not a URL, or is a `data:`
+        /// or `javascript:` one, leaves the page's own URL in force (HTML's "set the frozen
+        /// base URL"), and is then no base here.
         var baseAttribute: (tag: StartTagScanner.Tag, value: String)?
 
         init(matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], pageURL: StandardURL) {
             self.matched = matched
             base = pageURL
             for (element, tag) in matched where element.name == "base" {
-                if let href = element.attributes.first(where: { $0.name == "href" })?.value, let tag {
-                    base = StandardURL(href, base: pageURL) ?? pageURL
-                    baseAttribute = (tag, href)
+                if let href = element.attributes.first(where: { $0.name == "href" })?.value {
+                    if let tag, let url = PageRewriter.frozenBase(href, pageURL: pageURL) {
+                        base = url
+                        baseAttribute = (tag, href)
+                    }
                     break
                 }
             }

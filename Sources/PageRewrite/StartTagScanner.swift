@@ -9,9 +9,13 @@ import URLStandard
 
 /// Finds the start tags of an HTML page in its original bytes, with the byte range of each
 /// attribute value, tokenizing the way libxml2's HTML parser does (comments, `<!…>` and
-/// `<?…>` skipped; only `script` and `style` hold raw text). libxml2 decides which elements
-/// and attributes exist; these positions tell where their values sit, so an edit changes
-/// those bytes and nothing else. Works on any ASCII-compatible encoding.
+/// `<?…>` skipped), except that the elements whose content the HTML Standard reads as text
+/// hold no tags here (`script` by its escaped states, `style`, `textarea`, `title`, `xmp`,
+/// `iframe`, `noembed`, `noframes`, and `plaintext` to the end): libxml2 2.9 parses tags
+/// inside the others, which a browser shows as text. libxml2 decides which elements and
+/// attributes exist; these positions tell where their values sit (an element with no tag
+/// here is not touched), so an edit changes those bytes and nothing else. Works on any
+/// ASCII-compatible encoding.
 struct StartTagScanner {
     struct Attribute {
         /// Lower-cased name bytes.
@@ -38,6 +42,11 @@ struct StartTagScanner {
 
     private static let scriptName = Array("script".utf8)
     private static let styleName = Array("style".utf8)
+    private static let plaintextName = Array("plaintext".utf8)
+    /// Elements whose content is text to a browser (RAWTEXT and RCDATA, HTML §13.2.5),
+    /// `script` and `plaintext` aside.
+    private static let textElements: Set<[UInt8]> = Set(
+        ["style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"].map { Array($0.utf8) })
 
     /// Start tags in document order, and the ranges of raw text inside `style` elements.
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
@@ -83,8 +92,12 @@ struct StartTagScanner {
             }
             tags.append(tag)
             i = tag.range.upperBound
-            if tag.name == scriptName || tag.name == styleName {
-                // Raw text: runs to the matching end tag, case-insensitively.
+            if tag.name == scriptName {
+                i = scriptEnd(b, from: i) ?? n
+            } else if tag.name == plaintextName {
+                i = n
+            } else if textElements.contains(tag.name) {
+                // Text: runs to the matching end tag, case-insensitively.
                 let end = findEndTag(b, name: tag.name, from: i) ?? n
                 if tag.name == styleName { styles.append(i..<end) }
                 i = end
@@ -167,12 +180,56 @@ struct StartTagScanner {
     private static func findEndTag(_ b: [UInt8], name: [UInt8], from: Int) -> Int? {
         var i = from
         while let lt = index(of: UInt8(ascii: "<"), in: b, from: i) {
-            if lt + 1 + name.count < b.count, b[lt + 1] == UInt8(ascii: "/") {
-                let candidate = b[(lt + 2)..<(lt + 2 + name.count)].map(lower)
-                if candidate == name { return lt }
-            }
+            if isTag(b, at: lt, name, end: true) { return lt }
             i = lt + 1
             if i >= b.count { break }
+        }
+        return nil
+    }
+
+    /// Whether `<name` (`</name` with `end`) followed by whitespace, `/` or `>` is at `at`,
+    /// the name case-insensitively: what the tokenizer takes for that tag in text.
+    private static func isTag(_ b: [UInt8], at: Int, _ name: [UInt8], end: Bool) -> Bool {
+        let start = at + (end ? 2 : 1)
+        guard start + name.count < b.count, !end || b[at + 1] == UInt8(ascii: "/") else { return false }
+        for k in 0..<name.count where lower(b[start + k]) != name[k] { return false }
+        let after = b[start + name.count]
+        return isSpace(after) || after == UInt8(ascii: "/") || after == UInt8(ascii: ">")
+    }
+
+    /// Where a script's text ends (the `<` of its end tag), by the HTML tokenizer's script
+    /// data states (§13.2.5.4–.21): after `<!--`, a `<script` begins a part in which
+    /// `</script>` does not end the element (it ends the part), until `-->`. So
+    /// `<script><!-- document.write("<script>…</script><img src=…>") --></script>` is one
+    /// script, as a browser reads it.
+    private static func scriptEnd(_ b: [UInt8], from: Int) -> Int? {
+        let n = b.count
+        var (i, escaped, doubleEscaped) = (from, false, false)
+        while i < n {
+            if !escaped {
+                guard let lt = index(of: UInt8(ascii: "<"), in: b, from: i) else { return nil }
+                if isTag(b, at: lt, scriptName, end: true) { return lt }
+                if lt + 3 < n, b[lt + 1] == UInt8(ascii: "!"), b[lt + 2] == UInt8(ascii: "-"),
+                    b[lt + 3] == UInt8(ascii: "-")
+                {
+                    // At the first `-`: `<!-->` and `<!--->` close at once.
+                    (escaped, i) = (true, lt + 2)
+                } else {
+                    i = lt + 1
+                }
+                continue
+            }
+            let c = b[i]
+            if c == UInt8(ascii: "-"), i + 2 < n, b[i + 1] == UInt8(ascii: "-"), b[i + 2] == UInt8(ascii: ">") {
+                (escaped, doubleEscaped, i) = (false, false, i + 3)
+            } else if c == UInt8(ascii: "<"), isTag(b, at: i, scriptName, end: true) {
+                if !doubleEscaped { return i }
+                (doubleEscaped, i) = (false, i + 2)
+            } else if c == UInt8(ascii: "<"), !doubleEscaped, isTag(b, at: i, scriptName, end: false) {
+                (doubleEscaped, i) = (true, i + 1)
+            } else {
+                i += 1
+            }
         }
         return nil
     }

@@ -92,6 +92,7 @@ private final class MemoryPlacer: CopyPlacer {
     let linked = 0
     let copied = 0
     let cloned = 0
+    let unplaced: [String] = []
 
     func place(_ file: RawPath, url: String) -> RawPath? {
         RawPath("/tmp/page_files/" + String(url.utf8.count % 7) + ".png")

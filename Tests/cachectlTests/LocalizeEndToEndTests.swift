@@ -362,6 +362,112 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertFalse(tree2.path("out/page_files").exists)
     }
 
+    /// A page's own `file:` URL has its path percent-encoded: in a folder named `a#b%41` the
+    /// page kept its relative references when written beside itself (they were made absolute
+    /// against `file:///…/a`, the `#` read as a fragment, and `--in-place` rewrote the file).
+    func testAPageInAFolderWithHashOrPercentKeepsItsRelativeReferences() throws {
+        let tree = TestTree("loc-file-url")
+        tree.file("store-src/x.png", contents: Images.png)
+        let store = tree.path("store").description
+        XCTAssertEqual(
+            Binary.run(["put", "http://fakehost/x.png", tree.path("store-src/x.png").description, "--cache", store])
+                .status, 0)
+        let page = Array("<a href=\"next.html\">n</a><img src=\"y.png\">\n".utf8)
+        tree.file("a#b%41/p.html", contents: page)
+        let path = tree.path("a#b%41/p.html")
+        let run = Binary.run(["localize", path.description, "--in-place", "--json", "--cache", store])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(try FileIOProbe.read(path), page, "nothing to change: " + run.err)
+        let directory = path.parentDirectory.canonical.description
+        XCTAssertTrue(
+            run.out.contains(
+                "\"resolved\" : \"file://\(directory.replacingOccurrences(of: "#b%41", with: "%23b%2541"))/y.png\""),
+            run.out)
+    }
+
+    /// `<base href>` as a browser takes it: a `javascript:` or `data:` one leaves the page's
+    /// URL as the base (its references were skipped as not fetchable); a relative one is
+    /// written as the absolute URL it meant when the output lives elsewhere (it would
+    /// resolve against the new place).
+    func testBaseHrefIsTakenAsABrowserTakesIt() throws {
+        let tree = TestTree("loc-base-kinds")
+        tree.file("img.png", contents: Images.png)
+        let store = tree.path("store").description
+        XCTAssertEqual(
+            Binary.run(["put", "http://fakehost/dir/x.png", tree.path("img.png").description, "--cache", store]).status,
+            0)
+        tree.file(
+            "js.html",
+            contents: Array("<base href=\"javascript:void(0)\"><img src=\"x.png\"><a href=\"o.html\">o</a>".utf8))
+        tree.file("rel.html", contents: Array("<base href=\"sub/\"><a href=\"o.html\">o</a>".utf8))
+        tree.dir("out")
+        let base = ["--cache", store, "--base-url", "http://fakehost/dir/page.html"]
+        for name in ["js", "rel"] {
+            let run = Binary.run(
+                ["localize", tree.path("\(name).html").description, "-o", tree.path("out/\(name).html").description]
+                    + base)
+            XCTAssertEqual(run.status, 0, run.err)
+        }
+        let js = String(decoding: try FileIOProbe.read(tree.path("out/js.html")), as: UTF8.self)
+        XCTAssertTrue(js.contains("<a href=\"http://fakehost/dir/o.html\">"), js)
+        XCTAssertTrue(js.contains("<img src=\"../store/objects/"), js)
+        let rel = String(decoding: try FileIOProbe.read(tree.path("out/rel.html")), as: UTF8.self)
+        XCTAssertEqual(rel, "<base href=\"http://fakehost/dir/sub/\"><a href=\"o.html\">o</a>")
+    }
+
+    /// What a browser reads as text is not a reference: tags inside `textarea`, `title`,
+    /// `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and inside a script's
+    /// `<!-- <script> … -->` part, were rewritten (libxml2 2.9 parses them as elements).
+    func testTagsInsideTextAreNotReferences() throws {
+        let tree = TestTree("loc-text-elements")
+        tree.file("img.png", contents: Images.png)
+        let store = tree.path("store").description
+        XCTAssertEqual(
+            Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        let text = [
+            "<textarea><img src=\"/a.png\"></textarea>", "<title><img src=\"/a.png\"></title>",
+            "<xmp><img src=\"/a.png\"></xmp>",
+            "<iframe><img src=\"/a.png\"></iframe>", "<noembed><img src=\"/a.png\"></noembed>",
+            "<noframes><img src=\"/a.png\"></noframes>",
+            "<script><!-- document.write(\"<script>x()</script><img src='/a.png'>\"); --></script>"
+        ].joined(separator: "\n")
+        let page = "<html><head></head><body>" + text + "\n<img src=\"/a.png\"><plaintext><img src=\"/a.png\">\n"
+        tree.file("page.html", contents: Array(page.utf8))
+        let run = Binary.run([
+            "localize", tree.path("page.html").description, "-o", tree.path("out.html").description, "--cache", store,
+            "--base-url", "http://fakehost/page.html"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains(": 1 rewritten"), run.err)
+        let out = String(decoding: try FileIOProbe.read(tree.path("out.html")), as: UTF8.self)
+        XCTAssertTrue(out.hasPrefix("<html><head></head><body>" + text + "\n<img src=\"store/objects/"), out)
+        XCTAssertTrue(out.hasSuffix("<plaintext><img src=\"/a.png\">\n"), out)
+    }
+
+    /// Copies that cannot be placed in the assets folder (here a file stands where the folder
+    /// would be) leave the page pointing at the cache: it says so, and pins what it points at
+    /// (it said nothing and pinned nothing, so a prune broke the saved page).
+    func testImagesThatCannotBePlacedArePinnedAndReported() throws {
+        let tree = TestTree("loc-unplaced")
+        tree.file("img.png", contents: Images.png)
+        let store = tree.path("store").description
+        let url = "http://fakehost/a.png"
+        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store]).status, 0)
+        tree.file("page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
+        tree.file("out/page_files", contents: Array("in the way\n".utf8))
+        let run = Binary.run([
+            "localize", tree.path("page.html").description, "--output-dir", tree.path("out").description, "--cache",
+            store, "--base-url", "http://fakehost/page.html"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("1 could not be placed in"), run.err)
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("out/page.html")), as: UTF8.self).contains(
+                "../store/objects/"))
+        XCTAssertEqual(Binary.run(["prune", store, "--max-size", "0B"]).status, 0)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store]).stdout, Images.png, "kept for the saved page")
+    }
+
     /// A page pointing into the store pins what it points at: prune keeps it past its expiry
     /// and the size cap; `unpin` or deleting the page releases it.
     func testPagesPinTheEntriesTheyPointAt() throws {

@@ -279,6 +279,10 @@ struct Localize: AsyncParsableCommand {
             + (placed > 0 && assets != nil
                 ? "; \(placed) files in \(assets!.escaped) (\(clones)\(result.assetsLinked) hard links "
                     + "sharing the cache's bytes, \(result.assetsCopied) copies)" : "")
+            + (result.assetsUnplaced.isEmpty || assets == nil
+                ? ""
+                : "; \(result.assetsUnplaced.count) could not be placed in \(assets!.escaped): the page points at "
+                    + "the cache for them (pinned there)")
             + (result.baseNeutralized ? " (base neutralised, other relative references made absolute)" : "")
             + (result.referencesAbsolutized
                 ? " (the output is not at the page's URL: other relative references made absolute)" : "")
@@ -336,7 +340,8 @@ struct Localize: AsyncParsableCommand {
     private static func pinChanges(_ page: RawPath, result: LocalizeResult, assets: Bool, caches: [RawPath])
         -> [Result<(NativeStore, NativeStore.PinChange?), Error>]
     {
-        let urls = assets ? [] : result.resolvedURLs(.rewritten).map(Localizer.cacheKey)
+        // With assets, only what could not be placed there: the page points at the cache for it.
+        let urls = (assets ? result.assetsUnplaced : result.resolvedURLs(.rewritten)).map(Localizer.cacheKey)
         return caches.filter { CacheFormats.detect($0) == .native }.map { root in
             Result {
                 let store = try NativeStore.open(root, create: false)

@@ -13,6 +13,7 @@ final class StylesheetSaverTests: XCTestCase {
         let linked = 0
         let copied = 0
         let cloned = 0
+        let unplaced: [String] = []
 
         func place(_ file: RawPath, url: String) -> RawPath? {
             RawPath("/out/page_files/" + (url.split(separator: "/").last.map(String.init) ?? "x"))
