@@ -84,8 +84,10 @@ public struct Freshness: Equatable, Sendable {
             let expires = HTTPDate.parse(expiresText) ?? 0
             return afterAge(max(0, expires - date), .expires)
         }
-        if let modified = all("last-modified").first.flatMap(HTTPDate.parse), modified < date {
-            return afterAge(min(heuristicCap, (date - modified) * heuristicFraction), .heuristic)
+        // A Last-Modified of now (or later) gives no time to take a fraction of: zero, not the
+        // hour for a response without one (many generated pages send Date as Last-Modified).
+        if let modified = all("last-modified").first.flatMap(HTTPDate.parse) {
+            return afterAge(min(heuristicCap, max(0, date - modified) * heuristicFraction), .heuristic)
         }
         return afterAge(defaultLifetime, .heuristic)
     }

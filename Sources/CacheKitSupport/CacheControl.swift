@@ -5,7 +5,7 @@ package struct CacheControl {
     private var quoted = Set<String>()
 
     package init(_ text: String) {
-        for part in text.split(separator: ",") {
+        for part in Self.members(text) {
             let item = HTTPText.trimmingOWS(part)
             guard !item.isEmpty else { continue }
             if let eq = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
@@ -22,6 +22,30 @@ package struct CacheControl {
                 if values[name] == nil { values[name] = .some(nil) }
             }
         }
+    }
+
+    /// The list's members: split at commas outside quoted-strings (RFC 9110 §5.6.1, §5.6.4:
+    /// `ext="a, no-store"` is one directive, not a `no-store`), a backslash escaping the next
+    /// byte inside quotes.
+    static func members(_ text: String) -> [Substring] {
+        var parts: [Substring] = []
+        let bytes = text.utf8
+        var (start, i, quoted) = (bytes.startIndex, bytes.startIndex, false)
+        while i != bytes.endIndex {
+            let byte = bytes[i]
+            if quoted && byte == UInt8(ascii: "\\") {
+                i = bytes.index(after: i)
+                if i == bytes.endIndex { break }
+            } else if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if byte == UInt8(ascii: ","), !quoted {
+                parts.append(Substring(bytes[start..<i]))
+                start = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        parts.append(Substring(bytes[start...]))
+        return parts
     }
 
     package func has(_ name: String) -> Bool { values[name] != nil }

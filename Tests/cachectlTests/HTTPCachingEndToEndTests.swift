@@ -282,6 +282,20 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         XCTAssertEqual(Run.command(["stat", "-c", "%F", null]).out, "character special file\n")
     }
 
+    /// A URL list saved with a UTF-8 byte order mark: the first URL is read without it (it
+    /// failed as a malformed URL, the mark unseen in the message).
+    func testAListWithAByteOrderMarkReadsItsFirstURL() throws {
+        let tree = TestTree("fetch-bom")
+        tree.file("www/c.txt", contents: Array("c body\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        tree.file("list.txt", contents: [0xEF, 0xBB, 0xBF] + Array((server.url("/files/c.txt") + "\n").utf8))
+        let run = Binary.run([
+            "fetch", "--cache", tree.path("store").description, "--input", tree.path("list.txt").description
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.out.hasPrefix("downloaded\t\(server.url("/files/c.txt"))\t"), run.out)
+    }
+
     func testInterruptRemovesPartialDownloadsAndReportsWhatFinished() throws {
         let tree = TestTree("fetch-int")
         tree.file("www/c.txt", contents: Array("c body\n".utf8))

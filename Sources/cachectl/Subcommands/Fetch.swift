@@ -95,6 +95,8 @@ struct Fetch: AsyncParsableCommand {
     /// tabs. An ASCII list (nearly all) is split on its bytes: newline characters there are
     /// LF, VT, FF and CR, as `Character.isNewline` has them, and a CR LF pair makes one break.
     static func listedURLs(_ bytes: [UInt8]) -> [String] {
+        // A UTF-8 byte order mark (files saved by some editors) is no part of the first URL.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return listedURLs(Array(bytes.dropFirst(3))) }
         guard bytes.allSatisfy({ $0 < 0x80 }) else {
             return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }

@@ -96,6 +96,20 @@ final class FreshnessTests: XCTestCase {
         XCTAssertEqual(
             decide([("Date", date(0)), ("Last-Modified", date(-400 * 86400))]).lifetime, Freshness.heuristicCap)
         XCTAssertEqual(decide([]).lifetime, Freshness.defaultLifetime)
+        // Modified just now, or said to be later: no time to take 10 % of (it was an hour).
+        XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(0))]).lifetime, 0)
+        XCTAssertEqual(decide([("Date", date(0)), ("Last-Modified", date(600))]).lifetime, 0)
+    }
+
+    /// Commas inside a directive's quoted-string argument do not separate directives
+    /// (RFC 9110 §5.6.4): `ext="a, no-store, b"` stored nothing, `ext="a, max-age=100"` gave
+    /// a lifetime.
+    func testQuotedStringsHoldTheirCommas() {
+        XCTAssertEqual(decide([("Cache-Control", "ext=\"a, no-store, b\", max-age=100")]).lifetime, 100, accuracy: 1)
+        XCTAssertEqual(decide([("Cache-Control", "ext=\"a, max-age=100, b\"")]).source, .heuristic)
+        XCTAssertEqual(decide([("Cache-Control", "ext=\"x, max-age=0\", max-age=100")]).lifetime, 100, accuracy: 1)
+        XCTAssertEqual(decide([("Cache-Control", "ext=\"q\\\", no-store\", max-age=5")]).lifetime, 5, accuracy: 1)
+        XCTAssertFalse(decide([("Cache-Control", "ext=\"a\", no-store")]).storable)
     }
 
     func testHTTPDates() {
