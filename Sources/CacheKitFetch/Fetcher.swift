@@ -424,17 +424,23 @@ public final class Fetcher: @unchecked Sendable {
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
                 chainLifetime = min(chainLifetime ?? lifetime, lifetime)
                 if hop == options.maxRedirects { break }
-                // Credentials given with --header go to the origin they were given for only,
-                // as curl has done since CVE-2018-1000007 (its --location-trusted aside).
-                if (next.scheme, next.hostValue) != (url.scheme, url.hostValue) {
-                    headers.removeAll {
-                        HTTPText.equals($0.0, lowercase: "authorization") || HTTPText.equals($0.0, lowercase: "cookie")
-                    }
-                }
+                headers = Self.headers(headers, from: url, redirectedTo: next)
                 current = next
             }
         }
         throw FetchError.transport("too many redirects")
+    }
+
+    /// The headers for a redirect's next request: credentials given with --header go to the
+    /// origin they were given for only, as curl has done since CVE-2018-1000007 (its
+    /// --location-trusted aside).
+    static func headers(
+        _ headers: [(String, String)], from url: StandardURL, redirectedTo next: StandardURL
+    ) -> [(String, String)] {
+        guard (next.scheme, next.hostValue) != (url.scheme, url.hostValue) else { return headers }
+        return headers.filter {
+            !HTTPText.equals($0.0, lowercase: "authorization") && !HTTPText.equals($0.0, lowercase: "cookie")
+        }
     }
 
     /// `bytes FIRST-LAST/TOTAL` (TOTAL may be `*`), RFC 9110 §14.4.

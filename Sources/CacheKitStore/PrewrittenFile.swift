@@ -54,7 +54,17 @@ public final class PrewrittenFile: @unchecked Sendable {
             if st.isSymlink {
                 guard case .success(let resolved) = Sys.realpath(path),
                     case .success(let real) = Sys.lstat(path: resolved)
-                else { throw StoreError.cannotWrite(path, "a symbolic link to a missing file") }
+                else {
+                    // /dev/stdout on a pipe: a link to no path, which opens all the same.
+                    if case .success(let fd) = Sys.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) {
+                        let descriptor = FileDescriptor(adopting: fd)
+                        if case .success(let opened) = Sys.fstat(fd), !opened.isRegular, !opened.isDirectory {
+                            try self.init(stream: descriptor, path: path)
+                            return
+                        }
+                    }
+                    throw StoreError.cannotWrite(path, "a symbolic link to a missing file")
+                }
                 (target, found) = (resolved, real)
             }
             if found.isDirectory { throw StoreError.cannotWrite(path, "is a directory") }

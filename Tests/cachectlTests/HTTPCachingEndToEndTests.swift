@@ -273,6 +273,11 @@ final class FetchBehaviourEndToEndTests: XCTestCase {
         XCTAssertTrue(directory.err.contains("'\(tree.path("dir").description)': is a directory"), directory.err)
         XCTAssertTrue(directory.out.contains("\t\(server.url("/files/c.txt"))\t"), "the outcome is still reported")
 
+        // /dev/stdout on a pipe: a link to no path, opened as it is.
+        let piped = Binary.run(["fetch", "--cache", store, "-o", "/dev/stdout", server.url("/files/c.txt")])
+        XCTAssertEqual(piped.status, 0, piped.err)
+        XCTAssertTrue(piped.out.hasPrefix("c body\n"), piped.out)
+
         // A character device: /dev/null's numbers, made here (root only).
         guard getuid() == 0 else { return }
         let null = tree.path("null").description
