@@ -7,6 +7,14 @@ import XCTest
 final class LocalizeEndToEndTests: XCTestCase {
     static let moved = " (the output is not at the page's URL: other relative references made absolute)"
 
+    /// A store (`store` in `tree`) holding a PNG under `url`; its path.
+    private func store(_ tree: TestTree, holding url: String) -> String {
+        let store = tree.path("store").description
+        tree.file("img.png", contents: Images.png)
+        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store]).status, 0)
+        return store
+    }
+
     private func fixture() -> (TestTree, String) {
         let tree = TestTree("loc-e2e")
         let store = tree.path("store").description
@@ -391,11 +399,7 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// resolve against the new place).
     func testBaseHrefIsTakenAsABrowserTakesIt() throws {
         let tree = TestTree("loc-base-kinds")
-        tree.file("img.png", contents: Images.png)
-        let store = tree.path("store").description
-        XCTAssertEqual(
-            Binary.run(["put", "http://fakehost/dir/x.png", tree.path("img.png").description, "--cache", store]).status,
-            0)
+        let store = store(tree, holding: "http://fakehost/dir/x.png")
         tree.file(
             "js.html",
             contents: Array("<base href=\"javascript:void(0)\"><img src=\"x.png\"><a href=\"o.html\">o</a>".utf8))
@@ -420,10 +424,7 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// `<!-- <script> … -->` part, were rewritten (libxml2 2.9 parses them as elements).
     func testTagsInsideTextAreNotReferences() throws {
         let tree = TestTree("loc-text-elements")
-        tree.file("img.png", contents: Images.png)
-        let store = tree.path("store").description
-        XCTAssertEqual(
-            Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        let store = store(tree, holding: "http://fakehost/a.png")
         let text = [
             "<textarea><img src=\"/a.png\"></textarea>", "<title><img src=\"/a.png\"></title>",
             "<xmp><img src=\"/a.png\"></xmp>",
@@ -449,10 +450,8 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// (it said nothing and pinned nothing, so a prune broke the saved page).
     func testImagesThatCannotBePlacedArePinnedAndReported() throws {
         let tree = TestTree("loc-unplaced")
-        tree.file("img.png", contents: Images.png)
-        let store = tree.path("store").description
         let url = "http://fakehost/a.png"
-        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store]).status, 0)
+        let store = store(tree, holding: url)
         tree.file("page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
         tree.file("out/page_files", contents: Array("in the way\n".utf8))
         let run = Binary.run([
@@ -516,10 +515,7 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// absolute path releases its pins (it was taken relative to the working directory).
     func testPinsNameThePageByItsAbsolutePathAndUnpinFindsADeletedOne() throws {
         let tree = TestTree("loc-pin-relative")
-        let store = tree.path("store").description
-        tree.file("img.png", contents: Images.png)
-        XCTAssertEqual(
-            Binary.run(["put", "http://fakehost/a.png", tree.path("img.png").description, "--cache", store]).status, 0)
+        let store = store(tree, holding: "http://fakehost/a.png")
         tree.file("site/page.html", contents: Array("<img src=\"/a.png\">\n".utf8))
         let site = tree.path("site").canonical.description
         for run in 0..<8 {
