@@ -27,10 +27,9 @@ public enum OfflinePage {
         }
         guard let temp = result.unstoredBody else { return nil }
         defer { FileIO.removeTemporary(temp) }
-        let name = url.path.split(separator: "/").last.map(String.init) ?? "index.html"
         return PageSource(
             bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
-            fileName: Array(name.utf8), isFile: false, mode: nil)
+            fileName: PageSource.fileName(for: url), isFile: false, mode: nil)
     }
 
     /// The page localized against `caches`; then what is missing or stale is fetched and the

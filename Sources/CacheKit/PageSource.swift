@@ -57,12 +57,10 @@ public struct PageSource: Sendable {
                 do {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
-                    let name =
-                        StandardURL(key.normalized).flatMap { $0.path.split(separator: "/").last.map(String.init) }
-                        ?? "index.html"
                     return PageSource(
-                        bytes: bytes, url: key.normalized, label: text, fileName: Array(name.utf8), isFile: false,
-                        mode: nil)
+                        bytes: bytes, url: key.normalized, label: text,
+                        fileName: StandardURL(key.normalized).map(fileName(for:)) ?? Array("index.html".utf8),
+                        isFile: false, mode: nil)
                 } catch let error as StoreError { lastError = error }
             }
             throw lastError
@@ -71,5 +69,20 @@ public struct PageSource: Sendable {
         return PageSource(
             bytes: bytes, url: PageRewriter.fileURL(of: input.canonical), label: input.description,
             fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
+    }
+
+    /// The name a page from `url` is saved under, as `wget -E` names it: the last path
+    /// segment as written (percent-encoded), `index.html` for a URL ending in `/`, with
+    /// `.html` added unless it ends in `.html` or `.htm`; at most 200 bytes before that.
+    public static func fileName(for url: StandardURL) -> [UInt8] {
+        let path = url.path
+        guard !path.hasSuffix("/"), let last = path.split(separator: "/").last else { return Array("index.html".utf8) }
+        var name = Array(last.utf8.prefix(200))
+        // Not a name a folder can hold under it (the URL parser removes `.` and `..` segments;
+        // an opaque path may still hold them).
+        if name == Array(".".utf8) || name == Array("..".utf8) { name = Array("index".utf8) }
+        let lowered = String(decoding: name, as: UTF8.self).lowercased()
+        if !lowered.hasSuffix(".html") && !lowered.hasSuffix(".htm") { name += Array(".html".utf8) }
+        return name
     }
 }

@@ -384,6 +384,11 @@ public struct PageRewriter {
         if let existing = tag.attribute(attr), let range = existing.value {
             return Edit(range: range, text: "\"" + escaped + "\"")
         }
+        if let bare = tag.attribute(attr) {
+            // `<img src data-src=…>`: the bare attribute is given its value (a second `src`
+            // would be ignored: the first one wins).
+            return Edit(range: bare.nameEnd..<bare.nameEnd, text: "=\"" + escaped + "\"")
+        }
         return Edit(
             range: tag.insertionPoint..<tag.insertionPoint,
             text: " \(attr)=\"\(escaped)\"" + (tag.insertionPoint < tag.range.upperBound - 1 ? " " : ""))

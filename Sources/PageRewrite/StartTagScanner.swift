@@ -24,6 +24,8 @@ struct StartTagScanner {
         var value: Range<Int>?
         /// The quote character around the value (`"` or `'`), nil when unquoted.
         var quote: UInt8?
+        /// Offset just past the name, where a bare attribute's value can be given.
+        var nameEnd: Int
     }
 
     struct Tag {
@@ -156,7 +158,7 @@ struct StartTagScanner {
             var j = i
             while j < n, isSpace(b[j]) { j += 1 }
             guard j < n, b[j] == UInt8(ascii: "=") else {
-                attributes.append(Attribute(name: attrName, value: nil, quote: nil))
+                attributes.append(Attribute(name: attrName, value: nil, quote: nil, nameEnd: i))
                 continue
             }
             j += 1
@@ -165,12 +167,12 @@ struct StartTagScanner {
             if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
                 let quote = b[j]
                 guard let close = index(of: quote, in: b, from: j + 1) else { return nil }
-                attributes.append(Attribute(name: attrName, value: (j + 1)..<close, quote: quote))
+                attributes.append(Attribute(name: attrName, value: (j + 1)..<close, quote: quote, nameEnd: i))
                 i = close + 1
             } else {
                 var k = j
                 while k < n, !isSpace(b[k]), b[k] != UInt8(ascii: ">") { k += 1 }
-                attributes.append(Attribute(name: attrName, value: j..<k, quote: nil))
+                attributes.append(Attribute(name: attrName, value: j..<k, quote: nil, nameEnd: i))
                 i = k
             }
         }

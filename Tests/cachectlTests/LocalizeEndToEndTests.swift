@@ -240,6 +240,43 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["localize", "-", "--in-place"] + base).status, 2)
     }
 
+    /// `--output-dir` gives two pages of one name two files (the second overwrote the
+    /// first), and a page read from a cache by its URL a name as `wget -E` gives it: a URL
+    /// ending in `/` is `index.html`, another name gets `.html` (`dir/` was saved as `dir`).
+    func testOutputDirNamesEachPageOfARunApart() throws {
+        let (tree, store) = fixture()
+        tree.file("other/page.html", contents: Array("<p>other</p><img src=\"/a.png\">".utf8))
+        tree.file("Other/PAGE.HTML", contents: Array("<p>third</p>".utf8))
+        let saved = tree.path("saved").description
+        let run = Binary.run(
+            [
+                "localize", tree.path("site/page.html").description, tree.path("other/page.html").description,
+                tree.path("Other/PAGE.HTML").description, "--output-dir", saved, "--cache", store, "--base-url",
+                "http://fakehost/test/page.html"
+            ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("other/page.html: saved as page-2.html"), run.err)
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("saved/page.html")), as: UTF8.self).hasPrefix("<p>x</p>"))
+        let second = String(decoding: try FileIOProbe.read(tree.path("saved/page-2.html")), as: UTF8.self)
+        XCTAssertTrue(second.hasPrefix("<p>other</p><img src=\"page-2_files/a.png\""), second)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/PAGE-3.HTML")), Array("<p>third</p>".utf8))
+
+        tree.file("dir.html", contents: Array("<p>dir</p>".utf8))
+        tree.file("php.html", contents: Array("<p>php</p>".utf8))
+        for (url, file) in [("http://fakehost/dir/", "dir.html"), ("http://fakehost/a/page.php?id=1", "php.html")] {
+            XCTAssertEqual(Binary.run(["put", url, tree.path(file).description, "--cache", store]).status, 0)
+        }
+        let fromCache = Binary.run(
+            [
+                "localize", "http://fakehost/dir/", "http://fakehost/a/page.php?id=1", "--output-dir", saved, "--cache",
+                store
+            ])
+        XCTAssertEqual(fromCache.status, 0, fromCache.err)
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/index.html")), Array("<p>dir</p>".utf8))
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page.php.html")), Array("<p>php</p>".utf8))
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {

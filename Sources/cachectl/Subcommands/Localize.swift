@@ -130,6 +130,9 @@ struct Localize: AsyncParsableCommand {
         let fetch = store.map { fetcher(into: $0) }
         var remote = false
         var reports: [LocalizeJSON.Page] = []
+        // The names `--output-dir` has given this run's pages (lower-cased: a folder may not
+        // tell case apart), so that two pages of one name do not overwrite each other.
+        var savedNames: Set<String> = []
         for (text, input) in zip(pages, inputs) {
             do {
                 var fetchedPage: PageSource?
@@ -138,7 +141,7 @@ struct Localize: AsyncParsableCommand {
                 }
                 let page =
                     try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
-                let destination = try destinationFor(input, page: page)
+                let destination = try destinationFor(input, page: page, taken: &savedNames)
                 var options = localizeOptions(page: page, input: input, destination: destination)
                 let early = fetch == nil && !styles && !inPlace ? destination.file.map(Self.earlyOutput) : nil
                 options.whileParsing = early?.write
@@ -350,7 +353,9 @@ struct Localize: AsyncParsableCommand {
         }
     }
 
-    private func destinationFor(_ input: RawPath, page: PageSource) throws -> (file: RawPath?, directory: RawPath) {
+    private func destinationFor(_ input: RawPath, page: PageSource, taken: inout Set<String>) throws -> (
+        file: RawPath?, directory: RawPath
+    ) {
         if let output {
             let path = RawArguments.paths([output])[0]
             return (path, path.parentDirectory)
@@ -359,12 +364,32 @@ struct Localize: AsyncParsableCommand {
             // Made when missing, as `mkdir -p` would; refused when a file is in the way.
             let dir = RawArguments.paths([outputDir])[0]
             try FileIO.makeDirectories(dir)
-            return (dir.appending(page.fileName), dir)
+            let name = Self.unusedName(page.fileName, taken: &taken)
+            if name != page.fileName {
+                Diagnostics.note(
+                    "\(page.label): saved as \(String(decoding: name, as: UTF8.self)) (an earlier page of this run "
+                        + "has its name)")
+            }
+            return (dir.appending(name), dir)
         }
         if inPlace {
             guard page.isFile else { throw StoreError.unsupported("--in-place needs a file, not a URL: \(page.label)") }
             return (input, input.parentDirectory)
         }
         return (nil, page.isFile ? input.parentDirectory : RawPath("."))
+    }
+
+    /// `name`, or `stem-2.ext`, `stem-3.ext`, … when a page of this run already has it.
+    static func unusedName(_ name: [UInt8], taken: inout Set<String>) -> [UInt8] {
+        func key(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self).lowercased() }
+        let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 ? nil : $0 } ?? name.count
+        var candidate = name
+        var n = 1
+        while taken.contains(key(candidate)) {
+            n += 1
+            candidate = name[..<dot] + Array("-\(n)".utf8) + name[dot...]
+        }
+        taken.insert(key(candidate))
+        return candidate
     }
 }

@@ -173,6 +173,18 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(eager.components(separatedBy: " srcset=\"../store/").count - 1, 2, eager)
     }
 
+    func testEagerGivesABareSrcItsValue() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/lazy/a.jpg", "http://fakehost/lazy/b.jpg"])
+        let html = "<img src data-src=\"/lazy/a.jpg\"><img SRC srcset data-srcset=\"/lazy/b.jpg 2x\" alt=x>"
+        let eager = String(decoding: run(localizer, html, tree) { $0.eager = true }.output, as: UTF8.self)
+        // A second src would be ignored by browsers (the first, empty one wins): the bare one gets the value.
+        let names = eager.split(whereSeparator: { " <>".contains($0) }).map { $0.split(separator: "=")[0].lowercased() }
+        XCTAssertEqual(names.filter { $0 == "src" }.count, 2, eager)
+        XCTAssertEqual(names.filter { $0 == "srcset" }.count, 1, eager)
+        XCTAssertTrue(eager.hasPrefix("<img src=\"../store/"), eager)
+        XCTAssertTrue(eager.contains("<img SRC srcset=\"../store/"), eager)
+    }
+
     func testSrcsetEdgeCases() throws {
         let urls = ["http://fakehost/w_300,c_fill/a.jpg", "http://fakehost/b.jpg", "http://fakehost/c.jpg"]
         let (tree, localizer, _) = try setUp(urls)
