@@ -65,10 +65,10 @@ public struct PageSource: Sendable {
             }
             throw lastError
         }
-        let bytes = try FileIO.readAll(input)
+        let bytes = try FileIO.readNamed(input)
         return PageSource(
             bytes: bytes, url: PageRewriter.fileURL(of: input.canonical), label: input.description,
-            fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input))
+            fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input.canonical))
     }
 
     /// The name a page from `url` is saved under, as `wget -E` names it: the last path

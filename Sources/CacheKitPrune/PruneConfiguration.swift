@@ -91,7 +91,7 @@ public struct PruneConfiguration: Sendable {
     /// the configuration when there are none.
     public static func load(_ file: RawPath) -> Result<PruneConfiguration, Problems> {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(file) } catch let StoreError.cannotRead(_, cause) {
+        do { bytes = try FileIO.readNamed(file) } catch let StoreError.cannotRead(_, cause) {
             return .failure(Problems(all: [Problem(file: file, line: nil, message: cause)]))
         } catch {
             return .failure(Problems(all: [Problem(file: file, line: nil, message: "\(error)")]))

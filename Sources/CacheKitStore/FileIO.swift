@@ -31,10 +31,22 @@ public enum FileIO {
         }
     }
 
-    /// Reads a whole file.
+    /// Reads a whole file a user named (a page, a configuration file) as `cat` would: through
+    /// a symlink, and from a pipe (`<(…)`) or device too. Files the store or a cache hold are
+    /// read with `readAll`, which refuses symlinks.
+    public static func readNamed(_ path: RawPath) throws -> [UInt8] {
+        switch Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC) {
+        case .success(let raw):
+            let fd = FileDescriptor(adopting: raw)
+            return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path) }
+        case .failure(let error): throw StoreError.cannotRead(path, error.description)
+        }
+    }
+
+    /// Reads a whole file, refusing a symlink.
     public static func readAll(_ path: RawPath) throws -> [UInt8] {
         let fd = try openForReading(path)
-        return try readAll(fd.raw, path: path)
+        return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path) }
     }
 
     /// Reads a whole open file (`path` names it in messages).

@@ -63,6 +63,20 @@ final class ConfigEndToEndTests: XCTestCase {
         XCTAssertTrue(tree.path("home/.cache/app1/new").exists)
     }
 
+    /// A configuration file kept elsewhere and symlinked into place (as dotfile managers
+    /// do) is read through its link (it was refused: "Too many levels of symbolic links").
+    func testASymlinkedConfigurationIsRead() {
+        let tree = TestTree("config-link")
+        tree.file("dotfiles/cachectl.toml", contents: Array("[\"~/.cache/app\"]\nmax-size = \"1G\"\n".utf8))
+        tree.dir("xdg/cachectl")
+        tree.symlink(tree.path("dotfiles/cachectl.toml").description, at: "xdg/cachectl/config.toml")
+        let check = Binary.run(
+            ["config", "check"],
+            environment: ["HOME": tree.path("home").description, "XDG_CONFIG_HOME": tree.path("xdg").description])
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertTrue(check.out.contains("[~/.cache/app] line 1: max-size 1.0G"), check.out)
+    }
+
     func testCheckReportsEveryProblemWithItsLine() {
         let tree = TestTree("config-check")
         tree.file(

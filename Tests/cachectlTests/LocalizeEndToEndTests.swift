@@ -277,6 +277,27 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileIOProbe.read(tree.path("saved/page.php.html")), Array("<p>php</p>".utf8))
     }
 
+    /// A page that is a symlink is read through it (it was refused: "Too many levels of
+    /// symbolic links"); `--in-place` rewrites the file it points at and keeps the link.
+    func testASymlinkedPageIsReadAndReplacedWhereItLives() throws {
+        let (tree, store) = fixture()
+        tree.symlink(tree.path("site/page.html").description, at: "link.html")
+        let base = ["--cache", store, "--base-url", "http://fakehost/test/page.html"]
+        let out = Binary.run(
+            ["localize", tree.path("link.html").description, "-o", tree.path("out.html").description] + base)
+        XCTAssertEqual(out.status, 0, out.err)
+        XCTAssertTrue(String(decoding: try FileIOProbe.read(tree.path("out.html")), as: UTF8.self).contains("objects/"))
+        let inPlace = Binary.run(["localize", tree.path("link.html").description, "--in-place"] + base)
+        XCTAssertEqual(inPlace.status, 0, inPlace.err)
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "readlink '\(tree.path("link.html").description)'"]).out,
+            tree.path("site/page.html").description + "\n", "the link stays a link")
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("site/page.html")), as: UTF8.self).contains(
+                "src=\"../store/objects/"), "the page it points at is localized, relative to where it lives")
+        XCTAssertEqual(FileIO.mode(of: tree.path("site/page.html")), 0o640, "the page's permissions kept")
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {

@@ -374,7 +374,9 @@ struct Localize: AsyncParsableCommand {
         }
         if inPlace {
             guard page.isFile else { throw StoreError.unsupported("--in-place needs a file, not a URL: \(page.label)") }
-            return (input, input.parentDirectory)
+            // A symlinked page is replaced where it lives, the link kept (`sed -i --follow-symlinks`).
+            let file = input.canonical
+            return (file, file.parentDirectory)
         }
         return (nil, page.isFile ? input.parentDirectory : RawPath("."))
     }
