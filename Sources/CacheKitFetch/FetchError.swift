@@ -16,6 +16,11 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     case otherRepresentation
     /// A fresh stored negative answer (a 404 kept for its max-age).
     case storedStatus(Int)
+    /// The request said `Cache-Control: only-if-cached` and the store cannot answer it.
+    case notCached
+    /// A resumed download the server would not continue (416, or another range than asked):
+    /// handled inside the fetcher, which downloads the whole body instead.
+    case resumeRefused
 
     /// The error in words, as the command prints it.
     public var description: String {
@@ -32,6 +37,8 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         case .store(let text): return text
         case .otherRepresentation: return "the server validated another representation than the stored one"
         case .storedStatus(let code): return "HTTP \(code) (a fresh stored answer; no request made)"
+        case .notCached: return "HTTP 504: not in the cache, and the request said only-if-cached (no request made)"
+        case .resumeRefused: return "the server would not resume the download"
         }
     }
 }

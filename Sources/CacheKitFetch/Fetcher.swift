@@ -190,13 +190,15 @@ public final class Fetcher: @unchecked Sendable {
         let hit = entry.hit
         guard entry.vary.map({ Self.varyLines($0, sending: requestHeaders) == $0 }) ?? true else { return .some(nil) }
         let intact = NativeFormat(store: store).entry(for: hit).state != .corrupted
-        if intact && hit.isFresh && entry.status != 200 && entry.status != 203 {
+        let directives = requestDirectives
+        let fresh = hit.isFresh && Self.answers(directives, hit.record, now: now)
+        if intact && fresh && entry.status != 200 && entry.status != 203 {
             // A kept negative answer (a 404 with max-age): the URL is not available.
             result.attempts = 0
             result.status = entry.status
             throw FetchError.storedStatus(entry.status)
         }
-        if intact && hit.isFresh {
+        if intact && fresh {
             if options.sliding || hit.record.sliding {
                 try store.slide(url: url, lifetime: options.expires ?? hit.record.lifetimeSeconds, now: now)
             }
@@ -207,12 +209,36 @@ public final class Fetcher: @unchecked Sendable {
             result.expires = current.record.expires.map(FileTime.init(timeInterval:))
             return nil
         }
-        if intact && (hit.record.etag != nil || hit.record.lastModified != nil) {
+        // A request that says no-store stores no part of the response, a 304's fields included.
+        if intact && !directives.has("no-store") && (hit.record.etag != nil || hit.record.lastModified != nil) {
             return .some(
                 Revalidation(
                     etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds))
         }
         return .some(nil)
+    }
+
+    /// The request's own Cache-Control, given with `--header` (RFC 9111 §5.2.1).
+    var requestDirectives: CacheControl {
+        CacheControl(
+            options.headers.filter { HTTPText.equals($0.name, lowercase: "cache-control") }.map(\.value)
+                .joined(separator: ","))
+    }
+
+    /// Whether a fresh stored response may answer a request with these directives (RFC 9111
+    /// §5.2.1): not with `no-cache` (it is revalidated), not older than `max-age` (its age
+    /// counted from when its lifetime began), not with less than `min-fresh` left.
+    static func answers(_ directives: CacheControl, _ record: NativeRecord, now: FileTime) -> Bool {
+        if directives.has("no-cache") { return false }
+        let now = now.timeInterval
+        if let maxAge = directives.seconds("max-age") {
+            let began = record.expires.flatMap { expires in record.lifetimeSeconds.map { expires - $0 } }
+            guard let began = began ?? record.downloadCompleted, now - began <= maxAge else { return false }
+        }
+        if let minFresh = directives.seconds("min-fresh") {
+            guard let expires = record.expires, expires - now >= minFresh else { return false }
+        }
+        return true
     }
 
     private func fetchOne(_ url: String, known: Known, run: Run) async -> FetchResult {
@@ -304,12 +330,18 @@ public final class Fetcher: @unchecked Sendable {
             guard let decision = try cachedAnswer(url, entry, now: now, into: &result) else { return }
             validators = decision
         }
-
+        if requestDirectives.has("only-if-cached") {
+            result.status = 504
+            throw FetchError.notCached
+        }
         do {
             try await request(parsed, originalURL: url, revalidation: validators, into: &result, run: run)
         } catch FetchError.otherRepresentation {
             // The 304 validated another representation than the stored one (§4.3.4): the
             // stored one cannot be renewed, so it is downloaded anew.
+            try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run)
+        } catch FetchError.resumeRefused {
+            // The kept partial download is gone (discarded): the whole body, from the start.
             try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run)
         }
     }
@@ -348,8 +380,11 @@ public final class Fetcher: @unchecked Sendable {
             : stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
                 !$0.isEmpty
             }
+        // A header not sent is a bare name: absent matches only absent, not an empty value
+        // (RFC 9111 §4.1).
         return Set(names).sorted().map { name in
-            name + ": " + headers.filter { $0.0.lowercased() == name }.map(\.1).joined(separator: ", ")
+            let sent = headers.filter { $0.0.lowercased() == name }.map(\.1)
+            return sent.isEmpty ? name : name + ": " + sent.joined(separator: ", ")
         }.joined(separator: "\n")
     }
 
@@ -395,6 +430,12 @@ public final class Fetcher: @unchecked Sendable {
                     try await connection.discardBody()
                     return .redirect(location: location, status: Int(head.status.code), headers: pairs)
                 }
+                if head.status.code == 416, resumed != nil {
+                    // Range Not Satisfiable: the kept part no longer fits the representation
+                    // (RFC 9110 §15.5.17); it is dropped (below) and the whole body asked for.
+                    try? await connection.discardBody()
+                    throw FetchError.resumeRefused
+                }
                 var final = snapshot
                 let partial = head.status.code == 206 ? resumed : nil
                 // Set before `finish`: a download cut again keeps its partial for the next try.
@@ -412,15 +453,7 @@ public final class Fetcher: @unchecked Sendable {
                 return
             case .redirect(let location, let status, let hopHeaders):
                 result.status = status
-                guard let next = StandardURL(location, base: current) else {
-                    throw FetchError.transport("redirect to a malformed URL (\(location))")
-                }
-                guard next.scheme == "http" || next.scheme == "https" else {
-                    throw FetchError.unsupportedScheme(next.scheme)
-                }
-                guard visited.insert(next.hrefWithoutFragment).inserted else {
-                    throw FetchError.transport("redirect loop")
-                }
+                let next = try Self.redirectTarget(location, from: current, visited: &visited)
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
                 chainLifetime = min(chainLifetime ?? lifetime, lifetime)
                 if hop == options.maxRedirects { break }
@@ -429,6 +462,19 @@ public final class Fetcher: @unchecked Sendable {
             }
         }
         throw FetchError.transport("too many redirects")
+    }
+
+    /// Where a redirect's `Location` leads, resolved by the URL Standard against the URL
+    /// that gave it: an http(s) URL not visited before.
+    static func redirectTarget(_ location: String, from current: StandardURL, visited: inout Set<String>) throws
+        -> StandardURL
+    {
+        guard let next = StandardURL(location, base: current) else {
+            throw FetchError.transport("redirect to a malformed URL (\(location))")
+        }
+        guard next.scheme == "http" || next.scheme == "https" else { throw FetchError.unsupportedScheme(next.scheme) }
+        guard visited.insert(next.hrefWithoutFragment).inserted else { throw FetchError.transport("redirect loop") }
+        return next
     }
 
     /// The headers for a redirect's next request: credentials given with --header go to the
@@ -498,7 +544,7 @@ public final class Fetcher: @unchecked Sendable {
             url, head: head, connection: connection, resumed: resumed?.body, resumeTotal: resumeTotal,
             validators: validators, started: started, run: run)
         result.bytesReceived = received
-        guard freshness.storable else {
+        guard freshness.storable, !requestDirectives.has("no-store") else {
             if options.keepUnstoredBodies {
                 result.unstoredBody = body.keepUncommitted()
             } else {
@@ -540,9 +586,11 @@ public final class Fetcher: @unchecked Sendable {
         _ url: String, headers: [(name: String, value: String)], freshness: Freshness, validators: Validators,
         revalidation: Revalidation, into result: inout FetchResult
     ) throws {
-        if let tag = validators.etag, !tag.hasPrefix("W/"), let stored = revalidation.etag, !stored.hasPrefix("W/"),
-            tag != stored
-        {
+        // §4.3.4: the stored response is renewed only if the 304's validator selects it: the
+        // same entity-tag (weakly compared, RFC 9110 §8.8.3.2: strong against strong is the
+        // same comparison). A 304 without an ETag, or a stored response without one
+        // (validated by date), selects it.
+        if let tag = validators.etag, let stored = revalidation.etag, Self.opaqueTag(tag) != Self.opaqueTag(stored) {
             throw FetchError.otherRepresentation
         }
         // §4.3.4: the stored response's fields stay unless the 304 replaces them, so a
@@ -570,6 +618,12 @@ public final class Fetcher: @unchecked Sendable {
         result.expires = renewed?.record.expires.map(FileTime.init(timeInterval:))
     }
 
+    /// An entity-tag without its weakness indicator (`W/"a"` and `"a"` are weakly equal).
+    static func opaqueTag(_ tag: String) -> Substring {
+        let trimmed = HTTPText.trimmingOWS(Substring(tag))
+        return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
+    }
+
     /// Whether the status gives a body to keep: content (200, 203, a 206 resuming the kept
     /// partial download exactly where it ended) or a negative answer with explicit freshness.
     /// Throws for anything else (`HTTPStatusError`, with `Retry-After`).
@@ -587,13 +641,18 @@ public final class Fetcher: @unchecked Sendable {
         // 206: the rest of a kept partial download, from exactly where it ended.
         var resumeTotal: Int64?
         if code == 206 {
-            guard let resumed, let range = Self.contentRange(head.headers.first(name: "content-range")),
+            guard let resumed else {
+                connection.abandon()
+                throw FetchError.transport("the server sent part of the body (206) when asked for all of it")
+            }
+            guard let range = Self.contentRange(head.headers.first(name: "content-range")),
                 range.first == resumed.body.length,
                 range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true
             else {
+                // Another range than the rest of the kept part: it is dropped, and the whole body asked for.
                 connection.abandon()
-                resumed?.body.discard()
-                throw FetchError.transport("the server answered the resume with another range")
+                resumed.body.discard()
+                throw FetchError.resumeRefused
             }
             resumeTotal = range.total ?? resumed.partial.total
         }

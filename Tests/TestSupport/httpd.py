@@ -11,7 +11,9 @@ Routes (GET):
                          30), then the rest
   /truncated/NAME        Content-Length of the whole body, half of it sent, connection closed
   /flaky/NAME            the first request for the path: as /truncated/; later ones as /files/
-                         (a Range request is logged as `Range: VALUE If-Range: VALUE PATH`)
+                         (a Range request is logged as `Range: VALUE If-Range: VALUE PATH`;
+                         ?resume=416 answers a Range request 416, ?resume=wrong with a 206
+                         from byte 0)
   /big?size=N            N bytes (no Content-Length when &chunked=1: streamed until done)
   /hang                  accepts and never answers
   /status/CODE           that status, empty body
@@ -149,6 +151,10 @@ class Handler(BaseHTTPRequestHandler):
                     return
                 rng = self.headers.get("Range", "")
                 if_range = self.headers.get("If-Range")
+                if rng and query.get("resume") == "416":
+                    return self.send_body(416, b"", [("Content-Range", "bytes */%d" % len(body))])
+                if rng and query.get("resume") == "wrong":
+                    return self.send_body(206, body, headers + [("Content-Range", "bytes 0-%d/%d" % (len(body) - 1, len(body)))])
                 if rng.startswith("bytes=") and rng.endswith("-") and (if_range is None or if_range in (etag, modified)):
                     start = int(rng[6:-1])
                     if start >= len(body):

@@ -86,6 +86,60 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(requests(url), 3)
     }
 
+    func testA304ForAnotherWeakETagDoesNotRenewTheStoredBody() throws {
+        let url = script([
+            (200, ["Cache-Control": "max-age=0", "ETag": "W/\"a\""], "old body"),
+            (304, ["ETag": "W/\"b\""], ""),
+            (200, ["Cache-Control": "max-age=0", "ETag": "W/\"b\""], "new body"),
+            (304, ["ETag": "\"b\""], "")
+        ])
+        XCTAssertEqual(try fetch(url).outcome, "downloaded")
+        XCTAssertEqual(try fetch(url).outcome, "downloaded", "the 304 selected W/\"b\", not the stored W/\"a\"")
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "new body")
+        XCTAssertEqual(try fetch(url).outcome, "revalidated", "\"b\" and W/\"b\" are weakly the same")
+        XCTAssertEqual(requests(url), 4)
+    }
+
+    /// The request's own Cache-Control (RFC 9111 §5.2.1), given with --header: no-cache and
+    /// max-age=0 revalidate a fresh response, only-if-cached answers from the store or fails
+    /// with no request, no-store keeps the response out of the store (all were ignored).
+    func testTheRequestsCacheControlIsFollowed() throws {
+        let url = script([
+            (200, ["Cache-Control": "max-age=3600", "ETag": "\"a\""], "body"), (304, ["ETag": "\"a\""], "")
+        ])
+        XCTAssertTrue(fetch(url, headers: []).out.hasPrefix("downloaded"))
+        XCTAssertTrue(fetch(url, headers: ["Cache-Control: only-if-cached"]).out.hasPrefix("hit"))
+        XCTAssertTrue(fetch(url, headers: ["Cache-Control: no-cache"]).out.hasPrefix("revalidated"))
+        XCTAssertTrue(fetch(url, headers: ["Cache-Control: max-age=0"]).out.hasPrefix("revalidated"))
+        XCTAssertTrue(fetch(url, headers: ["Cache-Control: max-age=3000"]).out.hasPrefix("hit"))
+        XCTAssertTrue(fetch(url, headers: ["Cache-Control: min-fresh=7200"]).out.hasPrefix("revalidated"))
+        XCTAssertEqual(requests(url), 4)
+
+        let absent = script([(200, ["Cache-Control": "max-age=3600"], "body")], tag: "absent")
+        let refused = fetch(absent, headers: ["Cache-Control: only-if-cached"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("only-if-cached"), refused.err)
+        XCTAssertEqual(requests(absent), 0, "no request made")
+
+        let unstored = script([(200, ["Cache-Control": "max-age=3600"], "secret")], tag: "unstored")
+        XCTAssertTrue(fetch(unstored, headers: ["Cache-Control: no-store"]).out.hasPrefix("not-stored"))
+        XCTAssertNotEqual(Binary.run(["cat", unstored, "--cache", store, "--allow-stale"]).status, 0, "not stored")
+    }
+
+    /// A request header not sent matches only a request that did not send it either, not an
+    /// empty value (RFC 9111 §4.1).
+    func testVaryTellsAnAbsentHeaderFromAnEmptyOne() throws {
+        let url = script([
+            (200, ["Cache-Control": "max-age=3600", "Vary": "X-Mode"], "absent"),
+            (200, ["Cache-Control": "max-age=3600", "Vary": "X-Mode"], "empty")
+        ])
+        XCTAssertTrue(fetch(url, headers: []).out.hasPrefix("downloaded"))
+        XCTAssertTrue(fetch(url, headers: []).out.hasPrefix("hit"))
+        XCTAssertTrue(fetch(url, headers: ["X-Mode:"]).out.hasPrefix("downloaded"), "empty is not absent")
+        XCTAssertTrue(fetch(url, headers: ["X-Mode:"]).out.hasPrefix("hit"))
+        XCTAssertEqual(requests(url), 2)
+    }
+
     func testAResponseThatArrivesOldIsStale() throws {
         // Date two hours ago, max-age one hour: already an hour past its lifetime (§4.2.3).
         let url = script([(200, ["Cache-Control": "max-age=3600", "Date": "{date:-7200}"], "body")])
@@ -414,6 +468,27 @@ final class FetchResumeEndToEndTests: XCTestCase {
         XCTAssertTrue(stored == body, "the whole body, byte for byte (\(stored.count) bytes of \(body.count))")
         let verify = Binary.run(["ls", store, "--verify", "--json"])
         XCTAssertFalse(verify.out.contains("corrupted"), verify.out)
+        XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "", "nothing left in tmp/")
+    }
+
+    /// A server that will not continue the kept part (416, or a 206 of another range) gets
+    /// asked for the whole body at once (the URL failed, and the part was dropped).
+    func testARefusedResumeStartsOver() throws {
+        let tree = TestTree("fetch-resume-refused")
+        let body = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        tree.file("www/big.bin", contents: body)
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let store = tree.path("store").description
+        for answer in ["416", "wrong"] {
+            let url = server.url("/flaky/big.bin?resume=\(answer)")
+            XCTAssertEqual(Binary.run(["fetch", "--cache", store, url]).status, 1)
+            let second = Binary.run(["fetch", "--cache", store, url])
+            XCTAssertEqual(second.status, 0, answer + ": " + second.err)
+            XCTAssertTrue(second.out.hasPrefix("downloaded"), second.out)
+            let stored = Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout
+            XCTAssertTrue(stored == body, "\(answer): the whole body (\(stored.count) bytes of \(body.count))")
+            XCTAssertEqual(server.requests().filter { $0.hasPrefix("Range: ") && $0.hasSuffix(answer) }.count, 1)
+        }
         XCTAssertEqual(Run.command(["sh", "-c", "ls -A '\(store)/tmp'"]).out, "", "nothing left in tmp/")
     }
 
