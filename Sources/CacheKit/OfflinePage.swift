@@ -28,7 +28,7 @@ public enum OfflinePage {
         guard let temp = result.unstoredBody else { return nil }
         defer { FileIO.removeTemporary(temp) }
         return PageSource(
-            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: text,
+            bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: URLKey.redacted(text),
             fileName: PageSource.fileName(for: url), isFile: false, mode: nil)
     }
 

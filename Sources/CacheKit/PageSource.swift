@@ -58,7 +58,7 @@ public struct PageSource: Sendable {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
                     return PageSource(
-                        bytes: bytes, url: key.normalized, label: text,
+                        bytes: bytes, url: key.normalized, label: URLKey.redacted(text),
                         fileName: StandardURL(key.normalized).map(fileName(for:)) ?? Array("index.html".utf8),
                         isFile: false, mode: nil)
                 } catch let error as StoreError { lastError = error }

@@ -1,5 +1,7 @@
 /// The key cachectl's own store indexes a URL by: its WHATWG URL Standard serialization
-/// (`StandardURL`) without the fragment, for a URL with a non-empty host (not `file:`).
+/// (`StandardURL`) without the fragment and without a password (a user name stays), for a
+/// URL with a non-empty host (not `file:`). A password is a credential, not part of what a
+/// response is for: it never reaches the index, `ls` or a report.
 public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     /// The serialization without the fragment.
     public let normalized: String
@@ -11,13 +13,29 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
             return
         }
         guard let url = StandardURL(text), Self.isKeyable(url) else { return nil }
-        normalized = url.hrefWithoutFragment
+        normalized = Self.withoutPassword(url).hrefWithoutFragment
     }
 
     /// The key for a parsed URL; nil when it has no host or is a `file:` URL.
     public init?(_ url: StandardURL) {
         guard Self.isKeyable(url) else { return nil }
-        normalized = url.hrefWithoutFragment
+        normalized = Self.withoutPassword(url).hrefWithoutFragment
+    }
+
+    private static func withoutPassword(_ url: StandardURL) -> StandardURL {
+        guard !url.record.password.isEmpty else { return url }
+        var record = url.record
+        record.password = []
+        return StandardURL(record)
+    }
+
+    /// A URL as a report shows it: as given, or, when it holds a password, serialized with
+    /// the password as `***` (as wget shows one).
+    public static func redacted(_ text: String) -> String {
+        guard text.contains("@"), let url = StandardURL(text), !url.record.password.isEmpty else { return text }
+        var record = url.record
+        record.password = Array("***".utf8)
+        return StandardURL(record).href
     }
 
     static func isKeyable(_ url: StandardURL) -> Bool {

@@ -49,6 +49,34 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(server.count("/files/c.txt?cc=max-age=0"), 2)
     }
 
+    /// A password in a URL authenticates the request but is no part of the key: it never
+    /// reaches the index, `ls` or a report (reports show it as `***`, as wget does).
+    func testAPasswordInTheURLIsSentButNeverStoredOrShown() throws {
+        let (tree, server, store) = try fixture("fetch-password")
+        defer { withExtendedLifetime(tree) {} }
+        let url = server.url("/echo-headers").replacingOccurrences(of: "http://", with: "http://ann:s3cret@")
+        let run = fetch([url], store)
+        XCTAssertEqual(run.status, 0, run.err)
+        let shown = url.replacingOccurrences(of: "s3cret", with: "***")
+        XCTAssertTrue(run.out.hasPrefix("downloaded\t\(shown)\t"), run.out)
+        let body = storedBody(url, store).out
+        XCTAssertTrue(body.contains("Authorization: Basic \(Data("ann:s3cret".utf8).base64EncodedString())"), body)
+        XCTAssertTrue(fetch([url], store).out.hasPrefix("hit\t"), "the same key, found again")
+        let json = fetch([url, "--json"], store).out
+        XCTAssertTrue(json.contains("ann:***@"), json)
+        XCTAssertFalse(json.contains("s3cret"), json)
+        let listed = Binary.run(["ls", store]).out
+        XCTAssertTrue(listed.contains("http://ann@127.0.0.1:"), listed)
+        XCTAssertFalse(listed.contains("s3cret"), listed)
+        for file in ["index.sqlite", "index.sqlite-wal"] {
+            let bytes = (try? FileIOProbe.read(tree.path("store/\(file)"))) ?? []
+            XCTAssertNil(String(decoding: bytes, as: UTF8.self).range(of: "s3cret"), file)
+        }
+        let failed = fetch([url.replacingOccurrences(of: "/echo-headers", with: "/status/404")], store)
+        XCTAssertTrue(failed.err.contains("ann:***@"), failed.err)
+        XCTAssertFalse(failed.err.contains("s3cret"), failed.err)
+    }
+
     func testLifetimeFromHeadersAndOption() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }

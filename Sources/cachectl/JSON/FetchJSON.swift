@@ -20,7 +20,7 @@ struct FetchJSON: JSONOutput {
         @Nullable var error: String?
 
         init(_ r: FetchResult) {
-            url = r.url
+            url = URLKey.redacted(r.url)
             outcome = r.outcome.rawValue
             status = r.status
             bytesReceived = r.bytesReceived

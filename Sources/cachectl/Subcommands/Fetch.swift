@@ -135,7 +135,7 @@ struct Fetch: AsyncParsableCommand {
 
         let interrupted = results.contains { $0.interrupted }
         for result in results where result.outcome == .failed && !result.interrupted {
-            Diagnostics.error("\(result.url): \(result.error ?? "failed")")
+            Diagnostics.error("\(URLKey.redacted(result.url)): \(result.error ?? "failed")")
         }
         // A body that cannot be written to -o fails the run, after the outcome is reported
         // (the entry is stored all the same).
@@ -155,7 +155,7 @@ struct Fetch: AsyncParsableCommand {
             try Output.write(json: FetchJSON(results))
         } else if !print {
             for result in results {
-                Output.write("\(result.outcome.rawValue)\t\(Text.show(result.url))\t\(result.path?.escaped ?? "-")\n")
+                Output.write("\(result.outcome.rawValue)\t\(Text.show(URLKey.redacted(result.url)))\t\(result.path?.escaped ?? "-")\n")
             }
         }
         for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }

@@ -202,7 +202,7 @@ struct Localize: AsyncParsableCommand {
     /// A fetch's failures, as notes (a page with images left remote still gets written).
     private func reportFailures(_ fetched: [FetchResult]) {
         for failure in fetched where !failure.succeeded {
-            Diagnostics.note("\(failure.url): \(failure.error ?? "failed")")
+            Diagnostics.note("\(URLKey.redacted(failure.url)): \(failure.error ?? "failed")")
         }
     }
 
