@@ -155,7 +155,8 @@ struct Fetch: AsyncParsableCommand {
             try Output.write(json: FetchJSON(results))
         } else if !print {
             for result in results {
-                Output.write("\(result.outcome.rawValue)\t\(Text.show(URLKey.redacted(result.url)))\t\(result.path?.escaped ?? "-")\n")
+                let shown = Text.show(URLKey.redacted(result.url))
+                Output.write("\(result.outcome.rawValue)\t\(shown)\t\(result.path?.escaped ?? "-")\n")
             }
         }
         for result in results { if let temp = result.unstoredBody { FileIO.removeTemporary(temp) } }
