@@ -16,10 +16,10 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
     case invalidRequest
     /// The host name did not resolve: the name, and the resolver's words.
     case resolve(String)
-    /// No address of the host answered within the connect timeout.
-    case connectTimeout
-    /// Every address of the host refused or failed (the last one's errno).
-    case cannotConnect(Int32)
+    /// No address of the host answered within the connect timeout (where it connected).
+    case connectTimeout(String)
+    /// Every address of the host refused or failed: the last one's errno, where it connected.
+    case cannotConnect(Int32, String)
     /// This many bytes came with neither a final response head nor a body byte among them:
     /// an endless status line, 1xx responses without end, chunk extensions without data.
     case endless(Int)
@@ -32,9 +32,9 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
         case .tls(let text): return text
         case .invalidRequest: return "a request header holds a character HTTP does not allow"
         case .resolve(let text): return "cannot resolve host (\(text))"
-        case .connectTimeout: return "connection timed out"
-        case .cannotConnect(let code):
-            return "cannot connect: " + Fetcher.describe(IOError(errnoCode: code, reason: "connect"))
+        case .connectTimeout(let place): return "connection to \(place) timed out"
+        case .cannotConnect(let code, let place):
+            return "cannot connect to \(place): " + Fetcher.describe(IOError(errnoCode: code, reason: "connect"))
         case .endless(let limit):
             return "malformed response (\(limit >> 20) MiB received without a response head or body bytes)"
         }

@@ -40,6 +40,12 @@ final class SocketConnection: @unchecked Sendable {
     /// Bytes asked of each `recv`.
     static let readSize = 256 << 10
 
+    /// Where a route connects, as messages name it: `host:port`, or `host:port (the proxy)`.
+    static func place(_ route: HTTPConnectionPool.Route) -> String {
+        let (host, port) = route.proxy.map { ($0.host, $0.port) } ?? (route.host, route.port)
+        return (host.contains(":") ? "[\(host)]" : host) + ":\(port)" + (route.proxy == nil ? "" : " (the proxy)")
+    }
+
     /// Connects to the route's origin (or its proxy); `tls` for an HTTPS route.
     init(route: HTTPConnectionPool.Route, settings: HTTPConnectionPool.Settings, tls: NIOSSLContext?) throws {
         self.route = route
@@ -49,9 +55,10 @@ final class SocketConnection: @unchecked Sendable {
             ioTimeout: Int(Self.milliseconds(settings.stallTimeout)), cancelled: { Task.isCancelled })
         {
         case .success(let fd): self.fd = fd
-        case .failure(.resolve(let why)): throw HTTPConnectionError.resolve("\(target.0): \(why)")
-        case .failure(.timedOut): throw HTTPConnectionError.connectTimeout
-        case .failure(.system(let error)): throw HTTPConnectionError.cannotConnect(error.code)
+        case .failure(.resolve(let why)):
+            throw HTTPConnectionError.resolve("\(target.0)\(route.proxy == nil ? "" : ", the proxy"): \(why)")
+        case .failure(.timedOut): throw HTTPConnectionError.connectTimeout(Self.place(route))
+        case .failure(.system(let error)): throw HTTPConnectionError.cannotConnect(error.code, Self.place(route))
         case .failure(.cancelled): throw CancellationError()
         }
         pipeline = EmbeddedChannel()

@@ -118,6 +118,8 @@ final class FetchNetworkEndToEndTests: XCTestCase {
         let suffix = fetch(
             [server.url("/files/c.txt?suffix")], store, environment: ["http_proxy": refusing, "no_proxy": ".0.0.1"])
         XCTAssertEqual(suffix.status, 1, "an address is not a name: the proxy is used")
+        // The proxy refusing is not the origin refusing: the message names where it connected.
+        XCTAssertTrue(suffix.err.contains("cannot connect to 127.0.0.1:9 (the proxy): connection refused"), suffix.err)
     }
 
     /// A certificate authority and a server certificate for localhost and 127.0.0.1 (or the
