@@ -146,11 +146,13 @@ public struct PageRewriter {
     }
 
     /// The `url(…)` tokens of `<style>` elements (raw text: no entities), with their ranges
-    /// in the page.
+    /// in the page. Not `@import`s: a stylesheet is no image, and pointed at as cached its own
+    /// relative references would break (`--styles` saves it, `StylesheetSaver`).
     static func styleTokens(_ styleTexts: [Range<Int>], page: [UInt8]) -> [(url: String, range: Range<Int>)] {
         styleTexts.flatMap { text in
-            CSSURLs.find(Array(page[text])).map { token in
-                (
+            CSSURLs.scan(Array(page[text])).filter { !$0.isImport }.map { found in
+                let token = found.token
+                return (
                     token.url,
                     (text.lowerBound + token.urlRange.lowerBound)..<(text.lowerBound + token.urlRange.upperBound)
                 )

@@ -2,7 +2,7 @@ import CacheKitSystem
 import URLStandard
 
 /// External stylesheets saved with a page (`localize --styles`): each `<link
-/// rel=stylesheet href>` whose body is in a cache is rewritten — its `url(…)` and `@import`
+/// rel=stylesheet href>` and `<style>` `@import` whose body is in a cache is rewritten — its `url(…)` and `@import`
 /// references localized the same way (fonts and backgrounds included, resolved against the
 /// stylesheet's own URL) — and saved in the page's assets folder; the link points there.
 public struct StylesheetSaver {
@@ -45,17 +45,36 @@ public struct StylesheetSaver {
         if encoding != "UTF-8" && view == nil { return (original, report) }
         let page = view?.bytes ?? original
         LibXML2.initialize()
+        let scanned = StartTagScanner.scan(page)
         let matched = PageRewriter.align(
-            LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), StartTagScanner.scan(page).tags)
+            LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
         let outputParts = outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var edits: [(Range<Int>, [UInt8])] = []
-        for (element, tag) in matched {
-            if element.name == "link", let href = element.attributes.first(where: { $0.name == "href" })?.value,
-                URLText.isRelative(href), !href.hasPrefix("/"),
-                RawPath(
+        func savedAlready(_ href: String) -> Bool {
+            URLText.isRelative(href) && !href.hasPrefix("/")
+                && RawPath(
                     bytes: outputDirectory.bytes + [UInt8(ascii: "/")]
                         + HostParser.percentDecode(Array(href.trimmingWhitespace().utf8))
                 ).exists
+        }
+        func edit(_ target: Range<Int>, _ local: String) {
+            edits.append(view.map { ($0.originalRange(target), $0.encode(local)) } ?? (target, Array(local.utf8)))
+        }
+        // `@import`s in `<style>` elements: saved as linked ones are.
+        for text in scanned.styleTexts {
+            for found in CSSURLs.scan(Array(page[text])) where found.isImport && !savedAlready(found.token.url) {
+                guard let url = StandardURL(found.token.url, base: baseURL), url.isHTTP,
+                    let saved = saveSheet(url, report: &report, depth: 0)
+                else { continue }
+                let range = found.token.urlRange
+                edit(
+                    (text.lowerBound + range.lowerBound)..<(text.lowerBound + range.upperBound),
+                    CSSText.escapeURL(URLText.relativePath(from: outputParts, to: saved)))
+            }
+        }
+        for (element, tag) in matched {
+            if element.name == "link", let href = element.attributes.first(where: { $0.name == "href" })?.value,
+                savedAlready(href)
             {
                 continue  // saved already (a page localized before)
             }
@@ -69,12 +88,7 @@ public struct StylesheetSaver {
             else { continue }
             guard let saved = saveSheet(url, report: &report, depth: 0) else { continue }
             let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
-            let target = map.rawRange(map.trimmedRange())
-            if let view {
-                edits.append((view.originalRange(target), view.encode(local)))
-            } else {
-                edits.append((target, Array(local.utf8)))
-            }
+            edit(map.rawRange(map.trimmedRange()), local)
         }
         // From the last: an edit is made only if it ends before the one made after it starts
         // (one `href` matched twice is edited once).

@@ -298,6 +298,40 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(FileIO.mode(of: tree.path("site/page.html")), 0o640, "the page's permissions kept")
     }
 
+    /// An `@import` in a `<style>` element is a stylesheet, not an image: it was pointed at
+    /// the raw cached sheet, whose own relative `url()`s then led nowhere. Without --styles it
+    /// stays remote (made absolute); with --styles it is saved as a linked sheet is.
+    func testAStyleElementsImportIsSavedAsAStylesheet() throws {
+        let tree = TestTree("loc-import")
+        let store = tree.path("store").description
+        tree.file("s.css", contents: Array("body { background: url(bg.png) }".utf8))
+        tree.file("bg.png", contents: Images.png)
+        for (url, file) in [("http://fakehost/css/s.css", "s.css"), ("http://fakehost/css/bg.png", "bg.png")] {
+            XCTAssertEqual(Binary.run(["put", url, tree.path(file).description, "--cache", store]).status, 0)
+        }
+        tree.file("p.html", contents: Array("<style>@import url(css/s.css); @import 'css/s.css';</style>".utf8))
+        let base = ["--cache", store, "--base-url", "http://fakehost/p.html"]
+        tree.dir("plain")
+        let plain = Binary.run(
+            ["localize", tree.path("p.html").description, "-o", tree.path("plain/p.html").description] + base)
+        XCTAssertEqual(plain.status, 0, plain.err)
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("plain/p.html")), as: UTF8.self),
+            "<style>@import url(http://fakehost/css/s.css); @import 'http://fakehost/css/s.css';</style>")
+        tree.dir("styled")
+        let styled = Binary.run(
+            ["localize", tree.path("p.html").description, "-o", tree.path("styled/p.html").description, "--styles"]
+                + base)
+        XCTAssertEqual(styled.status, 0, styled.err)
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("styled/p.html")), as: UTF8.self),
+            "<style>@import url(p_files/s.css); @import 'p_files/s.css';</style>")
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("styled/p_files/s.css")), as: UTF8.self),
+            "body { background: url(bg.png) }")
+        XCTAssertEqual(try FileIOProbe.read(tree.path("styled/p_files/bg.png")), Images.png)
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {
