@@ -4,6 +4,8 @@ import URLStandard
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The libxml2 boundary. Only this file and its extension (LibXML2+Halves.swift) import
@@ -263,7 +265,11 @@ public enum LibXML2 {
         return context
     }
 
-    /// Hands out a buffer's bytes in order, as many as asked each time.
+    /// Hands out a buffer's bytes in order, as many as asked each time, each NUL as a space:
+    /// libxml2 2.9's HTML parser stops at a NUL byte (`<p>\0</p><img …>` gave no image)
+    /// where browsers read on (HTML's tokenizer drops it, or makes it U+FFFD). The length is
+    /// the same, so every offset still names the page's own bytes; an attribute value holding
+    /// a NUL then differs from the page's and is left alone (`ValueMap`).
     final class ChunkReader {
         let buffer: UnsafeBufferPointer<UInt8>
         private var offset = 0
@@ -274,6 +280,13 @@ public enum LibXML2 {
             let count = min(length, buffer.count - offset)
             guard count > 0, let base = buffer.baseAddress else { return 0 }
             UnsafeMutableRawPointer(out).copyMemory(from: base + offset, byteCount: count)
+            var rest = UnsafeMutableRawPointer(out)
+            var left = count
+            while left > 0, let nul = memchr(rest, 0, left) {
+                nul.storeBytes(of: UInt8(ascii: " "), as: UInt8.self)
+                left -= nul - rest + 1
+                rest = nul + 1
+            }
             offset += count
             return Int32(count)
         }

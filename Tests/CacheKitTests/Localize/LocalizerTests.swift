@@ -185,6 +185,16 @@ final class LocalizerTests: XCTestCase {
         XCTAssertTrue(eager.contains("<img SRC srcset=\"../store/"), eager)
     }
 
+    /// libxml2 2.9 stops at a NUL byte; browsers read on. The images after one are found, and
+    /// a value holding one (a browser reads U+FFFD there) is left alone.
+    func testANulByteDoesNotEndThePage() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/a.png", "http://fakehost/b.png"])
+        let page = Array("<p>\0</p><img src=\"/a.png\"><script>\0</script><img src=\"/b.png\0\"><img src=/b.png>".utf8)
+        let result = run(localizer, page, tree)
+        XCTAssertEqual(result.references.map(\.outcome), [.rewritten, .skipped, .rewritten])
+        assertOnlyReferencesChanged(page, result)
+    }
+
     func testSrcsetEdgeCases() throws {
         let urls = ["http://fakehost/w_300,c_fill/a.jpg", "http://fakehost/b.jpg", "http://fakehost/c.jpg"]
         let (tree, localizer, _) = try setUp(urls)
