@@ -182,15 +182,24 @@ public enum LibXML2 {
             self.context = nil
         }
 
+        /// Where in libxml2's stack of open elements each `<picture>` was opened, lowest first;
+        /// an entry whose element has since been closed is dropped when next looked at.
+        private var pictureDepths: [Int] = []
+
         /// Whether a `<picture>` is among libxml2's open elements around the one it just opened
         /// (the top of its stack). libxml2 2.9 nests a second `<source>` inside the first, so
-        /// "parent is picture" would miss it.
+        /// "parent is picture" would miss it. Each element's callback comes here, so every open
+        /// picture was recorded when it opened: the last recorded one still open answers, in
+        /// constant time amortized (walking the stack made 100,000 nested elements take 1.8 s).
         func insidePicture(_ context: htmlParserCtxtPtr) -> Bool {
             guard let picture, let names = context.pointee.nameTab else { return false }
-            for i in 0..<max(0, Int(context.pointee.nameNr) - 1) where UnsafeRawPointer(names[i]) == picture {
-                return true
+            let top = Int(context.pointee.nameNr) - 1
+            while let depth = pictureDepths.last, depth >= top || UnsafeRawPointer(names[depth]) != picture {
+                pictureDepths.removeLast()
             }
-            return false
+            let inside = !pictureDepths.isEmpty
+            if top >= 0, UnsafeRawPointer(names[top]) == picture { pictureDepths.append(top) }
+            return inside
         }
     }
 

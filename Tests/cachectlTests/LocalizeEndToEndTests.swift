@@ -332,6 +332,30 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileIOProbe.read(tree.path("styled/p_files/bg.png")), Images.png)
     }
 
+    /// Tags never closed nest as deep as the page is long. Both parsers' bookkeeping walked
+    /// every open element at every tag: 100,000 nested `<div class=a>` took 8.4 GB and 26 s,
+    /// 300,000 `<div>` 17 s of processor. Bounded by resources, not by the clock: the first
+    /// page must fit in 1.5 GB of address space, the second in 15 s of processor time (the
+    /// debug build takes about 1 s).
+    func testDeeplyNestedTagsTakeLinearTimeAndMemory() throws {
+        let tree = TestTree("loc-deep")
+        let store = store(tree, holding: "http://fakehost/b.png")
+        let tail = "<picture><source srcset=/a.png><img src=/a.png></picture>"
+        tree.file(
+            "attributes.html",
+            contents: Array(("<body>" + String(repeating: "<div class=a>", count: 100_000) + tail).utf8))
+        tree.file("bare.html", contents: Array(("<body>" + String(repeating: "<div>", count: 300_000) + tail).utf8))
+        for (page, limit) in [("attributes.html", "ulimit -v 1500000"), ("bare.html", "ulimit -t 15")] {
+            let run = Run.command([
+                "sh", "-c",
+                "\(limit); exec '\(Binary.path)' localize '\(tree.path(page).description)' --base-url http://fakehost/ "
+                    + "--cache '\(store)' -o '\(tree.path("out.html").description)'"
+            ])
+            XCTAssertEqual(run.status, 0, page + ": " + String(run.err.suffix(500)))
+            XCTAssertTrue(run.err.contains("0 rewritten, 2 missing"), page + ": " + String(run.err.suffix(500)))
+        }
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {
