@@ -20,7 +20,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The state's name, as `--json` and `--state` spell it.
     public var description: String {
         switch self {
-        case .notAURL(let text): return "not a URL: '\(text)' (expected an absolute URL such as https://host/path)"
+        case .notAURL(let text): return URLKey.refusal(text)
         case .cannotRead(let path, let cause):
             // A path that is not there cannot be accessed, as du and ls say; one that is there
             // and fails to read cannot be read. The same words in every command.

@@ -29,6 +29,21 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
         return StandardURL(record)
     }
 
+    /// Why `text` has no key, in words: not a URL at all, or one without a host (`data:`,
+    /// `mailto:`) or a `file:` one; the text shortened when long (a whole page's worth of
+    /// `data:` URL is no message).
+    public static func refusal(_ text: String) -> String {
+        var shown = text
+        if text.count > 200 { shown = text.prefix(120) + " … " + text.suffix(40) + " (\(text.count) characters)" }
+        guard let url = StandardURL(text) else {
+            return "not a URL: '\(shown)' (expected an absolute URL such as https://host/path)"
+        }
+        if url.scheme == "file" {
+            return "'\(shown)' is a file: URL: caches keep URLs with a host (such as https://host/path)"
+        }
+        return "'\(shown)' has no host: caches keep URLs with one (such as https://host/path), not \(url.scheme): URLs"
+    }
+
     /// A URL as a report shows it: as given, or, when it holds a password, serialized with
     /// the password as `***` (as wget shows one).
     public static func redacted(_ text: String) -> String {

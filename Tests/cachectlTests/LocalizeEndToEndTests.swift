@@ -356,6 +356,23 @@ final class LocalizeEndToEndTests: XCTestCase {
         }
     }
 
+    /// `--base-url` takes any absolute URL, a `file:` one too (it had to have a host).
+    func testAFileBaseURLIsTaken() throws {
+        let (tree, store) = fixture()
+        tree.dir("out")
+        let run = Binary.run([
+            "localize", tree.path("site/page.html").description, "--base-url", "file:///srv/www/page.html",
+            "--cache", store, "-o", tree.path("out/page.html").description
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("out/page.html")), as: UTF8.self).hasSuffix(
+                "<img src=\"file:///b.png\">\n"))
+        let bad = Binary.run(["localize", tree.path("site/page.html").description, "--base-url", "no/url"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.err.contains("--base-url: 'no/url' is not an absolute URL"), bad.err)
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {

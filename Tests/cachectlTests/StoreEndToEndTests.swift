@@ -137,6 +137,29 @@ final class StoreEndToEndTests: XCTestCase {
         XCTAssertEqual(notURL.status, 1)
         XCTAssertEqual(
             notURL.err, "cachectl: not a URL: 'no url here' (expected an absolute URL such as https://host/path)\n")
+        // A URL without a host says so (all were "not a URL"), and a long one is shortened.
+        for (url, message) in [
+            (
+                "data:text/plain,hi",
+                "'data:text/plain,hi' has no host: caches keep URLs with one (such as "
+                    + "https://host/path), not data: URLs"
+            ),
+            (
+                "file:///etc/hosts",
+                "'file:///etc/hosts' is a file: URL: caches keep URLs with a host (such as "
+                    + "https://host/path)"
+            )
+        ] {
+            let run = Binary.run(["put", url, body(tree, "in5", "e"), "--cache", store.description])
+            XCTAssertEqual(run.status, 1)
+            XCTAssertEqual(run.err, "cachectl: \(message)\n")
+        }
+        let long = Binary.run([
+            "put", "data:," + String(repeating: "x", count: 100_000), body(tree, "in6", "f"), "--cache",
+            store.description
+        ])
+        XCTAssertEqual(long.status, 1)
+        XCTAssertTrue(long.err.count < 400 && long.err.contains("(100006 characters)"), String(long.err.prefix(400)))
         let noFile = Binary.run([
             "put", "https://x.com/b", tree.path("absent").description, "--cache", store.description
         ])

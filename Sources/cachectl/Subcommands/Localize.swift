@@ -97,7 +97,7 @@ struct Localize: AsyncParsableCommand {
         if let charset, Charset.canonicalName(charset) == nil {
             throw ValidationError("--charset: unknown charset '\(charset)'.")
         }
-        if let baseURL, URLKey(baseURL) == nil {
+        if let baseURL, StandardURL(baseURL) == nil {
             throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
