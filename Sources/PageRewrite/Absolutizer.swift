@@ -70,9 +70,75 @@ struct Absolutizer {
                     for token in CSSURLs.find(Array(map.decoded)) {
                         add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
                     }
+                } else if name == "ping" {
+                    // A set of space-separated URLs (HTML §4.6.5).
+                    for token in Self.spaceSeparated(map.decoded) {
+                        add(
+                            String(decoding: map.decoded[token], as: UTF8.self), at: map.rawRange(token),
+                            quote: raw.quote)
+                    }
+                } else if name == "content", element.name == "meta",
+                    element.attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "refresh" }),
+                    let url = Self.refreshURL(map.decoded)
+                {
+                    add(
+                        String(decoding: map.decoded[url], as: UTF8.self), at: map.rawRange(url), quote: raw.quote,
+                        keepUnfetchable: true)
                 }
             }
         }
+    }
+
+    /// The ranges of the tokens of a space-separated list (ASCII whitespace).
+    static func spaceSeparated(_ bytes: [UInt8]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            while i < bytes.count, StartTagScanner.isSpace(bytes[i]) { i += 1 }
+            let start = i
+            while i < bytes.count, !StartTagScanner.isSpace(bytes[i]) { i += 1 }
+            if i > start { out.append(start..<i) }
+        }
+        return out
+    }
+
+    /// The URL in a refresh `<meta>`'s `content` (`5; url=next.html`), by HTML's shared
+    /// declarative refresh steps (§4.2.5.3): a time, then `;` or `,`, then the URL, optionally
+    /// after `url=` and inside quotes; nil when it names none.
+    static func refreshURL(_ bytes: [UInt8]) -> Range<Int>? {
+        let n = bytes.count
+        var i = 0
+        func spaces() { while i < n, StartTagScanner.isSpace(bytes[i]) { i += 1 } }
+        spaces()
+        let digits = i
+        while i < n, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+        guard i > digits || (i < n && bytes[i] == UInt8(ascii: ".")) else { return nil }
+        while i < n, bytes[i] >= 0x30 && bytes[i] <= 0x39 || bytes[i] == UInt8(ascii: ".") { i += 1 }
+        guard i < n, StartTagScanner.isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ";") || bytes[i] == UInt8(ascii: ",")
+        else { return nil }
+        spaces()
+        if i < n, bytes[i] == UInt8(ascii: ";") || bytes[i] == UInt8(ascii: ",") { i += 1 }
+        spaces()
+        guard i < n else { return nil }
+        let afterTime = i
+        if i + 3 <= n, bytes[i..<(i + 3)].map({ $0 | 0x20 }) == Array("url".utf8) {
+            i += 3
+            spaces()
+            if i < n, bytes[i] == UInt8(ascii: "=") {
+                i += 1
+                spaces()
+            } else {
+                i = afterTime
+            }
+        }
+        var end = n
+        if i < n, bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "\"") {
+            let quote = bytes[i]
+            i += 1
+            end = bytes[i...].firstIndex(of: quote) ?? n
+        }
+        while end > i, StartTagScanner.isSpace(bytes[end - 1]) { end -= 1 }
+        return end > i ? i..<end : nil
     }
 
     mutating func styleTexts(_ texts: [Range<Int>]) {

@@ -358,11 +358,12 @@ public enum LibXML2 {
     }
 
     /// Attributes the rewriter reads (image sites, base, rel/type, style, and the URL
-    /// attributes made absolute when a base is neutralised); others are not copied.
+    /// attributes made absolute when a base is neutralised: `ping`'s list, a refresh
+    /// `<meta>`'s `content` too); others are not copied.
     static let wantedAttributes: [[UInt8]] = [
         "src", "srcset", "href", "xlink:href", "style", "rel", "type", "poster",
         "data-src", "data-srcset", "data-original", "data-lazy-src", "data-lazy-srcset", "action", "formaction", "cite",
-        "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase"
+        "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase", "ping", "content", "http-equiv"
     ].map { Array($0.utf8) }
 
     /// Compared by length, then bytes: cheaper than hashing every attribute name.

@@ -404,6 +404,31 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(out.contains("srcset=\"../../store/objects/"), out)
     }
 
+    /// A refresh `<meta>`'s URL and `ping`'s list are references too: they stayed relative
+    /// when the page moved, so the refresh went nowhere.
+    func testRefreshAndPingURLsKeepTheirMeaningWhenThePageMoves() throws {
+        let (tree, store) = fixture()
+        let original =
+            "<meta http-equiv=Refresh content=\"5; URL='next.html'\"><meta http-equiv=refresh content=\"0;later.html\">"
+            + "<meta http-equiv=refresh content=\"30\"><meta name=x content=\"a.html\">"
+            + "<a href=/x ping=\"/p1  p2 http://other.example/p3\">x</a>\n"
+        tree.file("site/page.html", contents: Array(original.utf8))
+        tree.dir("elsewhere")
+        let run = Binary.run([
+            "localize", tree.path("site/page.html").description, "-o", tree.path("elsewhere/out.html").description,
+            "--cache", store, "--base-url", "http://fakehost/dir/page.html"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        let out = String(decoding: try FileIOProbe.read(tree.path("elsewhere/out.html")), as: UTF8.self)
+        XCTAssertEqual(
+            out,
+            "<meta http-equiv=Refresh content=\"5; URL='http://fakehost/dir/next.html'\">"
+                + "<meta http-equiv=refresh content=\"0;http://fakehost/dir/later.html\">"
+                + "<meta http-equiv=refresh content=\"30\"><meta name=x content=\"a.html\">"
+                + "<a href=http://fakehost/x ping=\"http://fakehost/p1  http://fakehost/dir/p2 "
+                + "http://other.example/p3\">x</a>\n")
+    }
+
     /// Output that does not live at the page's URL: every relative reference not made local
     /// becomes absolute against the base (fragment-only ones stay), and nothing else changes.
     func testReferencesKeepTheirMeaningWhenThePageMoves() throws {
