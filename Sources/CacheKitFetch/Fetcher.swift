@@ -346,6 +346,15 @@ public final class Fetcher: @unchecked Sendable {
         }
     }
 
+    /// What the redirects followed so far say about storing the final response under the URL
+    /// asked for.
+    struct Chain {
+        /// Their least lifetime (a chain is as fresh as its least fresh hop).
+        var lifetime: Double?
+        /// Their `Vary` fields.
+        var vary: [(name: String, value: String)] = []
+    }
+
     /// What a conditional request knows of the stored entry.
     struct Revalidation {
         var etag: String?
@@ -362,12 +371,15 @@ public final class Fetcher: @unchecked Sendable {
 
     /// Requests `url`, following redirects (each `Location` resolved by the URL Standard
     /// against the URL that gave it), and handles the final response.
-    /// The headers every request sends: `User-Agent: cachectl` unless `--header` names one,
-    /// then the `--header` ones.
+    /// The headers every request sends: `User-Agent: cachectl` and `Accept-Encoding:
+    /// identity` unless `--header` names them, then the `--header` ones.
     var requestHeaders: [(String, String)] {
-        let agent =
-            options.headers.contains { $0.name.lowercased() == "user-agent" } ? [] : [("User-Agent", "cachectl")]
-        return agent + options.headers.map { ($0.name, $0.value) }
+        func given(_ name: String) -> Bool { options.headers.contains { HTTPText.equals($0.name, lowercase: name) } }
+        let agent = given("user-agent") ? [] : [("User-Agent", "cachectl")]
+        // The bytes as they are (wget asks so too): without the field a server may compress
+        // (RFC 9110 §12.5.3), and a compressed body would be stored as the file.
+        let coding = given("accept-encoding") ? [] : [("Accept-Encoding", "identity")]
+        return agent + coding + options.headers.map { ($0.name, $0.value) }
     }
 
     /// The `Vary` lines of a response: for each request header it names (lower-case, in
@@ -410,9 +422,7 @@ public final class Fetcher: @unchecked Sendable {
         defer { if !resumeUsed.withLock({ $0 }) { resumed?.body.discard() } }
         var current = url
         var visited: Set<String> = [url.hrefWithoutFragment]
-        /// The least lifetime of the redirects followed (a chain is as fresh as its least
-        /// fresh hop).
-        var chainLifetime: Double?
+        var chain = Chain()
         let started = FileTime.now
         for hop in 0...options.maxRedirects {
             let snapshot = result
@@ -420,7 +430,7 @@ public final class Fetcher: @unchecked Sendable {
             // The exchange runs on the connection's task: it captures copies of this
             // function's variables and hands back what it decided in `Hop`.
             let step: Hop = try await pool.withConnection(pool.route(for: current)) {
-                [self, current, headers, chainLifetime] connection in
+                [self, current, headers, chain] connection in
                 let sent = FileTime.now.timeInterval
                 let head = try await connection.get(current, headers: headers)
                 let pairs = head.headers.map { (name: $0.name, value: $0.value) }
@@ -443,7 +453,7 @@ public final class Fetcher: @unchecked Sendable {
                 try await finish(
                     originalURL, head: head, headers: pairs, sent: headers, connection: connection,
                     revalidation: revalidation,
-                    resumed: partial, chainLifetime: chainLifetime, started: started, sent: sent, into: &final, run: run
+                    resumed: partial, chain: chain, started: started, sent: sent, into: &final, run: run
                 )
                 return .done(final)
             }
@@ -455,7 +465,8 @@ public final class Fetcher: @unchecked Sendable {
                 result.status = status
                 let next = try Self.redirectTarget(location, from: current, visited: &visited)
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
-                chainLifetime = min(chainLifetime ?? lifetime, lifetime)
+                chain.lifetime = min(chain.lifetime ?? lifetime, lifetime)
+                chain.vary += hopHeaders.filter { HTTPText.equals($0.name, lowercase: "vary") }
                 if hop == options.maxRedirects { break }
                 headers = Self.headers(headers, from: url, redirectedTo: next)
                 current = next
@@ -520,13 +531,16 @@ public final class Fetcher: @unchecked Sendable {
         sent requestHeaders: [(String, String)],
         connection: SocketConnection, revalidation: Revalidation?,
         resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
-        chainLifetime: Double?, started: FileTime, sent: Double,
+        chain: Chain, started: FileTime, sent: Double,
         into result: inout FetchResult, run: Run
     ) async throws {
         result.status = Int(head.status.code)
+        // A hop's Vary is the stored response's too: the chain answers only requests that
+        // would have been redirected alike (a hop's `Vary: *`, none).
+        let headers = headers + chain.vary
         var freshness = Freshness.decide(
             headers: headers, responseTime: FileTime.now.timeInterval, requestTime: sent, override: options.expires)
-        if let chainLifetime, freshness.storable, freshness.source != .option {
+        if let chainLifetime = chain.lifetime, freshness.storable, freshness.source != .option {
             freshness.lifetime = min(freshness.lifetime, chainLifetime)
         }
         result.freshnessSource = freshness.source
@@ -608,7 +622,8 @@ public final class Fetcher: @unchecked Sendable {
         result.freshnessSource = explicit || freshness.source == .option ? freshness.source : .stored
         guard
             try store.renew(
-                url: url, lifetime: lifetime, etag: validators.etag, lastModified: validators.lastModified)
+                url: url, lifetime: lifetime, etag: validators.etag, lastModified: validators.lastModified,
+                contentType: headers.first { HTTPText.equals($0.name, lowercase: "content-type") }?.value)
         else {
             throw FetchError.store("the entry vanished while it was revalidated")
         }

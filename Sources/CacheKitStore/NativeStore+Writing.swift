@@ -538,22 +538,24 @@ extension NativeStore {
     }
 
     /// A revalidated entry (`304 Not Modified`): fresh again for `lifetime` seconds from
-    /// now, with the validators the response carried (the old ones otherwise). False when
-    /// the row is gone.
+    /// now, with the validators and Content-Type the response carried (the old ones
+    /// otherwise). False when the row is gone.
     @discardableResult
-    public func renew(url: String, lifetime: Double?, etag: String?, lastModified: String?, now: FileTime = .now) throws
-        -> Bool
-    {
+    public func renew(
+        url: String, lifetime: Double?, etag: String?, lastModified: String?, contentType: String? = nil,
+        now: FileTime = .now
+    ) throws -> Bool {
         guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
         return try writeIndex { db in
             try db.execute(
                 sql: """
                     UPDATE entries SET expires = ?, lifetime_seconds = ?, last_access = ?,
-                      etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified)
+                      etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified),
+                      content_type = COALESCE(?, content_type)
                     WHERE url = ? AND download_completed IS NOT NULL
                     """,
                 arguments: [
-                    lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified,
+                    lifetime.map { now.timeInterval + $0 }, lifetime, now.timeInterval, etag, lastModified, contentType,
                     key.normalized
                 ])
             return db.changesCount == 1

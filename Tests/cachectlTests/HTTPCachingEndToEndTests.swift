@@ -140,6 +140,44 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(requests(url), 2)
     }
 
+    /// A redirect's Vary is the stored chain's: it answered a request that the redirect
+    /// would have sent elsewhere.
+    func testARedirectsVaryGoesWithTheStoredChain() throws {
+        let target = script([(200, ["Cache-Control": "max-age=3600"], "target body")], tag: "target")
+        let url = script([(301, ["Location": target, "Cache-Control": "max-age=3600", "Vary": "X-Mode"], "")])
+        XCTAssertTrue(fetch(url, headers: ["X-Mode: a"]).out.hasPrefix("downloaded"))
+        XCTAssertTrue(fetch(url, headers: ["X-Mode: a"]).out.hasPrefix("hit"))
+        XCTAssertTrue(fetch(url, headers: ["X-Mode: b"]).out.hasPrefix("downloaded"), "another value: not a match")
+        let star = script([(301, ["Location": target, "Cache-Control": "max-age=3600", "Vary": "*"], "")], tag: "star")
+        XCTAssertTrue(fetch(star, headers: []).out.hasPrefix("not-stored"), "a hop's Vary: * is never matched")
+    }
+
+    /// A 304's fields replace the stored ones (RFC 9111 §3.2), its Content-Type too.
+    func testA304UpdatesTheStoredContentType() throws {
+        let url = script([
+            (200, ["Cache-Control": "max-age=0", "ETag": "\"a\"", "Content-Type": "text/plain"], "body"),
+            (304, ["ETag": "\"a\"", "Content-Type": "text/html"], "")
+        ])
+        XCTAssertEqual(try fetch(url).outcome, "downloaded")
+        XCTAssertEqual(try fetch(url).outcome, "revalidated")
+        let ls = Binary.run(["ls", store, "--json"])
+        let entries = (try JSONSerialization.jsonObject(with: Data(ls.stdout)) as? [String: Any])?["entries"]
+        XCTAssertEqual((entries as? [[String: Any]])?.first?["contentType"] as? String, "text/html", ls.out)
+    }
+
+    /// No Accept-Encoding means any coding to a server (RFC 9110 §12.5.3), and a compressed
+    /// body would be stored as the file: cachectl asks for `identity`, as wget does, unless
+    /// --header names another.
+    func testTheBodyIsAskedForAsItIs() throws {
+        let echo = server.url("/echo-headers")
+        XCTAssertTrue(fetch(echo, headers: []).out.hasPrefix("downloaded"))
+        XCTAssertTrue(Binary.run(["cat", echo, "--cache", store]).out.contains("Accept-Encoding: identity\n"))
+        let asked = server.url("/echo-headers?gzip")
+        XCTAssertTrue(fetch(asked, headers: ["Accept-Encoding: gzip"]).out.hasPrefix("downloaded"))
+        let sent = Binary.run(["cat", asked, "--cache", store]).out
+        XCTAssertTrue(sent.contains("Accept-Encoding: gzip\n") && !sent.contains("identity"), sent)
+    }
+
     func testAResponseThatArrivesOldIsStale() throws {
         // Date two hours ago, max-age one hour: already an hour past its lifetime (§4.2.3).
         let url = script([(200, ["Cache-Control": "max-age=3600", "Date": "{date:-7200}"], "body")])
