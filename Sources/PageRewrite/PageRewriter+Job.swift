@@ -38,6 +38,8 @@ extension PageRewriter {
         let page: [UInt8]
         /// The page's URL (`--base-url`), or `http://localhost/` when it has none.
         let pageURL: StandardURL
+        /// The page's charset when its URLs' queries are encoded in it (not UTF-8 or UTF-16).
+        let queryEncoder: StandardURL.QueryEncoder?
         /// The output directory's path components, for relative references from it.
         let outputParts: [[UInt8]]
         /// Whether the output lives elsewhere than the page's URL, so that every relative
@@ -70,6 +72,7 @@ extension PageRewriter {
             charset = Charset.decide(original, option: options.charset)
             view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
             page = view?.bytes ?? original
+            queryEncoder = view == nil ? nil : QueryEncoding.encoder(charset.encoding)
             pageURL = StandardURL(options.pageURL) ?? StandardURL("http://localhost/")!
             outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
             moving = options.absolutizeWhenMoved && !PageRewriter.outputLives(at: pageURL, in: options.outputDirectory)
@@ -94,7 +97,7 @@ extension PageRewriter {
             let (parsed, scanned, styleTokens, guessedBase, work) = scanAndParse()
             let base = parsed.base
             if base.href != guessedBase.href { decisions = [:] }
-            let resolvingBase = URLText.Base(base)
+            let resolvingBase = URLText.Base(base, queryEncoder: queryEncoder)
             var collected = collect(work.results(), against: resolvingBase)
             // url(…) in <style> elements (raw text: no entities).
             for token in styleTokens {
@@ -177,7 +180,7 @@ extension PageRewriter {
                     lines = LineIndex(page)
                     decideLikely(
                         PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
-                        against: URLText.Base(guessedBase), loop: work.loop)
+                        against: URLText.Base(guessedBase, queryEncoder: queryEncoder), loop: work.loop)
                     work.decided(decisions, guessedBase: guessedBase)
                     if let early = options.whileParsing, !parseHandoff.isGiven { early(original) }
                     // Nothing left to do here until the parse ends: parse half of what remains.

@@ -25,26 +25,36 @@ enum URLText {
     /// pass it on, each a single retain.)
     final class Base: Sendable {
         let url: StandardURL
-        init(_ url: StandardURL) { self.url = url }
+        /// The page's encoding when it is a legacy one: a reference's query is encoded in it.
+        let queryEncoder: StandardURL.QueryEncoder?
+        init(_ url: StandardURL, queryEncoder: StandardURL.QueryEncoder? = nil) {
+            self.url = url
+            self.queryEncoder = queryEncoder
+        }
     }
 
     /// Resolves `reference` against `base` by the URL Standard's basic URL parser. Nil when
     /// it fails to parse, and (unless `keepUnfetchable`) for empty and fragment-only
     /// references and `data:`, `blob:`, `javascript:`, `about:`, `mailto:`, `tel:` URLs.
     static func resolve(_ reference: String, against base: Base, keepUnfetchable: Bool = false) -> Resolved? {
-        resolve(reference, against: base.url, keepUnfetchable: keepUnfetchable)
+        // Only a query with non-ASCII text differs in another encoding.
+        let encoder = base.queryEncoder.flatMap { reference.utf8.contains { $0 >= 0x80 } ? $0 : nil }
+        return resolve(reference, against: base.url, keepUnfetchable: keepUnfetchable, queryEncoder: encoder)
     }
 
-    static func resolve(_ reference: String, against base: StandardURL, keepUnfetchable: Bool = false) -> Resolved? {
+    static func resolve(
+        _ reference: String, against base: StandardURL, keepUnfetchable: Bool = false,
+        queryEncoder: StandardURL.QueryEncoder? = nil
+    ) -> Resolved? {
         if !keepUnfetchable {
             // An empty reference would resolve to the page itself, a fragment-only one into it.
             guard let first = reference.utf8.first(where: { $0 > 0x20 }), first != UInt8(ascii: "#") else { return nil }
         }
-        if let href = base.serializingPathAbsolute(reference) {
+        if queryEncoder == nil, let href = base.serializingPathAbsolute(reference) {
             // `/path` on an http(s) page: no scheme, fragment or form of its own to keep.
             return Resolved(absolute: href, withoutFragment: href, fragment: nil, asWritten: nil)
         }
-        guard let url = StandardURL(reference, base: base) else { return nil }
+        guard let url = StandardURL(reference, base: base, queryEncoder: queryEncoder) else { return nil }
         if !keepUnfetchable && unfetchableSchemes.contains(url.scheme) { return nil }
         let withoutFragment = url.hrefWithoutFragment
         var asWritten: String?

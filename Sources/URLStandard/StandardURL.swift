@@ -13,10 +13,28 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// The serialization (§4.5, fragment included): the `href` of the URL API.
     public let href: String
 
-    /// Parses `input` against `base` by the basic URL parser; nil on failure.
+    /// Parses `input` against `base` by the basic URL parser (a UTF-8 document's); nil on failure.
     public init?(_ input: String, base: StandardURL? = nil) {
+        self.init(input, base: base, queryEncoder: nil)
+    }
+
+    /// A run of a query encoded in a document's legacy encoding: its bytes, or a code point
+    /// the encoding has not (written `&#N;`, percent-encoded).
+    public enum EncodedRun: Equatable, Sendable {
+        case bytes([UInt8])
+        case unmappable(UInt32)
+    }
+
+    /// Encodes a query in a document's legacy encoding (the URL Standard's "encode or fail",
+    /// by the Encoding Standard's encoder), for a URL a page in that encoding writes.
+    public typealias QueryEncoder = @Sendable (String) -> [EncodedRun]
+
+    /// Parses `input` against `base` by the basic URL parser; nil on failure. `queryEncoder`:
+    /// the encoding of the document `input` comes from, when not UTF-8 (§4.4's `encoding`:
+    /// it encodes a special URL's query).
+    public init?(_ input: String, base: StandardURL?, queryEncoder: QueryEncoder?) {
         var bytes = Array(input.utf8)
-        guard let record = URLParser.parse(&bytes, base: base?.record) else { return nil }
+        guard let record = URLParser.parse(&bytes, base: base?.record, queryEncoder: queryEncoder) else { return nil }
         self.init(record)
     }
 

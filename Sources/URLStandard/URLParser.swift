@@ -24,6 +24,8 @@ package struct URLParser {
     private var atSignSeen = false, insideBrackets = false, passwordTokenSeen = false
     /// Whether `url.scheme` is special, kept with it (asked for every code point of a path).
     private var special = false
+    /// The document's encoding when it is not UTF-8 (see `query`).
+    private var queryEncoder: StandardURL.QueryEncoder?
 
     private mutating func setScheme(_ scheme: [UInt8]) {
         url.scheme = scheme
@@ -32,7 +34,9 @@ package struct URLParser {
 
     /// §4.4 basic URL parser, steps 1–3 then the state machine. `input` is the UTF-8 of the
     /// text; it is consumed (tabs and newlines removed in place).
-    package static func parse(_ input: inout [UInt8], base: Record?) -> Record? {
+    package static func parse(
+        _ input: inout [UInt8], base: Record?, queryEncoder: StandardURL.QueryEncoder? = nil
+    ) -> Record? {
         // Step 1: strip leading and trailing C0 control or space.
         var start = 0
         var end = input.count
@@ -43,6 +47,7 @@ package struct URLParser {
             input = input[start..<end].filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         }
         var parser = URLParser(input: input, base: base)
+        parser.queryEncoder = queryEncoder
         input = []
         return parser.run() ? parser.url : nil
     }
@@ -396,12 +401,29 @@ package struct URLParser {
         }
     }
 
-    /// query state (the encoding is always UTF-8: pages are decoded to UTF-8 before their
-    /// references are parsed)
+    /// query state. The text is UTF-8 (pages are decoded to UTF-8 before their references
+    /// are parsed); a special URL's query is percent-encoded after encoding in the document's
+    /// encoding when that is another (`queryEncoder`): "percent-encode after encoding", a code
+    /// point the encoding lacks written `%26%23` decimal `%3B` (`&#N;`).
     private mutating func query(_ c: Int) {
         if c == 0x23 || c == Self.eof {
             let set = special ? Self.specialQuerySet : Self.querySet
-            for byte in buffer { Self.percentEncode(byte, into: &url.query!, set: set) }
+            // (ASCII is ASCII in every encoding a page may have, but for ISO-2022-JP's
+            // escape and shift controls.)
+            if special, let encode = queryEncoder,
+                buffer.contains(where: { $0 >= 0x80 || $0 == 0x0E || $0 == 0x0F || $0 == 0x1B })
+            {
+                for run in encode(String(decoding: buffer, as: UTF8.self)) {
+                    switch run {
+                    case .bytes(let bytes):
+                        for byte in bytes { Self.percentEncode(byte, into: &url.query!, set: set) }
+                    case .unmappable(let value):
+                        url.query! += Array("%26%23\(value)%3B".utf8)
+                    }
+                }
+            } else {
+                for byte in buffer { Self.percentEncode(byte, into: &url.query!, set: set) }
+            }
             buffer.removeAll(keepingCapacity: true)
             if c == 0x23 {
                 url.fragment = []

@@ -402,6 +402,27 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(result.references.first?.outcome, .rewritten)
     }
 
+    /// A page in a legacy encoding writes its URLs' queries in that encoding (the URL
+    /// Standard's query state): `?q=é` in windows-1252 is requested as `?q=%E9`, `?q=あ` in
+    /// Shift_JIS as `?q=%82%A0`, a character the encoding lacks as `%26%23N%3B` (all were
+    /// looked up as UTF-8, `%C3%A9`, and never found). Paths stay UTF-8.
+    func testQueriesAreEncodedInThePagesEncoding() throws {
+        let urls = [
+            "http://fakehost/img?q=%E9", "http://fakehost/s?q=%82%A0", "http://fakehost/%C3%A9.png?q=%26%2312354%3B"
+        ]
+        let (tree, localizer, _) = try setUp(urls)
+        let latin: [UInt8] =
+            Array("<meta charset=windows-1252><img src=\"/img?q=".utf8) + [0xE9]
+            + Array("\"><img src=\"/".utf8) + [0xE9] + Array(".png?q=&#x3042;\">".utf8)
+        let sjis: [UInt8] = Array("<meta charset=shift_jis><img src=\"/s?q=".utf8) + [0x82, 0xA0] + Array("\">".utf8)
+        for (page, count) in [(latin, 2), (sjis, 1)] {
+            let result = run(localizer, page, tree)
+            XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, count, "\(result.references)")
+            XCTAssertEqual(Set(result.references.compactMap(\.resolved)).subtracting(urls), [])
+            assertOnlyReferencesChanged(page, result)
+        }
+    }
+
     /// A body is used only when the index can vouch for it: there, a regular file of the
     /// recorded size, reached from the root without a symlink. Expired ones count as stale.
     func testBodiesTheIndexCannotVouchForAreNotUsed() throws {

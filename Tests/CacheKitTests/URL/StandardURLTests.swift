@@ -110,6 +110,34 @@ final class StandardURLTests: XCTestCase {
         return (cases.count - newer, out)
     }
 
+    /// web-platform-tests' percent-encoding.json: a query written in a page of another
+    /// encoding is percent-encoded after encoding in it (a code point it lacks as `&#N;`),
+    /// each case as `https://doesnotmatter.invalid/?` + input in a page of that encoding.
+    func testQueriesInEveryEncodingOfPercentEncodingJSON() throws {
+        var compared = 0
+        var differences: [String] = []
+        for test in try ReferenceData.jsonCases("url-tests/percent-encoding.json") {
+            guard let input = test["input"] as? String, let outputs = test["output"] as? [String: String] else {
+                continue
+            }
+            for (encoding, expected) in outputs.sorted(by: { $0.key < $1.key }) {
+                let encoder = QueryEncoding.encoder(Charset.canonicalName(encoding) ?? encoding)
+                if encoding != "utf-8" && encoder == nil {
+                    differences.append("\(encoding): no encoder")
+                    continue
+                }
+                let url = StandardURL("https://doesnotmatter.invalid/?" + input, base: nil, queryEncoder: encoder)
+                compared += 1
+                if url?.query != expected {
+                    differences.append(
+                        "\(input.debugDescription) in \(encoding): \(url?.query ?? "nil"), expected \(expected)")
+                }
+            }
+        }
+        XCTAssertEqual(compared, 16)
+        XCTAssertEqual(differences, [])
+    }
+
     func testToASCII() throws {
         let (count, failures) = try hostMismatches("url-tests/toascii.json")
         XCTAssertEqual(
