@@ -14,6 +14,17 @@ public enum LibXML2 {
     /// The libxml2 version the package was compiled against, e.g. "2.9.14".
     public static let compiledVersion: String = LIBXML_DOTTED_VERSION
 
+    /// The bytes libxml2 is given for `page`: the page, with each comment it would end
+    /// elsewhere than browsers do (`StartTagScanner.abruptComments`) blanked with spaces. The
+    /// length is the same, so every offset still names the page's own bytes.
+    static func input(for page: [UInt8]) -> [UInt8] {
+        let abrupt = StartTagScanner.abruptComments(page)
+        guard !abrupt.isEmpty else { return page }
+        var input = page
+        for range in abrupt { input.replaceSubrange(range, with: repeatElement(UInt8(ascii: " "), count: range.count)) }
+        return input
+    }
+
     /// Initialises the library once (libxml2 wants this before parsing on several threads)
     /// and routes its leftover messages away from stderr: the library never prints.
     public static func initialize() { _ = initialized }

@@ -36,6 +36,9 @@ extension PageRewriter {
         let view: TranscodedView?
         /// The bytes parsed and scanned: the view's, or the original's.
         let page: [UInt8]
+        /// What libxml2 parses: `page`, or a copy with the comments it would end elsewhere
+        /// than browsers blanked (`LibXML2.input(for:)`).
+        let parserInput: [UInt8]
         /// The page's URL (`--base-url`), or `http://localhost/` when it has none.
         let pageURL: StandardURL
         /// The page's charset when its URLs' queries are encoded in it (not UTF-8 or UTF-16).
@@ -72,6 +75,7 @@ extension PageRewriter {
             charset = Charset.decide(original, option: options.charset)
             view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
             page = view?.bytes ?? original
+            parserInput = LibXML2.input(for: page)
             queryEncoder = view == nil ? nil : QueryEncoding.encoder(charset.encoding)
             pageURL = StandardURL(options.pageURL) ?? StandardURL("http://localhost/")!
             outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
@@ -160,11 +164,11 @@ extension PageRewriter {
             let scanHandoff = WorkerPool.Handoff<Scanned>()
             let parseHandoff = WorkerPool.Handoff<Parsed>()
             let work = SiteWork()
-            let secondHalf = LibXML2.secondHalf(for: page, everyURLAttribute: moving)
+            let secondHalf = LibXML2.secondHalf(for: parserInput, everyURLAttribute: moving)
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
                     let elements = LibXML2.startElementParts(
-                        ofUTF8: page, everyURLAttribute: moving, secondHalf: secondHalf)
+                        ofUTF8: parserInput, everyURLAttribute: moving, secondHalf: secondHalf)
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
                     let parsed = Parsed(matched: PageRewriter.align(parts: elements, scanned.tags), pageURL: pageURL)
@@ -292,7 +296,7 @@ extension PageRewriter {
             let everyElement =
                 moving
                 ? parsed.matched
-                : PageRewriter.align(LibXML2.startElements(ofUTF8: page, everyURLAttribute: true), scanned.tags)
+                : PageRewriter.align(LibXML2.startElements(ofUTF8: parserInput, everyURLAttribute: true), scanned.tags)
             edits += PageRewriter.absolutize(
                 everyElement, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken,
                 keep: { [self] in localFile($0) != nil })

@@ -52,6 +52,70 @@ struct StartTagScanner {
 
     /// Start tags in document order, and the ranges of raw text inside `style` elements.
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
+        var abrupt: [Range<Int>] = []
+        return scan(b, abruptComments: &abrupt)
+    }
+
+    /// The comments libxml2 2.9 ends elsewhere than browsers do (`<!-->`, `<!--->`, and one
+    /// closed by `--!>`: HTML's tokenizer ends them there, libxml2 reads on to the next
+    /// `-->`, and misses the tags between), whole; none on most pages (checked first).
+    static func abruptComments(_ b: [UInt8]) -> [Range<Int>] {
+        guard mayHoldAbruptComments(b) else { return [] }
+        var abrupt: [Range<Int>] = []
+        _ = scan(b, abruptComments: &abrupt)
+        return abrupt
+    }
+
+    /// Whether the page may hold a comment libxml2 ends elsewhere than browsers: a `--!>`,
+    /// or a `<!-->` or `<!--->` that does not close a comment opened before it (as in the
+    /// common `<!--[if gt IE 8]><!-->`, which is one whole comment). A cheap look first, one
+    /// pass over the page's `!`s: a page it passes is scanned (most pages are not).
+    private static func mayHoldAbruptComments(_ b: [UInt8]) -> Bool {
+        let n = b.count
+        let dash = UInt8(ascii: "-")
+        let close = UInt8(ascii: ">")
+        var i = 0
+        while let bang = index(of: UInt8(ascii: "!"), in: b, from: i) {
+            i = bang + 1
+            if bang >= 2, b[bang - 1] == dash, b[bang - 2] == dash, bang + 1 < n, b[bang + 1] == close { return true }
+            guard bang >= 1, b[bang - 1] == UInt8(ascii: "<"), bang + 3 < n, b[bang + 1] == dash, b[bang + 2] == dash,
+                b[bang + 3] == close || (bang + 4 < n && b[bang + 3] == dash && b[bang + 4] == close)
+            else { continue }
+            let at = bang - 1
+            guard let before = lastIndex(of: Array("<!--".utf8), in: b, before: at),
+                find(b, Array("-->".utf8), from: before + 4, to: at) == nil
+            else { return true }
+        }
+        return false
+    }
+
+    /// Where a `--!>` first starts at or after `from`, ending by `end` (found by its `!`).
+    private static func bangClose(_ b: [UInt8], from: Int, to end: Int) -> Int? {
+        var i = from + 2
+        while let bang = index(of: UInt8(ascii: "!"), in: b, from: i, to: end - 1) {
+            if b[bang - 1] == UInt8(ascii: "-"), b[bang - 2] == UInt8(ascii: "-"), b[bang + 1] == UInt8(ascii: ">") {
+                return bang - 2
+            }
+            i = bang + 1
+        }
+        return nil
+    }
+
+    /// Where `needle` last starts before `end`.
+    private static func lastIndex(of needle: [UInt8], in b: [UInt8], before end: Int) -> Int? {
+        var i = end - 1
+        while i >= 0 {
+            if b[i] == needle[0], i + needle.count <= b.count, b[i..<(i + needle.count)].elementsEqual(needle) {
+                return i
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    private static func scan(_ b: [UInt8], abruptComments abrupt: inout [Range<Int>]) -> (
+        tags: [Tag], styleTexts: [Range<Int>]
+    ) {
         var names = NameTable()
         var tags: [Tag] = []
         tags.reserveCapacityWithHugePages(b.count / 128)
@@ -70,7 +134,9 @@ struct StartTagScanner {
             let next = b[i + 1]
             if next == UInt8(ascii: "!") {
                 if i + 3 < n && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-") {
-                    i = find(b, Array("-->".utf8), from: i + 4).map { $0 + 3 } ?? n
+                    let end = commentEnd(b, from: i + 4)
+                    if end.abrupt { abrupt.append(i..<end.after) }
+                    i = end.after
                 } else {
                     i = (b[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) ?? n - 1) + 1
                 }
@@ -179,6 +245,20 @@ struct StartTagScanner {
         return nil
     }
 
+    /// Where a comment whose `<!--` ends before `from` ends, by HTML's tokenizer (§13.2.5.43
+    /// on): at once for `>` or `->`, else past the first `-->` or `--!>` (the end of the page
+    /// when neither comes); `abrupt` when libxml2 2.9 ends it elsewhere.
+    private static func commentEnd(_ b: [UInt8], from start: Int) -> (after: Int, abrupt: Bool) {
+        let n = b.count
+        if start < n, b[start] == UInt8(ascii: ">") { return (start + 1, true) }
+        if start + 1 < n, b[start] == UInt8(ascii: "-"), b[start + 1] == UInt8(ascii: ">") { return (start + 2, true) }
+        let closed = find(b, Array("-->".utf8), from: start)
+        if let bang = bangClose(b, from: start, to: closed.map { $0 + 3 } ?? n) {
+            return (bang + 4, true)
+        }
+        return (closed.map { $0 + 3 } ?? n, false)
+    }
+
     private static func findEndTag(_ b: [UInt8], name: [UInt8], from: Int) -> Int? {
         var i = from
         while let lt = index(of: UInt8(ascii: "<"), in: b, from: i) {
@@ -236,12 +316,15 @@ struct StartTagScanner {
         return nil
     }
 
-    static func find(_ b: [UInt8], _ needle: [UInt8], from: Int) -> Int? {
-        guard needle.count > 0, from <= b.count - needle.count else { return nil }
+    /// Where `needle` first starts at or after `from`, ending by `end` (memchr for its first
+    /// byte, then the rest compared).
+    static func find(_ b: [UInt8], _ needle: [UInt8], from: Int, to end: Int? = nil) -> Int? {
+        let end = min(end ?? b.count, b.count)
+        guard let first = needle.first, from >= 0 else { return nil }
         var i = from
-        while i <= b.count - needle.count {
-            if b[i] == needle[0] && Array(b[i..<(i + needle.count)]) == needle { return i }
-            i += 1
+        while i <= end - needle.count, let at = index(of: first, in: b, from: i, to: end - needle.count + 1) {
+            if b[at..<(at + needle.count)].elementsEqual(needle) { return at }
+            i = at + 1
         }
         return nil
     }

@@ -195,6 +195,25 @@ final class LocalizerTests: XCTestCase {
         assertOnlyReferencesChanged(page, result)
     }
 
+    /// Comments end where HTML's tokenizer ends them: `<!-->` and `<!--->` at once, others
+    /// at the first `-->` or `--!>`. libxml2 2.9 read on to the next `-->`, so the images
+    /// between were not found.
+    func testCommentsEndWhereBrowsersEndThem() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/a.png"])
+        for (html, rewritten) in [
+            ("<!--><img src=\"/a.png\">", 1), ("<!---><img src=\"/a.png\">", 1),
+            ("<!-- x --!><img src=\"/a.png\"><!-- y -->", 1), ("<!-- a --!> <img src=/a.png> -->", 1),
+            ("<!-- <img src=\"/a.png\"> -->", 0), ("<!-- <img src=/a.png> --!>", 0),
+            ("<script>'<!--'</script><img src=/a.png><!-- z --!>", 1), ("<!---->x<img src=/a.png>", 1),
+            // The common idiom: `<!--[if gt IE 8]><!-->` is one comment, and the image is seen.
+            ("<!--[if gt IE 8]><!--><img src=/a.png><!--<![endif]-->", 1)
+        ] {
+            let result = run(localizer, html, tree)
+            XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, rewritten, html)
+            assertOnlyReferencesChanged(Array(html.utf8), result)
+        }
+    }
+
     func testSrcsetEdgeCases() throws {
         let urls = ["http://fakehost/w_300,c_fill/a.jpg", "http://fakehost/b.jpg", "http://fakehost/c.jpg"]
         let (tree, localizer, _) = try setUp(urls)
