@@ -16,8 +16,9 @@ public enum CSSURLs {
         scan(text).map(\.token)
     }
 
-    /// Every `url(…)` token and every `@import` string in `text`, in order, each marked
-    /// whether it is an import (`@import url(…)` or `@import "…"`). One pass, as CSS Syntax
+    /// Every `url(…)` token, every `@import` string and every string of an `image-set(…)` in
+    /// `text`, in order, each marked whether it is an import (`@import url(…)` or
+    /// `@import "…"`), its URL with CSS escapes read. One pass, as CSS Syntax
     /// §4 tokenizes: a comment or a string is skipped whole, so a `url(` or an `@import`
     /// inside one is no reference, and no two references overlap.
     static func scan(_ text: [UInt8]) -> [(token: Token, isImport: Bool)] {
@@ -26,6 +27,10 @@ public enum CSSURLs {
         let n = text.count
         // Whether the last token (whitespace and comments aside) was the `@import` keyword.
         var afterImport = false
+        // Open parentheses, and the depth of an open `image-set(`, whose strings are URLs
+        // (CSS Images 4 §2.2).
+        var depth = 0
+        var imageSet: Int?
         while i < n {
             let c = text[i]
             if c == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
@@ -38,19 +43,35 @@ public enum CSSURLs {
             }
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 let string = stringToken(text, from: i)
-                if afterImport, let contents = string.contents {
-                    let url = String(decoding: text[contents], as: UTF8.self)
-                    out.append((Token(urlRange: contents, url: url), true))
+                if afterImport || imageSet != nil, let contents = string.contents {
+                    out.append((Token(urlRange: contents, url: unescaped(text[contents])), afterImport))
                 }
                 afterImport = false
                 i = string.end
                 continue
             }
             if c == UInt8(ascii: "\\") {
-                // An escape outside a string (§4.3.7): the next byte is part of a name, never
-                // the start of a string.
+                // An escape outside a string (§4.3.7): part of a name, never the start of a string.
                 afterImport = false
-                i += 2
+                i += escapeLength(text, at: i)
+                continue
+            }
+            if let length = imageSetFunction(text, at: i) {
+                depth += 1
+                imageSet = imageSet ?? depth
+                afterImport = false
+                i += length
+                continue
+            }
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: ")") {
+                if c == UInt8(ascii: "(") {
+                    depth += 1
+                } else {
+                    if depth == imageSet { imageSet = nil }
+                    depth = max(0, depth - 1)
+                }
+                afterImport = false
+                i += 1
                 continue
             }
             if isImportKeyword(text, at: i) {
@@ -71,6 +92,68 @@ public enum CSSURLs {
     }
 
     private static let keyword = Array("@import".utf8)
+    private static let imageSetNames = [Array("image-set(".utf8), Array("-webkit-image-set(".utf8)]
+
+    /// The length of `image-set(` or `-webkit-image-set(` (any case) at `i`, not the end of a
+    /// longer name; nil when neither is there.
+    private static func imageSetFunction(_ text: [UInt8], at i: Int) -> Int? {
+        let c = text[i] | 0x20
+        guard c == UInt8(ascii: "i") || c == UInt8(ascii: "-"),
+            i == 0 || !(StartTagScanner.isLetter(text[i - 1]) || text[i - 1] == UInt8(ascii: "-"))
+        else { return nil }
+        for name in imageSetNames where i + name.count <= text.count {
+            var k = 0
+            while k < name.count, text[i + k] | (StartTagScanner.isLetter(text[i + k]) ? 0x20 : 0) == name[k] { k += 1 }
+            if k == name.count { return k }
+        }
+        return nil
+    }
+
+    /// How many bytes the escape at `i` (a backslash) takes (CSS Syntax §4.3.7): up to six
+    /// hex digits and one whitespace after them, else the one code point's byte after it.
+    static func escapeLength(_ text: [UInt8], at i: Int) -> Int {
+        var j = i + 1
+        guard j < text.count else { return 1 }
+        guard isHex(text[j]) else { return 2 }
+        while j < text.count, j < i + 7, isHex(text[j]) { j += 1 }
+        if j < text.count, isSpace(text[j]) {
+            j += text[j] == 0x0D && j + 1 < text.count && text[j + 1] == 0x0A ? 2 : 1
+        }
+        return j - i
+    }
+
+    private static func isHex(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    /// A URL's or string's text with its escapes read (CSS Syntax §4.3.7: `\2f ` is `/`, `\)`
+    /// is `)`; zero, a surrogate or past U+10FFFF is U+FFFD; an escaped newline in a string
+    /// is nothing).
+    static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        let text = Array(raw)
+        var out: [UInt8] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == UInt8(ascii: "\\"), i + 1 < text.count else {
+                out.append(text[i])
+                i += 1
+                continue
+            }
+            let length = escapeLength(text, at: i)
+            let next = text[i + 1]
+            if isHex(next) {
+                let digits = text[(i + 1)...].prefix { isHex($0) }.prefix(6)
+                let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) ?? 0
+                let scalar = value == 0 ? nil : Unicode.Scalar(value)
+                out += Array(String(scalar ?? "\u{FFFD}").utf8)
+            } else if next != 0x0A && next != 0x0C && next != 0x0D {
+                out.append(next)
+            }
+            i += length
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
     private static let commentEnd = Array("*/".utf8)
 
     private static func isSpace(_ c: UInt8) -> Bool {
@@ -114,22 +197,23 @@ public enum CSSURLs {
         var start = j
         var end = j
         if text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") {
-            let quote = text[j]
-            start = j + 1
-            guard let close = text[start...].firstIndex(of: quote) else { return (nil, j) }
-            end = close
-            j = close + 1
+            let string = stringToken(text, from: j)
+            guard let contents = string.contents else { return (nil, string.end) }
+            (start, end) = (contents.lowerBound, contents.upperBound)
+            j = string.end
             while j < n, isSpace(text[j]) { j += 1 }
             guard j < n, text[j] == UInt8(ascii: ")") else { return (nil, j) }
         } else {
             while end < n, text[end] != UInt8(ascii: ")"), !isSpace(text[end]),
                 text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "'")
-            { end += 1 }
+            {
+                end += text[end] == UInt8(ascii: "\\") ? min(escapeLength(text, at: end), n - end) : 1
+            }
             j = end
             while j < n, isSpace(text[j]) { j += 1 }
             guard j < n, text[j] == UInt8(ascii: ")") else { return (nil, j) }
         }
         guard end > start else { return (nil, j + 1) }
-        return (Token(urlRange: start..<end, url: String(decoding: text[start..<end], as: UTF8.self)), j + 1)
+        return (Token(urlRange: start..<end, url: unescaped(text[start..<end])), j + 1)
     }
 }

@@ -214,6 +214,27 @@ final class LocalizerTests: XCTestCase {
         }
     }
 
+    /// CSS as its tokenizer reads it: escapes in a URL (`\2f a.png` is `/a.png`, `\)` a
+    /// parenthesis), an escaped quote inside a quoted one, and the strings of `image-set()`,
+    /// which are URLs (all were looked up as written, or not at all).
+    func testCSSEscapesAndImageSetStrings() throws {
+        let urls = [
+            "http://fakehost/a.png", "http://fakehost/b(1).png", "http://fakehost/c%22.png", "http://fakehost/d.png"
+        ]
+        let (tree, localizer, _) = try setUp(urls)
+        let html = """
+            <style>.a{background:url(\\2f a.png)} .b{background:url(/b\\(1\\).png)} \
+            .c{background:url("/c\\".png")}</style>\
+            <div style="background-image: image-set('/d.png' 1x, url(/a.png) 2x)"></div>\
+            <div style="background-image: -webkit-image-set('/d.png' 1x); content: '/b(1).png'"></div>
+            """
+        let result = run(localizer, html, tree)
+        XCTAssertEqual(result.references.filter { $0.outcome == .rewritten }.count, 6, "\(result.references)")
+        XCTAssertEqual(Set(result.references.compactMap(\.resolved)), Set(urls))
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+        XCTAssertEqual(CSSURLs.unescaped(Array("\\0 \\D800\\110000 \\41x\\\n".utf8)[...]), "\u{FFFD}\u{FFFD}\u{FFFD}Ax")
+    }
+
     func testSrcsetEdgeCases() throws {
         let urls = ["http://fakehost/w_300,c_fill/a.jpg", "http://fakehost/b.jpg", "http://fakehost/c.jpg"]
         let (tree, localizer, _) = try setUp(urls)
