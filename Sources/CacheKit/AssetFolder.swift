@@ -16,6 +16,8 @@ import CacheKitSystem
 public final class AssetFolder: CopyPlacer {
     let directory: RawPath
     private var placed: [RawPath: RawPath] = [:]
+    /// The names given, ASCII letters lower-cased: two that differ only in case would be one
+    /// file once the folder is copied to a file system that ignores case (macOS's, FAT).
     private var names: Set<[UInt8]> = []
     /// Names of the files `placeBytes` wrote, by URL.
     private var written: [String: [UInt8]] = [:]
@@ -69,11 +71,11 @@ public final class AssetFolder: CopyPlacer {
         for attempt in 1..<1004 {
             let suffix = attempt == 1 ? "" : attempt < 1000 ? "-\(attempt)" : "-\(Self.hash(url, attempt))"
             let name = Array((stem + suffix).utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
-            guard !names.contains(name) else { continue }
+            guard !names.contains(Self.folded(name)) else { continue }
             switch place(body, as: name, in: folder.fd) {
             case .placed:
                 let target = folder.path.appending(name)
-                names.insert(name)
+                names.insert(Self.folded(name))
                 placed[body] = target
                 return target
             case .taken: continue
@@ -84,6 +86,11 @@ public final class AssetFolder: CopyPlacer {
     }
 
     private enum Placement { case placed, taken, failed, cannotClone }
+
+    /// `name` with ASCII letters lower-cased.
+    private static func folded(_ name: [UInt8]) -> [UInt8] {
+        name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
 
     /// 16 hex digits from `url` and `salt` (FNV-1a): a name no counter gave.
     private static func hash(_ url: String, _ salt: Int) -> String {
@@ -188,7 +195,7 @@ public final class AssetFolder: CopyPlacer {
         let stem = Self.readableName(for: url).stem
         for attempt in 1..<1000 {
             let name = Array((attempt == 1 ? stem : "\(stem)-\(attempt)").utf8) + Array(".\(ext)".utf8)
-            guard !names.contains(name) else { continue }
+            guard !names.contains(Self.folded(name)) else { continue }
             let target = directory.appending(name)
             if case .success(let existing) = Sys.lstat(path: target) {
                 guard existing.isRegular, (try? FileIO.readAll(target)) == bytes else { continue }
@@ -196,16 +203,17 @@ public final class AssetFolder: CopyPlacer {
                 guard (try? FileIO.writeAtomically(target, bytes, mode: 0o644)) != nil else { return nil }
                 copied += 1
             }
-            names.insert(name)
+            names.insert(Self.folded(name))
             written[url] = name
             return target
         }
         return nil
     }
 
-    /// The URL's last path segment, percent-decoded, with every byte other than ASCII
-    /// letters, digits, `-` and `_` made `_`, at most 80 bytes, never hidden; its extension
-    /// (letters and digits, at most 8) kept apart.
+    /// The URL's last path segment, percent-decoded, with every character other than letters
+    /// and digits (of any script: `画像` stays), `-` and `_` made `_` (bytes that are not UTF-8
+    /// too), at most 80 bytes, never hidden; its extension (ASCII letters and digits, at most
+    /// 8) kept apart.
     static func readableName(for url: String) -> (stem: String, ext: String?) {
         let parsed = StandardURL(url)
         let segment =
@@ -220,13 +228,39 @@ public final class AssetFolder: CopyPlacer {
                 stemBytes = decoded[..<dot]
             }
         }
-        var stem = String(
-            decoding: stemBytes.prefix(80).map {
-                isLetterOrDigit($0) || $0 == UInt8(ascii: "-") ? $0 : UInt8(ascii: "_")
-            },
-            as: UTF8.self)
+        var stem = readableStem(stemBytes)
         if stem.isEmpty || stem.allSatisfy({ $0 == "_" }) { stem = "file" + (stem.isEmpty ? "" : stem) }
         return (stem, ext ?? parsed.flatMap { $0.pathExtension })
+    }
+
+    /// `bytes` as a file name's stem: letters and digits of any script, `-`, and `_` for
+    /// anything else (a byte that is not UTF-8 included); at most 80 bytes, whole characters.
+    private static func readableStem(_ bytes: ArraySlice<UInt8>) -> String {
+        var out = ""
+        var count = 0
+        func add(_ text: String) -> Bool {
+            guard count + text.utf8.count <= 80 else { return false }
+            out += text
+            count += text.utf8.count
+            return true
+        }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let keep =
+                    scalar.isASCII
+                    ? isLetterOrDigit(UInt8(scalar.value)) || scalar == "-"
+                    : (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                        || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory))
+                        && !scalar.properties.isWhitespace
+                guard add(keep ? String(scalar) : "_") else { break loop }
+            case .error: guard add("_") else { break loop }
+            case .emptyInput: break loop
+            }
+        }
+        return out
     }
 
     private static func isLetterOrDigit(_ c: UInt8) -> Bool {

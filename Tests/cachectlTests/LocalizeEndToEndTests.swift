@@ -373,6 +373,27 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(bad.err.contains("--base-url: 'no/url' is not an absolute URL"), bad.err)
     }
 
+    /// Asset names keep letters of every script (`画像.png` became `file__.png`), make bytes
+    /// that are not UTF-8 `_`, and differ in more than case (`A.png` and `a.png` were two files
+    /// that a case-blind file system, macOS's or a FAT stick, holds as one).
+    func testAssetNamesAreReadableInEveryScriptAndUniqueWhateverTheCase() throws {
+        let tree = TestTree("loc-names")
+        let store = store(tree, holding: "http://fakehost/%E7%94%BB%E5%83%8F.png")
+        for url in ["http://fakehost/x/A.png", "http://fakehost/y/a.png", "http://fakehost/a%E9b.png"] {
+            XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store]).status, 0)
+        }
+        tree.file(
+            "page.html",
+            contents: Array("<img src=/画像.png><img src=/x/A.png><img src=/y/a.png><img src=/a%E9b.png>".utf8))
+        let run = Binary.run([
+            "localize", tree.path("page.html").description, "--output-dir", tree.path("saved").description,
+            "--cache", store, "--base-url", "http://fakehost/page.html"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        let names = Run.command(["ls", tree.path("saved/page_files").description]).out.split(separator: "\n")
+        XCTAssertEqual(names.sorted(), ["A.png", "a-2.png", "a_b.png", "画像.png"])
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {
