@@ -43,7 +43,7 @@ struct Absolutizer {
         guard free(range), URLText.isRelative(url), !keep(url),
             let absolute = URLText.resolve(url, against: base, keepUnfetchable: keepUnfetchable)
         else { return }
-        let text = encode(absolute.absolute)
+        let text = encode(URLText.withoutPassword(absolute.absolute))
         edits.append(PageRewriter.Edit(range: range, text: inAttribute ? HTMLText.escape(text, quote: quote) : text))
     }
 

@@ -127,7 +127,10 @@ extension PageRewriter {
             if moving, !neutralized, let (tag, value) = parsed.baseAttribute, StandardURL(value) == nil,
                 let attribute = tag.attribute("href"), let range = attribute.value
             {
-                edits.append(Edit(range: range, text: HTMLText.escape(base.href, quote: attribute.quote)))
+                edits.append(
+                    Edit(
+                        range: range, text: HTMLText.escape(URLText.withoutPassword(base.href), quote: attribute.quote))
+                )
             }
             if absolutized {
                 let taken = edits.map(\.range)

@@ -36,6 +36,17 @@ enum URLText {
     /// Resolves `reference` against `base` by the URL Standard's basic URL parser. Nil when
     /// it fails to parse, and (unless `keepUnfetchable`) for empty and fragment-only
     /// references and `data:`, `blob:`, `javascript:`, `about:`, `mailto:`, `tel:` URLs.
+    /// An absolute URL as a page may be written with: without a password (a page read by a
+    /// URL with one resolves its references with it, and a saved page must not keep it).
+    static func withoutPassword(_ href: String) -> String {
+        guard href.utf8.contains(UInt8(ascii: "@")), let url = StandardURL(href), !url.record.password.isEmpty else {
+            return href
+        }
+        var record = url.record
+        record.password = []
+        return StandardURL(record).href
+    }
+
     static func resolve(_ reference: String, against base: Base, keepUnfetchable: Bool = false) -> Resolved? {
         // Only a query with non-ASCII text differs in another encoding.
         let encoder = base.queryEncoder.flatMap { reference.utf8.contains { $0 >= 0x80 } ? $0 : nil }

@@ -394,6 +394,28 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(names.sorted(), ["A.png", "a-2.png", "a_b.png", "画像.png"])
     }
 
+    /// A page read by a URL with a password resolves its references with it, but the saved
+    /// page does not keep it (its links carried the password in clear).
+    func testAPasswordInThePagesURLIsNotWrittenIntoItsLinks() throws {
+        let (tree, store) = fixture()
+        tree.dir("out")
+        for (page, expected) in [
+            ("<a href=next.html>n</a>", "<a href=http://ann@fakehost/dir/next.html>n</a>"),
+            (
+                "<a href=next.html>n</a><base href=sub/>",
+                "<a href=next.html>n</a><base href=http://ann@fakehost/dir/sub/>"
+            )
+        ] {
+            tree.file("site/page.html", contents: Array(page.utf8))
+            let run = Binary.run([
+                "localize", tree.path("site/page.html").description, "-o", tree.path("out/page.html").description,
+                "--cache", store, "--base-url", "http://ann:s3cret@fakehost/dir/page.html"
+            ])
+            XCTAssertEqual(run.status, 0, run.err)
+            XCTAssertEqual(String(decoding: try FileIOProbe.read(tree.path("out/page.html")), as: UTF8.self), expected)
+        }
+    }
+
     /// Localizing a localized page again changes nothing: its local references are counted
     /// as local (so `--require-all` passes), and re-pointed when the output goes elsewhere.
     func testALocalizedPageLocalizedAgainIsUnchanged() throws {
