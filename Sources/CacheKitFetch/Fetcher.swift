@@ -334,15 +334,22 @@ public final class Fetcher: @unchecked Sendable {
             result.status = 504
             throw FetchError.notCached
         }
+        // Body bytes received, reported for a download that fails too.
+        let received = Locked<Int64>(0)
         do {
-            try await request(parsed, originalURL: url, revalidation: validators, into: &result, run: run)
-        } catch FetchError.otherRepresentation {
-            // The 304 validated another representation than the stored one (§4.3.4): the
-            // stored one cannot be renewed, so it is downloaded anew.
-            try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run)
-        } catch FetchError.resumeRefused {
-            // The kept partial download is gone (discarded): the whole body, from the start.
-            try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run)
+            do {
+                try await request(parsed, originalURL: url, revalidation: validators, into: &result, run: run, received)
+            } catch FetchError.otherRepresentation {
+                // The 304 validated another representation than the stored one (§4.3.4): the
+                // stored one cannot be renewed, so it is downloaded anew.
+                try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run, received)
+            } catch FetchError.resumeRefused {
+                // The kept partial download is gone (discarded): the whole body, from the start.
+                try await request(parsed, originalURL: url, revalidation: nil, into: &result, run: run, received)
+            }
+        } catch {
+            result.bytesReceived = received.withLock { $0 }
+            throw error
         }
     }
 
@@ -402,7 +409,7 @@ public final class Fetcher: @unchecked Sendable {
 
     private func request(
         _ url: StandardURL, originalURL: String, revalidation: Revalidation?,
-        into result: inout FetchResult, run: Run
+        into result: inout FetchResult, run: Run, _ received: Locked<Int64>
     ) async throws {
         var headers = requestHeaders
         if let revalidation {
@@ -453,8 +460,8 @@ public final class Fetcher: @unchecked Sendable {
                 try await finish(
                     originalURL, head: head, headers: pairs, sent: headers, connection: connection,
                     revalidation: revalidation,
-                    resumed: partial, chain: chain, started: started, sent: sent, into: &final, run: run
-                )
+                    resumed: partial, chain: chain, started: started, sent: sent, into: &final, run: run,
+                    counting: received)
                 return .done(final)
             }
             switch step {
@@ -532,7 +539,7 @@ public final class Fetcher: @unchecked Sendable {
         connection: SocketConnection, revalidation: Revalidation?,
         resumed: (body: NativeStore.PendingBody, partial: NativeStore.PartialDownload)?,
         chain: Chain, started: FileTime, sent: Double,
-        into result: inout FetchResult, run: Run
+        into result: inout FetchResult, run: Run, counting counter: Locked<Int64>
     ) async throws {
         result.status = Int(head.status.code)
         // A hop's Vary is the stored response's too: the chain answers only requests that
@@ -556,7 +563,7 @@ public final class Fetcher: @unchecked Sendable {
         let (negative, resumeTotal) = try await acceptStatus(head, freshness: freshness, resumed: resumed, connection)
         let (body, received) = try await receiveBody(
             url, head: head, connection: connection, resumed: resumed?.body, resumeTotal: resumeTotal,
-            validators: validators, started: started, run: run)
+            validators: validators, started: started, run: run, counting: counter)
         result.bytesReceived = received
         guard freshness.storable, !requestDirectives.has("no-store") else {
             if options.keepUnstoredBodies {
@@ -688,7 +695,7 @@ public final class Fetcher: @unchecked Sendable {
     /// whose representation has a validator is kept for a resume; anything else goes.
     private func receiveBody(
         _ url: String, head: HTTPResponseHead, connection: SocketConnection, resumed: NativeStore.PendingBody?,
-        resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run
+        resumeTotal: Int64?, validators: Validators, started: FileTime, run: Run, counting counter: Locked<Int64>
     ) async throws -> (body: NativeStore.PendingBody, received: Int64) {
         let declared = head.headers.first(name: "content-length").flatMap {
             Int64(HTTPText.trimmingOWS($0))
@@ -712,6 +719,7 @@ public final class Fetcher: @unchecked Sendable {
                 }
                 try buffer.withUnsafeReadableBytes { try body.append($0) }
                 run.tracker.received(Int64(buffer.readableBytes))
+                counter.withLock { $0 += Int64(buffer.readableBytes) }
             }
             if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
             if let resumeTotal, body.length != resumeTotal {

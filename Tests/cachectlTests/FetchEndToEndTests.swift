@@ -169,6 +169,19 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
     }
 
+    /// A download cut off still reports the bytes that came (they were 0), in its JSON and
+    /// in the run's summary.
+    func testACutOffDownloadReportsTheBytesThatCame() throws {
+        let (tree, server, store) = try fixture("fetch-cut")
+        defer { withExtendedLifetime(tree) {} }
+        let run = fetch([server.url("/truncated/b.txt"), "--json"], store)
+        XCTAssertEqual(run.status, 1)
+        let item = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [[String: Any]])?.first)
+        XCTAssertEqual(item["outcome"] as? String, "failed")
+        XCTAssertEqual(item["bytesReceived"] as? Int, 100_000, "half of b.txt's 200,000 bytes came")
+        XCTAssertTrue(run.err.contains("1 failed (98K received)"), run.err)
+    }
+
     func testKilledDownloadLeavesThePreviousEntryAndPruneDropsTheRemains() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }
