@@ -94,8 +94,7 @@ public final class AssetFolder: CopyPlacer {
 
     /// 16 hex digits from `url` and `salt` (FNV-1a): a name no counter gave.
     private static func hash(_ url: String, _ salt: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 + Array(String(salt).utf8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash(String(salt).utf8, into: FNV1a.hash(url.utf8))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -30,11 +30,25 @@ public final class Fetcher: @unchecked Sendable {
     /// How the fetcher requests and stores (see `FetchOptions` for defaults).
     public let options: FetchOptions
     private let pool: HTTPConnectionPool
+    /// The headers every request sends: `User-Agent: cachectl` and `Accept-Encoding:
+    /// identity` unless `--header` names them, then the `--header` ones.
+    let requestHeaders: [(String, String)]
+    /// The request's own Cache-Control, given with `--header` (RFC 9111 §5.2.1).
+    let requestDirectives: CacheControl
 
     /// A fetcher for `store`; call `shutdown()` when done. `options` default to `FetchOptions()`.
     public init(store: NativeStore, options: FetchOptions = FetchOptions()) {
         self.store = store
         self.options = options
+        func given(_ name: String) -> Bool { options.headers.contains { HTTPText.equals($0.name, lowercase: name) } }
+        let agent = given("user-agent") ? [] : [("User-Agent", "cachectl")]
+        // The bytes as they are (wget asks so too): without the field a server may compress
+        // (RFC 9110 §12.5.3), and a compressed body would be stored as the file.
+        let coding = given("accept-encoding") ? [] : [("Accept-Encoding", "identity")]
+        requestHeaders = agent + coding + options.headers.map { ($0.name, $0.value) }
+        requestDirectives = CacheControl(
+            options.headers.filter { HTTPText.equals($0.name, lowercase: "cache-control") }.map(\.value)
+                .joined(separator: ","))
         pool = HTTPConnectionPool(
             settings: .init(
                 connectTimeout: .milliseconds(Int64(saturating: options.connectTimeout * 1000)),
@@ -218,13 +232,6 @@ public final class Fetcher: @unchecked Sendable {
         return .some(nil)
     }
 
-    /// The request's own Cache-Control, given with `--header` (RFC 9111 §5.2.1).
-    var requestDirectives: CacheControl {
-        CacheControl(
-            options.headers.filter { HTTPText.equals($0.name, lowercase: "cache-control") }.map(\.value)
-                .joined(separator: ","))
-    }
-
     /// Whether a fresh stored response may answer a request with these directives (RFC 9111
     /// §5.2.1): not with `no-cache` (it is revalidated), not older than `max-age` (its age
     /// counted from when its lifetime began), not with less than `min-fresh` left.
@@ -378,16 +385,6 @@ public final class Fetcher: @unchecked Sendable {
 
     /// Requests `url`, following redirects (each `Location` resolved by the URL Standard
     /// against the URL that gave it), and handles the final response.
-    /// The headers every request sends: `User-Agent: cachectl` and `Accept-Encoding:
-    /// identity` unless `--header` names them, then the `--header` ones.
-    var requestHeaders: [(String, String)] {
-        func given(_ name: String) -> Bool { options.headers.contains { HTTPText.equals($0.name, lowercase: name) } }
-        let agent = given("user-agent") ? [] : [("User-Agent", "cachectl")]
-        // The bytes as they are (wget asks so too): without the field a server may compress
-        // (RFC 9110 §12.5.3), and a compressed body would be stored as the file.
-        let coding = given("accept-encoding") ? [] : [("Accept-Encoding", "identity")]
-        return agent + coding + options.headers.map { ($0.name, $0.value) }
-    }
 
     /// The `Vary` lines of a response: for each request header it names (lower-case, in
     /// order), `name: value` as this request sent it (empty when not sent). `stored` is

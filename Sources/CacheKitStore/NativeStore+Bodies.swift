@@ -275,10 +275,5 @@ private final class BodyDirectories {
         return .regular(st.size)
     }
 
-    /// FNV-1a.
-    private static func hash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    private static func hash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(path) }
 }

@@ -13,20 +13,13 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
             return
         }
         guard let url = StandardURL(text), Self.isKeyable(url) else { return nil }
-        normalized = Self.withoutPassword(url).hrefWithoutFragment
+        normalized = url.replacingPassword().hrefWithoutFragment
     }
 
     /// The key for a parsed URL; nil when it has no host or is a `file:` URL.
     public init?(_ url: StandardURL) {
         guard Self.isKeyable(url) else { return nil }
-        normalized = Self.withoutPassword(url).hrefWithoutFragment
-    }
-
-    private static func withoutPassword(_ url: StandardURL) -> StandardURL {
-        guard !url.record.password.isEmpty else { return url }
-        var record = url.record
-        record.password = []
-        return StandardURL(record)
+        normalized = url.replacingPassword().hrefWithoutFragment
     }
 
     /// Why `text` has no key, in words: not a URL at all, or one without a host (`data:`,
@@ -48,9 +41,7 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     /// the password as `***` (as wget shows one).
     public static func redacted(_ text: String) -> String {
         guard text.contains("@"), let url = StandardURL(text), !url.record.password.isEmpty else { return text }
-        var record = url.record
-        record.password = Array("***".utf8)
-        return StandardURL(record).href
+        return url.replacingPassword(with: "***").href
     }
 
     static func isKeyable(_ url: StandardURL) -> Bool {

@@ -26,47 +26,31 @@ enum QueryEncoding {
     }
 
     /// `text` in `encoding`: runs of bytes, and the code points it lacks (or `errors` names;
-    /// ISO-2022-JP's controls are reported as U+FFFD, as its encoder reports them).
+    /// ISO-2022-JP's controls are reported as U+FFFD, as its encoder reports them). One
+    /// converter, one code point at a time: it keeps its shift state from one to the next,
+    /// and a code point it lacks changes nothing.
     static func encode(_ text: String, encoding: String, errors: Set<UInt32>) -> [StandardURL.EncodedRun] {
         let cd = iconv_open(encoding, "UTF-8")
         if cd == iconv_t(bitPattern: -1) { return [.bytes(Array(text.utf8))] }
         defer { iconv_close(cd) }
         var runs: [StandardURL.EncodedRun] = []
-        var pending = ""
-        func flush(final: Bool) {
-            var bytes = convert(cd, pending)
-            pending = ""
-            if final { bytes += reset(cd) }
+        var bytes: [UInt8] = []
+        func unmappable(_ value: UInt32) {
             if !bytes.isEmpty { runs.append(.bytes(bytes)) }
+            bytes = []
+            runs.append(.unmappable(value))
         }
         for scalar in text.unicodeScalars {
             if errors.contains(scalar.value) {
-                flush(final: false)
-                runs.append(.unmappable(scalar.value < 0x20 ? 0xFFFD : scalar.value))
-            } else if scalar.isASCII || convertible(encoding, scalar) {
-                pending.unicodeScalars.append(scalar)
-            } else {
-                flush(final: false)
-                runs.append(.unmappable(scalar.value))
+                unmappable(scalar.value < 0x20 ? 0xFFFD : scalar.value)
+                continue
             }
+            let (ok, converted) = run(cd, Array(String(scalar).utf8))
+            if ok { bytes += converted } else { unmappable(scalar.value) }
         }
-        flush(final: true)
+        bytes += reset(cd)
+        if !bytes.isEmpty { runs.append(.bytes(bytes)) }
         return runs
-    }
-
-    /// Whether `encoding` has `scalar` (converted alone, with a converter of its own).
-    private static func convertible(_ encoding: String, _ scalar: Unicode.Scalar) -> Bool {
-        let cd = iconv_open(encoding, "UTF-8")
-        if cd == iconv_t(bitPattern: -1) { return false }
-        defer { iconv_close(cd) }
-        let (ok, _) = run(cd, Array(String(scalar).utf8))
-        return ok
-    }
-
-    /// `text` converted by `cd`, which keeps its shift state from call to call.
-    private static func convert(_ cd: iconv_t?, _ text: String) -> [UInt8] {
-        guard !text.isEmpty else { return [] }
-        return run(cd, Array(text.utf8)).bytes
     }
 
     /// The bytes that return `cd` to its initial shift state (ISO-2022-JP's `ESC ( B`).

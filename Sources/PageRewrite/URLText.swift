@@ -42,9 +42,7 @@ enum URLText {
         guard href.utf8.contains(UInt8(ascii: "@")), let url = StandardURL(href), !url.record.password.isEmpty else {
             return href
         }
-        var record = url.record
-        record.password = []
-        return StandardURL(record).href
+        return url.replacingPassword().href
     }
 
     static func resolve(_ reference: String, against base: Base, keepUnfetchable: Bool = false) -> Resolved? {

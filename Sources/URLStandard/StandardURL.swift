@@ -109,6 +109,16 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     public var username: String { String(decoding: record.username, as: UTF8.self) }
     /// The password (percent-encoded), empty when none.
     public var password: String { String(decoding: record.password, as: UTF8.self) }
+
+    /// The URL with its password replaced (`***` in reports) or removed (`""`: the user name
+    /// stays); itself when it has none. Credentials are never kept in a key, a saved page or
+    /// a report.
+    public func replacingPassword(with password: String = "") -> StandardURL {
+        guard !record.password.isEmpty else { return self }
+        var changed = record
+        changed.password = Array(password.utf8)
+        return StandardURL(changed)
+    }
     /// The serialized host (§3.6): a domain, dotted IPv4, `[…]` IPv6, an opaque host, or ""
     /// (the empty host); nil when the URL has none.
     public var hostname: String? { record.host.map { String(decoding: $0, as: UTF8.self) } }
