@@ -74,25 +74,38 @@ extension PageRewriter.Job {
     }
 
     /// The file a relative reference (no scheme, not `/`- or `//`-rooted) names in the
-    /// page's directory, or a `file:` reference names, when it is a regular file.
-    func localFile(_ reference: String) -> RawPath? {
+    /// page's directory, or a `file:` URL names (the reference itself, or what it resolved
+    /// to under a `file:` base), when it is a regular file.
+    func localFile(_ reference: String, resolved: String? = nil) -> RawPath? {
         let text = reference.trimmingWhitespace()
-        let path: RawPath
+        var candidates: [RawPath] = []
         if text.lowercased().hasPrefix("file:") {
-            guard let url = StandardURL(text), url.scheme == "file" else { return nil }
-            path = RawPath(bytes: HostParser.percentDecode(Array(url.path.utf8)))
+            candidates.append(contentsOf: Self.filePath(text).map { [$0] } ?? [])
         } else {
-            guard let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"),
-                !text.hasPrefix("\\"),
-                !text.hasPrefix("#"), !text.hasPrefix("?")
-            else { return nil }
-            let relative = String(text.prefix { $0 != "?" && $0 != "#" })
-            path = RawPath(
-                bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8)))
+            if let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"),
+                !text.hasPrefix("\\"), !text.hasPrefix("#"), !text.hasPrefix("?")
+            {
+                let relative = String(text.prefix { $0 != "?" && $0 != "#" })
+                candidates.append(
+                    RawPath(
+                        bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8))))
+            }
+            // `/img/a.png` on a page read from disk, or any reference under `--base-url file:…`.
+            if let resolved, resolved.hasPrefix("file:"), let path = Self.filePath(resolved) { candidates.append(path) }
         }
-        guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { return nil }
-        // Its directory without `.`, `..` or symlinks (the name itself is kept).
-        return path.parentDirectory.canonical.appending(path.lastComponent)
+        for path in candidates {
+            guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { continue }
+            // Its directory without `.`, `..` or symlinks (the name itself is kept).
+            return path.parentDirectory.canonical.appending(path.lastComponent)
+        }
+        return nil
+    }
+
+    /// The path of a `file:` URL on this machine (no host, or `localhost`, which the URL
+    /// Standard makes empty), percent-decoded; nil for another host or not a `file:` URL.
+    private static func filePath(_ text: String) -> RawPath? {
+        guard let url = StandardURL(text), url.scheme == "file", (url.hostname ?? "").isEmpty else { return nil }
+        return RawPath(bytes: HostParser.percentDecode(Array(url.path.utf8)))
     }
 
     /// Accounts for one URL occurrence under a decision; returns the replacement text when
@@ -110,7 +123,7 @@ extension PageRewriter.Job {
             return nil
         }
         reference.resolved = resolved.absolute
-        if decision.local == nil, let file = localFile(url) {
+        if decision.local == nil, let file = localFile(url, resolved: resolved.absolute) {
             reference.outcome = .local
             let path = options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
             reference.localPath = path

@@ -375,6 +375,32 @@ final class LocalizeEndToEndTests: XCTestCase {
 
     /// Asset names keep letters of every script (`画像.png` became `file__.png`), make bytes
     /// that are not UTF-8 `_`, and differ in more than case (`A.png` and `a.png` were two files
+
+    /// An image that a `file:` URL names on this machine, as the page wrote it (`/abs/a.png`
+    /// on a page read from disk) or as it resolves under `--base-url file:…`, is a local file:
+    /// counted `local` and pointed at from where the output lives. Such images were counted
+    /// `missing` (and `--require-all` failed on them).
+    func testImagesThatAFileURLNamesAreLocal() throws {
+        let tree = TestTree("loc-file-images")
+        tree.file("site/img/a.png", contents: Images.png)
+        tree.file("elsewhere/b.png", contents: Images.png)
+        let absolute = tree.path("site/img/a.png").description
+        tree.file(
+            "site/page.html",
+            contents: Array("<img src=\"\(absolute)\"><img src=\"b.png\"><img src=\"/no/such.png\">\n".utf8))
+        let base = "file://" + tree.path("elsewhere/page.html").description
+        let run = Binary.run([
+            "localize", tree.path("site/page.html").description, "--base-url", base, "--cache",
+            store(tree, holding: "http://fakehost/x.png"), "-o", tree.path("out.html").description, "--json"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+        XCTAssertEqual(refs.map { $0["outcome"] as? String }, ["local", "local", "missing"], run.out)
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("out.html")), as: UTF8.self),
+            "<img src=\"site/img/a.png\"><img src=\"elsewhere/b.png\"><img src=\"file:///no/such.png\">\n")
+    }
     /// that a case-blind file system, macOS's or a FAT stick, holds as one).
     func testAssetNamesAreReadableInEveryScriptAndUniqueWhateverTheCase() throws {
         let tree = TestTree("loc-names")
