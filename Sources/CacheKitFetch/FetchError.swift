@@ -5,7 +5,8 @@ import NIOSSL
 
 /// Why a download failed (messages name the cause; the caller adds the URL).
 public enum FetchError: Error, CustomStringConvertible, Equatable {
-    case malformedURL
+    /// Not a URL; why, when the URL Standard's failure is known.
+    case malformedURL(String?)
     case unsupportedScheme(String)
     case http(Int, String)
     case tooLarge(limit: Int64, declared: Int64?)
@@ -25,7 +26,7 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
     /// The error in words, as the command prints it.
     public var description: String {
         switch self {
-        case .malformedURL: return "malformed URL"
+        case .malformedURL(let why): return "malformed URL" + (why.map { ": " + $0 } ?? "")
         case .unsupportedScheme(let scheme): return "unsupported scheme '\(scheme)' (http and https only)"
         case .http(let code, let reason): return "HTTP \(code) \(reason)"
         case .tooLarge(let limit, let declared):

@@ -317,11 +317,11 @@ public final class Fetcher: @unchecked Sendable {
     }
 
     private func fetchOne(_ url: String, known: Known, into result: inout FetchResult, run: Run) async throws {
-        guard let parsed = StandardURL(url) else { throw FetchError.malformedURL }
+        guard let parsed = StandardURL(url) else { throw FetchError.malformedURL(StandardURL.failureReason(url)) }
         guard parsed.scheme == "http" || parsed.scheme == "https" else {
             throw FetchError.unsupportedScheme(parsed.scheme)
         }
-        guard parsed.isHTTP else { throw FetchError.malformedURL }
+        guard parsed.isHTTP else { throw FetchError.malformedURL(nil) }
         let now = FileTime.now
         result.attempts += 1
         // The cache first: a fresh, intact entry needs no request.
@@ -485,7 +485,8 @@ public final class Fetcher: @unchecked Sendable {
         -> StandardURL
     {
         guard let next = StandardURL(location, base: current) else {
-            throw FetchError.transport("redirect to a malformed URL (\(location))")
+            let why = StandardURL.failureReason(location, base: current).map { ": " + $0 } ?? ""
+            throw FetchError.transport("redirect to a malformed URL (\(location))\(why)")
         }
         guard next.scheme == "http" || next.scheme == "https" else { throw FetchError.unsupportedScheme(next.scheme) }
         guard visited.insert(next.hrefWithoutFragment).inserted else { throw FetchError.transport("redirect loop") }

@@ -48,8 +48,10 @@ public struct ProxySettings: Sendable {
     /// refused: spoken to in plain HTTP, its credentials would cross in clear text.
     static func parse(_ text: String) -> Result<HTTPConnectionPool.Proxy, Unusable> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let url = StandardURL(trimmed.contains("://") ? trimmed : "http://" + trimmed) else {
-            return .failure(Unusable(message: "not a URL"))
+        let written = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        guard let url = StandardURL(written) else {
+            return .failure(
+                Unusable(message: "not a URL" + (StandardURL.failureReason(written).map { ": " + $0 } ?? "")))
         }
         guard url.scheme == "http" else {
             return .failure(Unusable(message: "\(url.scheme):// proxies are not supported (an http:// proxy is)"))

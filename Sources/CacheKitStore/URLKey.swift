@@ -29,7 +29,10 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
         var shown = text
         if text.count > 200 { shown = text.prefix(120) + " … " + text.suffix(40) + " (\(text.count) characters)" }
         guard let url = StandardURL(text) else {
-            return "not a URL: '\(shown)' (expected an absolute URL such as https://host/path)"
+            guard let why = StandardURL.failureReason(text) else {
+                return "not a URL: '\(shown)' (expected an absolute URL such as https://host/path)"
+            }
+            return "not a URL: '\(shown)': \(why)"
         }
         if url.scheme == "file" {
             return "'\(shown)' is a file: URL: caches keep URLs with a host (such as https://host/path)"

@@ -157,7 +157,7 @@ final class FetchEndToEndTests: XCTestCase {
             (server.url("/big?size=3000000&chunked=1"), "larger than --max-body"),
             (server.url("/status/404"), "HTTP 404"), (server.url("/hang"), "stalled"),
             ("ftp://127.0.0.1/x", "unsupported scheme"), ("http://no-such-host.invalid/x", "resolve"),
-            ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL")
+            ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL: it has no scheme")
         ] {
             XCTAssertTrue(
                 err.contains("cachectl: \(url): ")

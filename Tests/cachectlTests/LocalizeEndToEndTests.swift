@@ -371,6 +371,11 @@ final class LocalizeEndToEndTests: XCTestCase {
         let bad = Binary.run(["localize", tree.path("site/page.html").description, "--base-url", "no/url"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.err.contains("--base-url: 'no/url' is not an absolute URL"), bad.err)
+        let badPort = Binary.run(["localize", tree.path("site/page.html").description, "--base-url", "http://a:xx/"])
+        XCTAssertEqual(badPort.status, 2)
+        XCTAssertTrue(
+            badPort.err.contains("--base-url: 'http://a:xx/' is not an absolute URL: its port 'xx' is not a number"),
+            badPort.err)
     }
 
     /// Asset names keep letters of every script (`画像.png` became `file__.png`), make bytes

@@ -136,7 +136,14 @@ final class StoreEndToEndTests: XCTestCase {
         let notURL = Binary.run(["put", "no url here", body(tree, "in2", "b"), "--cache", store.description])
         XCTAssertEqual(notURL.status, 1)
         XCTAssertEqual(
-            notURL.err, "cachectl: not a URL: 'no url here' (expected an absolute URL such as https://host/path)\n")
+            notURL.err,
+            "cachectl: not a URL: 'no url here': it has no scheme: expected an absolute URL such as https://host/path "
+                + "(missing-scheme-non-relative-URL)\n")
+        // The part that fails is named, with the URL Standard's name for the failure.
+        let badPort = Binary.run(["put", "http://x.com:8o/a", body(tree, "in2", "b"), "--cache", store.description])
+        XCTAssertEqual(badPort.status, 1)
+        XCTAssertEqual(
+            badPort.err, "cachectl: not a URL: 'http://x.com:8o/a': its port '8o' is not a number (port-invalid)\n")
         // A URL without a host says so (all were "not a URL"), and a long one is shortened.
         for (url, message) in [
             (

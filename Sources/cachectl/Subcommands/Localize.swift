@@ -98,7 +98,8 @@ struct Localize: AsyncParsableCommand {
             throw ValidationError("--charset: unknown charset '\(charset)'.")
         }
         if let baseURL, StandardURL(baseURL) == nil {
-            throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL.")
+            let why = StandardURL.failureReason(baseURL).map { ": " + $0 } ?? ""
+            throw ValidationError("--base-url: '\(baseURL)' is not an absolute URL\(why).")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if assets != nil && noAssets { throw ValidationError("--assets and --no-assets: choose one.") }

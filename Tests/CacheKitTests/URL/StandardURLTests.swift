@@ -231,4 +231,44 @@ final class StandardURLTests: XCTestCase {
         }
         for base in bases[6...] { XCTAssertNil(base.serializingPathAbsolute("/img/a.png"), base.href) }
     }
+
+    /// Every failure of the standard's test data is explained: which part fails, and the
+    /// standard's name for it. Messages said only "not a URL" before.
+    func testEveryFailureOfURLTestDataHasAReason() throws {
+        let cases = try ReferenceData.jsonCases("url-tests/urltestdata.json")
+        var unexplained: [String] = []
+        var failures = 0
+        for test in cases where test["failure"] as? Bool == true {
+            guard let input = test["input"] as? String else { continue }
+            let base = (test["base"] as? String).flatMap { StandardURL($0) }
+            if test["base"] is String && base == nil { continue }  // the base itself fails
+            failures += 1
+            if StandardURL.failureReason(input, base: base) == nil {
+                unexplained.append("\(input.debugDescription) against \(String(describing: test["base"]))")
+            }
+        }
+        XCTAssertGreaterThan(failures, 200)
+        XCTAssertEqual(unexplained, [], "\(unexplained.count) of \(failures) failures have no reason")
+    }
+
+    func testFailureReasonsNameThePartAndTheStandardsError() {
+        let expected: [(String, String)] = [
+            (
+                "http://a b/",
+                "its host 'a b' holds a space (U+0020), which no domain may hold (domain-invalid-code-point)"
+            ),
+            ("http://256.1.1.1/", "IPv4-out-of-range-part"), ("http://1.2.3.4.5/", "IPv4-too-many-parts"),
+            ("http://1.2.x.4/", "a part that is not a number: 'x' (IPv4-non-numeric-part)"),
+            ("http://[::1/", "IPv6-unclosed"), ("http://[::1::2]/", "IPv6-invalid"),
+            ("http://a:99999/", "its port 99999 is out of range"), ("http://a:8x/", "its port '8x' is not a number"),
+            ("http://user@:80/", "it has no host (host-missing)"), ("page.html", "missing-scheme-non-relative-URL"),
+            ("sc://a b/", "host-invalid-code-point"), ("http://☃%ff/", "domain-to-ASCII")
+        ]
+        for (input, reason) in expected {
+            let got = StandardURL.failureReason(input) ?? "nil"
+            XCTAssertTrue(got.contains(reason), "\(input): \(got)")
+        }
+        XCTAssertNil(StandardURL.failureReason("https://example.com/"))
+        XCTAssertNil(StandardURL.failureReason("/a b", base: StandardURL("http://a/")))
+    }
 }
