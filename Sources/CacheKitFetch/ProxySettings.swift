@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import URLStandard
 
 /// `http_proxy`, `https_proxy` (also `HTTPS_PROXY`; `HTTP_PROXY` only in lower case, as curl
 /// reads it, since CGI sets `HTTP_PROXY` from a request header) and `no_proxy`.
@@ -103,15 +104,10 @@ public struct ProxySettings: Sendable {
         return false
     }
 
-    /// A dotted-decimal IPv4 address (as a URL's host serializes one).
+    /// An IPv4 address by the URL Standard's IPv4 parser (a URL's host serializes one in
+    /// dotted decimal), for a name that ends in a number; nil for anything else.
     private static func ipv4(_ text: String) -> UInt32? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        var value: UInt32 = 0
-        for part in parts {
-            guard let byte = UInt8(part) else { return nil }
-            value = value << 8 | UInt32(byte)
-        }
-        return value
+        let bytes = Array(text.utf8)
+        return HostParser.endsInANumber(bytes) ? HostParser.parseIPv4(bytes) : nil
     }
 }

@@ -89,7 +89,7 @@ package enum HostParser {
     // MARK: IPv4 (§3.5)
 
     /// The ends-in-a-number checker.
-    static func endsInANumber(_ input: [UInt8]) -> Bool {
+    package static func endsInANumber(_ input: [UInt8]) -> Bool {
         var parts = input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if parts.last?.isEmpty == true {
             if parts.count == 1 { return false }
@@ -101,7 +101,7 @@ package enum HostParser {
     }
 
     /// The IPv4 parser; nil on failure.
-    static func parseIPv4(_ input: [UInt8]) -> UInt32? {
+    package static func parseIPv4(_ input: [UInt8]) -> UInt32? {
         var parts = input.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
         guard parts.count <= 4 else { return nil }
