@@ -78,7 +78,8 @@ extension PageRewriter {
             parserInput = LibXML2.input(for: page)
             queryEncoder = view == nil ? nil : QueryEncoding.encoder(charset.encoding)
             pageURL = StandardURL(options.pageURL) ?? StandardURL("http://localhost/")!
-            outputParts = options.outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+            outputParts = options.outputDirectory.canonicalFile.bytes.split(separator: UInt8(ascii: "/")).map(
+                Array.init)
             moving = options.absolutizeWhenMoved && !PageRewriter.outputLives(at: pageURL, in: options.outputDirectory)
         }
 

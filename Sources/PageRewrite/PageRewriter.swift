@@ -456,7 +456,7 @@ public struct PageRewriter {
         let path = HostParser.percentDecode(Array(pageURL.path.utf8))
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
         let pageDirectory = RawPath(bytes: slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash]))
-        return pageDirectory.canonical == directory.canonical
+        return pageDirectory.canonical == directory.canonicalFile
     }
 
     /// `keep` names references left as they are: fragment-only ones (when the page's own

@@ -48,7 +48,7 @@ public struct StylesheetSaver {
         let scanned = StartTagScanner.scan(page)
         let matched = PageRewriter.align(
             LibXML2.startElements(ofUTF8: LibXML2.input(for: page), everyURLAttribute: true), scanned.tags)
-        let outputParts = outputDirectory.canonical.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let outputParts = outputDirectory.canonicalFile.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var edits: [(Range<Int>, [UInt8])] = []
         func savedAlready(_ href: String) -> Bool {
             URLText.isRelative(href) && !href.hasPrefix("/")

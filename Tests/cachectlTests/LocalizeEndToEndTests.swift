@@ -381,6 +381,29 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// Asset names keep letters of every script (`画像.png` became `file__.png`), make bytes
     /// that are not UTF-8 `_`, and differ in more than case (`A.png` and `a.png` were two files
 
+    /// A relative `-o` into a folder that does not exist yet, made by the run (its assets
+    /// folder inside it): the page's references lead to the assets and the store from where
+    /// it lives. They were computed from the relative folder name, as if from `/`, and led
+    /// nowhere (`../tmp/…/page_files/a.png`).
+    func testAPageWrittenIntoAFolderTheRunMakesPointsAtItsImages() throws {
+        let tree = TestTree("loc-new-folder")
+        let store = store(tree, holding: "http://fakehost/a.png")
+        tree.file("page.html", contents: Array("<img src=\"/a.png\"><img src=\"/a.png#x\">\n".utf8))
+        let quoted = [Binary.path, "localize", "page.html", "--base-url", "http://fakehost/p.html", "--cache", store]
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let run = Run.command([
+            "sh", "-c",
+            "cd '\(tree.root.description)' && \(quoted) -o new/page.html --assets new/page_files "
+                + "&& \(quoted) -o new/pinned.html --no-assets"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("new/page.html")), as: UTF8.self),
+            "<img src=\"page_files/a.png\"><img src=\"page_files/a.png#x\">\n")
+        let pinned = String(decoding: try FileIOProbe.read(tree.path("new/pinned.html")), as: UTF8.self)
+        XCTAssertTrue(pinned.hasPrefix("<img src=\"../store/objects/"), pinned)
+    }
+
     /// An image that a `file:` URL names on this machine, as the page wrote it (`/abs/a.png`
     /// on a page read from disk) or as it resolves under `--base-url file:…`, is a local file:
     /// counted `local` and pointed at from where the output lives. Such images were counted
