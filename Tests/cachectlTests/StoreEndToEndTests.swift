@@ -36,9 +36,16 @@ final class StoreEndToEndTests: XCTestCase {
         let object = (try? JSONSerialization.jsonObject(with: Data(ls.stdout))) as? [String: Any]
         let states = ((object?["entries"] as? [[String: Any]]) ?? []).map { "\($0["url"]!) \($0["state"]!)" }.sorted()
         XCTAssertEqual(states, ["https://example.com/a.txt fresh", "https://example.com/stale expired"])
+        let expired = Binary.run(["ls", store, "--state", "expired", "-b"])
         XCTAssertEqual(
-            Binary.run(["ls", store, "--state", "expired", "-b"]).out.split(separator: "\n").count, 4,
+            expired.out.split(separator: "\n").count, 4,
             "title, header, one entry, total")
+        // `--cache` names the store as put and cat take it (it was an unknown option), once.
+        XCTAssertEqual(Binary.run(["ls", "--cache", store, "--state", "expired", "-b"]).out, expired.out)
+        let twice = Binary.run(["ls", store, "--cache", store])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.err.contains("give the cache once"), twice.err)
+        XCTAssertEqual(Binary.run(["clear", "--cache", store, "--dry-run", "--json"]).status, 0)
 
         let rm = Binary.run(["rm", "https://example.com/a.txt", "https://example.com/never-there", "--cache", store])
         XCTAssertEqual(rm.status, 1)

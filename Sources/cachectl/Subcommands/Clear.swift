@@ -14,15 +14,15 @@ struct Clear: ParsableCommand {
             prune: the root opened once, every file checked again just before it is unlinked.
             """)
 
-    @Argument(help: "The cache (default: cachectl's own store).", completion: .directory) var root: String?
+    @OptionGroup var root: CacheRoot
     @Flag(name: .long, help: "Print what would be removed; change nothing.") var dryRun = false
     @OptionGroup var format: FormatOption
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
-        if DefaultStore.isAbsent(path, defaulted: root == nil) {
+        let path = root.path
+        if DefaultStore.isAbsent(path, defaulted: root.defaulted) {
             if output.json { try Output.write(json: ClearJSON(nil, root: path, dryRun: dryRun)) }
             return
         }

@@ -7,15 +7,15 @@ struct Ls: ParsableCommand {
         commandName: "ls",
         abstract: "List a cache's entries: URL (where known), size, dates, state and reason.")
 
-    @Argument(help: "The cache (default: cachectl's own store).", completion: .directory) var root: String?
+    @OptionGroup var root: CacheRoot
     @Option(name: .long, help: "Only entries in this state.") var state: EntryState?
     @OptionGroup var inspection: InspectionOptions
     @OptionGroup var sizes: SizeFormatOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let path = root.map { RawArguments.paths([$0])[0] } ?? CacheLocations.defaultStore()
-        if DefaultStore.isAbsent(path, defaulted: root == nil) {
+        let path = root.path
+        if DefaultStore.isAbsent(path, defaulted: root.defaulted) {
             if output.json {
                 try Output.write(
                     json: LsJSON(
