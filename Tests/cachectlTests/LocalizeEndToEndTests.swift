@@ -120,6 +120,29 @@ final class LocalizeEndToEndTests: XCTestCase {
                 "<img src=\"../store/objects/"))
     }
 
+    /// A page whose cached copy has expired is refused, and taken with `--allow-stale` (the
+    /// flag was ignored for the page itself: the message told the user to give it, and it
+    /// failed again).
+    func testAllowStaleTakesAnExpiredCachedPage() throws {
+        let (tree, store) = fixture()
+        tree.file("cached-page.html", contents: Array("<img src=\"a.png\">".utf8))
+        let put = Binary.run([
+            "put", "http://fakehost/old.html", tree.path("cached-page.html").description, "--cache", store,
+            "--expires", "1s"
+        ])
+        XCTAssertEqual(put.status, 0, put.err)
+        sleep(2)
+        let args = ["localize", "http://fakehost/old.html", "--cache", store, "-o", tree.path("old.html").description]
+        let refused = Binary.run(args)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("use --allow-stale to accept it"), refused.err)
+        let taken = Binary.run(args + ["--allow-stale"])
+        XCTAssertEqual(taken.status, 0, taken.err)
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("old.html")), as: UTF8.self).hasPrefix(
+                "<img src=\"store/objects/"))
+    }
+
     func testHundredMegabytePageIsHandledWithoutPartialOutput() throws {
         let (tree, store) = fixture()
         let big = tree.path("big.html")

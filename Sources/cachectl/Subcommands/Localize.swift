@@ -141,7 +141,8 @@ struct Localize: AsyncParsableCommand {
                     fetchedPage = try await OfflinePage.fetchPage(text, url: url, fetch: { await fetch($0, .page) })
                 }
                 let page =
-                    try fetchedPage ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: store != nil)
+                    try fetchedPage
+                    ?? PageSource.read(text, input: input, caches: cacheRoots, allowStale: allowStale || store != nil)
                 let destination = try destinationFor(input, page: page, taken: &savedNames)
                 var options = localizeOptions(page: page, input: input, destination: destination)
                 let early = fetch == nil && !styles && !inPlace ? destination.file.map(Self.earlyOutput) : nil
