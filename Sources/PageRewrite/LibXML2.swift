@@ -358,6 +358,7 @@ public enum LibXML2 {
             case "xlink:href": elements = ["image"]
             case "rel": elements = ["link"]
             case "type": elements = ["input"]
+            case "background": elements = PageRewriter.Sites.backgroundElements
             case "src", "srcset", "style", "poster", "data-src", "data-srcset", "data-original", "data-lazy-src",
                 "data-lazy-srcset":
                 elements = nil

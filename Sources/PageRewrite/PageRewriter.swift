@@ -82,7 +82,8 @@ public struct PageRewriter {
     }
 
     private static let likelyNames: [([UInt8], LikelyKind)] =
-        (Sites.imgURL + ["poster"]).map { (Array($0.utf8), .url) } + Sites.imgSrcset.map { (Array($0.utf8), .srcset) }
+        (Sites.imgURL + ["poster", "background"]).map { (Array($0.utf8), .url) }
+        + Sites.imgSrcset.map { (Array($0.utf8), .srcset) }
         + [(Array("style".utf8), .style)]
     /// Bit n set when some name in `likelyNames` is n bytes long.
     private static let likelyLengths: UInt64 = likelyNames.reduce(0) { $0 | (1 << UInt64($1.0.count)) }

@@ -171,6 +171,10 @@ extension PageRewriter {
         static let linkURL = ["href"] + lazyURL
         static let videoURL = ["poster"] + lazyURL
         static let svgImageURL = ["href", "xlink:href"] + lazyURL
+        static let backgroundURL = ["background"] + lazyURL
+        /// The elements whose `background` attribute browsers still paint as a background
+        /// image (obsolete, but kept by HTML's rendering section for `body` and tables).
+        static let backgroundElements = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
 
         /// An element's image sites: values as libxml2 decided them, located in the original
         /// bytes. Reading them needs no cache, so it runs on the parse thread while the
@@ -297,6 +301,8 @@ extension PageRewriter {
                 return (videoURL, lazySrcset)
             case "image":
                 return (svgImageURL, lazySrcset)
+            case "body", "table", "thead", "tbody", "tfoot", "tr", "td", "th":
+                return (backgroundURL, lazySrcset)
             default:
                 return (lazyURL, lazySrcset)
             }

@@ -50,7 +50,7 @@ struct Fetch: AsyncParsableCommand {
         help:
             """
             Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 \
-            (waits 1s, 2s, 4s… or the server's Retry-After; default 0).
+            (waits 1s, 2s, 4s… or the server's Retry-After).
             """
     )
     var retry: Int = 0

@@ -115,7 +115,8 @@ final class LocalizerTests: XCTestCase {
     }
 
     func testEveryImageSiteIsFoundAndRewritten() throws {
-        let urls = (1...16).map { "http://fakehost/img/\($0).png" }
+        let urls = (1...18).map { "http://fakehost/img/\($0).png" }
+        let notSites = urls[15]  // 16.png
         let (tree, localizer, _) = try setUp(urls)
         let html = """
             <!DOCTYPE html><html><head>
@@ -133,14 +134,17 @@ final class LocalizerTests: XCTestCase {
             <svg><image href="/img/13.png"/><image xlink:href="/img/14.png"/></svg>
             <div style="background: url('/img/15.png')">x</div>
             <source srcset="/img/16.png">
+            <table background="/img/17.png"><tr><td background="/img/18.png">x</td></tr></table>
+            <div background="/img/16.png">x</div>
             </body></html>
             """
         let result = run(localizer, html, tree)
         let rewritten = Set(result.references.filter { $0.outcome == .rewritten }.compactMap(\.resolved))
         XCTAssertEqual(
-            rewritten, Set(urls.dropLast()), "all but the stylesheet, the text input and the source outside <picture>")
+            rewritten, Set(urls.filter { $0 != notSites }),
+            "all but the stylesheet, the text input, the source outside <picture> and a div's background")
         XCTAssertEqual(result.references.first { $0.original == "missing.png" }?.outcome, .missing)
-        XCTAssertFalse(result.references.contains { $0.resolved == urls.last }, "not image sites")
+        XCTAssertFalse(result.references.contains { $0.resolved == notSites }, "not image sites")
         assertOnlyReferencesChanged(Array(html.utf8), result)
         // Each local path opens the cached body from the output directory.
         for ref in result.references where ref.outcome == .rewritten {
