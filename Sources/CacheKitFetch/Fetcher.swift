@@ -227,7 +227,8 @@ public final class Fetcher: @unchecked Sendable {
         if intact && !directives.has("no-store") && (hit.record.etag != nil || hit.record.lastModified != nil) {
             return .some(
                 Revalidation(
-                    etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds))
+                    etag: hit.record.etag, lastModified: hit.record.lastModified, lifetime: hit.record.lifetimeSeconds,
+                    url: entry.validatorsURL))
         }
         return .some(nil)
     }
@@ -367,6 +368,9 @@ public final class Fetcher: @unchecked Sendable {
         var lifetime: Double?
         /// Their `Vary` fields.
         var vary: [(name: String, value: String)] = []
+        /// Where they led (the URL of the response stored under the one asked for); nil
+        /// when none was followed.
+        var target: String?
     }
 
     /// What a conditional request knows of the stored entry.
@@ -375,6 +379,26 @@ public final class Fetcher: @unchecked Sendable {
         var lastModified: String?
         /// The stored lifetime, which a 304 without freshness information keeps.
         var lifetime: Double?
+        /// The URL the stored response came from, when a redirect led there; nil: the URL
+        /// asked for.
+        var url: String?
+    }
+
+    /// The conditional fields for a request of `current`: the stored validators go only to
+    /// the URL whose response they came from (RFC 9110 §13.1: a validator describes a
+    /// representation of its target resource). A redirect's own URL does not get the
+    /// validators of the response it led to; a server that compared them with its own
+    /// resource could answer 304 for a body it never sent.
+    static func conditionals(_ revalidation: Revalidation?, for current: StandardURL, asked url: StandardURL)
+        -> [(String, String)]
+    {
+        guard let revalidation, current.hrefWithoutFragment == revalidation.url ?? url.hrefWithoutFragment else {
+            return []
+        }
+        var fields: [(String, String)] = []
+        if let etag = revalidation.etag { fields.append(("If-None-Match", etag)) }
+        if let modified = revalidation.lastModified { fields.append(("If-Modified-Since", modified)) }
+        return fields
     }
 
     /// What one hop of a request gave.
@@ -409,10 +433,6 @@ public final class Fetcher: @unchecked Sendable {
         into result: inout FetchResult, run: Run, _ received: Locked<Int64>
     ) async throws {
         var headers = requestHeaders
-        if let revalidation {
-            if let etag = revalidation.etag { headers.append(("If-None-Match", etag)) }
-            if let modified = revalidation.lastModified { headers.append(("If-Modified-Since", modified)) }
-        }
         // A partial download kept from an earlier attempt: ask for the rest, if the
         // representation is still the one it began (RFC 9110 §14.2, §13.1.5).
         let resumed =
@@ -431,12 +451,13 @@ public final class Fetcher: @unchecked Sendable {
         for hop in 0...options.maxRedirects {
             let snapshot = result
             if let refusal = options.proxies.refusal(for: current) { throw FetchError.transport(refusal) }
+            let sending = headers + Self.conditionals(revalidation, for: current, asked: url)
             // The exchange runs on the connection's task: it captures copies of this
             // function's variables and hands back what it decided in `Hop`.
             let step: Hop = try await pool.withConnection(pool.route(for: current)) {
-                [self, current, headers, chain] connection in
+                [self, current, sending, chain] connection in
                 let sent = FileTime.now.timeInterval
-                let head = try await connection.get(current, headers: headers)
+                let head = try await connection.get(current, headers: sending)
                 let pairs = head.headers.map { (name: $0.name, value: $0.value) }
                 if [301, 302, 303, 307, 308].contains(head.status.code),
                     let location = head.headers.first(name: "location")
@@ -455,7 +476,7 @@ public final class Fetcher: @unchecked Sendable {
                 // Set before `finish`: a download cut again keeps its partial for the next try.
                 if partial != nil { resumeUsed.withLock { $0 = true } }
                 try await finish(
-                    originalURL, head: head, headers: pairs, sent: headers, connection: connection,
+                    originalURL, head: head, headers: pairs, sent: sending, connection: connection,
                     revalidation: revalidation,
                     resumed: partial, chain: chain, started: started, sent: sent, into: &final, run: run,
                     counting: received)
@@ -471,6 +492,7 @@ public final class Fetcher: @unchecked Sendable {
                 let lifetime = Self.redirectLifetime(status: status, headers: hopHeaders)
                 chain.lifetime = min(chain.lifetime ?? lifetime, lifetime)
                 chain.vary += hopHeaders.filter { HTTPText.equals($0.name, lowercase: "vary") }
+                chain.target = next.hrefWithoutFragment
                 if hop == options.maxRedirects { break }
                 headers = Self.headers(headers, from: url, redirectedTo: next)
                 current = next
@@ -583,6 +605,7 @@ public final class Fetcher: @unchecked Sendable {
         put.downloadStarted = started
         put.status = code == 206 ? 200 : code  // a resumed body is the whole 200 representation
         put.vary = varyValue.isEmpty ? nil : Self.varyLines(varyValue, sending: requestHeaders)
+        put.validatorsURL = chain.target
         // Committed with the run's next batch (the path and expiry are filled in then).
         try body.seal(flush: false)
         result.commitTicket = await run.commits.submit(body, put)

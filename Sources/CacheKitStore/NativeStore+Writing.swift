@@ -487,23 +487,26 @@ extension NativeStore {
     {
         let now = FileTime.now.timeInterval
         let previous = try db.cachedStatement(sql: "SELECT body_path FROM entries WHERE url = ?")
+        // The optional columns, where this index has them.
+        var optional: [String] = []
+        if hasResponseColumns { optional += ["status", "vary"] }
+        if hasValidatorsColumn { optional.append("validators_url") }
+        let names = optional.map { ", " + $0 }.joined()
+        let values = String(repeating: ", ?", count: optional.count)
+        let updates = optional.map { ", \($0) = excluded.\($0)" }.joined()
         let upsert = try db.cachedStatement(
             sql: """
                 INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
-                last_modified,
-                                     download_started, download_completed, expires, lifetime_seconds, sliding, \
-                last_access\(hasResponseColumns ? ", status, vary" : ""))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(hasResponseColumns ? ", ?, ?" : ""))
-                ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, allocated_bytes = \
-                excluded.allocated_bytes,
-                  apparent_bytes = excluded.apparent_bytes, sha256 = excluded.sha256, content_type = \
-                excluded.content_type,
-                  etag = excluded.etag, last_modified = excluded.last_modified, download_started = \
-                excluded.download_started,
-                  download_completed = excluded.download_completed, expires = excluded.expires,
-                  lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding,
-                  last_access = \
-                excluded.last_access\(hasResponseColumns ? ", status = excluded.status, vary = excluded.vary" : "")
+                last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, \
+                last_access\(names))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(values))
+                ON CONFLICT(url) DO UPDATE SET body_path = excluded.body_path, \
+                allocated_bytes = excluded.allocated_bytes, apparent_bytes = excluded.apparent_bytes, \
+                sha256 = excluded.sha256, content_type = excluded.content_type, etag = excluded.etag, \
+                last_modified = excluded.last_modified, download_started = excluded.download_started, \
+                download_completed = excluded.download_completed, expires = excluded.expires, \
+                lifetime_seconds = excluded.lifetime_seconds, sliding = excluded.sliding, \
+                last_access = excluded.last_access\(updates)
                 """)
         for i in items.indices where items[i].failure == nil {
             let item = items[i]
@@ -532,6 +535,7 @@ extension NativeStore {
                 row.downloadCompleted, row.expires, row.lifetimeSeconds, row.sliding, row.lastAccess
             ]
             if hasResponseColumns { arguments += [options.status, options.vary] }
+            if hasValidatorsColumn { arguments += [options.validatorsURL] }
             try upsert.execute(arguments: arguments)
             items[i].record = row
         }

@@ -79,6 +79,9 @@ public final class NativeStore: @unchecked Sendable {
     /// Whether the index has the `status` and `vary` columns (schema 2; a version-1 index
     /// that could not be migrated, being read-only, has not).
     private(set) var hasResponseColumns = false
+    /// Whether the index has the `validators_url` column (added after schema 2's first
+    /// releases; an index that could not be written since has not).
+    private(set) var hasValidatorsColumn = false
 
     var indexPath: RawPath { root.appending(Self.indexName) }
     static let indexBytes = Array(indexName.utf8)
@@ -427,6 +430,18 @@ public final class NativeStore: @unchecked Sendable {
             }
             hasResponseColumns = try readIndex { db in try Self.responseColumnsExist(db) }
         }
+        hasValidatorsColumn = try readIndex { db in try Self.validatorsColumnExists(db) }
+        if !hasValidatorsColumn && hasResponseColumns && readOnlyReason == nil {
+            try? writeIndex { db in
+                try db.inTransaction(.immediate) {
+                    if !(try Self.validatorsColumnExists(db)) {
+                        try db.execute(sql: "ALTER TABLE entries ADD COLUMN validators_url TEXT")
+                    }
+                    return .commit
+                }
+            }
+            hasValidatorsColumn = try readIndex { db in try Self.validatorsColumnExists(db) }
+        }
     }
 
     /// A new, empty index: the schema of this version, in WAL mode unless locking exclusively.
@@ -454,7 +469,8 @@ public final class NativeStore: @unchecked Sendable {
                             sliding INTEGER NOT NULL DEFAULT 0,
                             last_access REAL NOT NULL,
                             status INTEGER NOT NULL DEFAULT 200,
-                            vary TEXT
+                            vary TEXT,
+                            validators_url TEXT
                         );
                         CREATE INDEX entries_last_access ON entries(last_access);
                         CREATE TABLE pins (page TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (page, url));
@@ -465,6 +481,7 @@ public final class NativeStore: @unchecked Sendable {
             }
         }
         hasResponseColumns = true
+        hasValidatorsColumn = true
         // Move the new header (application id) from the WAL into the main file now, so
         // detection by header works while this connection stays open.
         try writeIndex { db in _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
@@ -628,6 +645,12 @@ public final class NativeStore: @unchecked Sendable {
         try Row.fetchAll(db, sql: "PRAGMA table_info(entries)").contains { ($0["name"] as String?) == "status" }
     }
 
+    static func validatorsColumnExists(_ db: Database) throws -> Bool {
+        try Row.fetchAll(db, sql: "PRAGMA table_info(entries)").contains {
+            ($0["name"] as String?) == "validators_url"
+        }
+    }
+
     // MARK: Reading
 
     /// The stored response's status and `Vary` lines for `url` (200 and nil in an index
@@ -671,12 +694,17 @@ public final class NativeStore: @unchecked Sendable {
         public var status: Int
         /// The stored response's `Vary` request headers, one `name: value` per line; nil without `Vary`.
         public var vary: String?
+        /// The URL the stored response, and so its validators, came from when a redirect led
+        /// there from the key's URL; nil when it is the key's own.
+        public var validatorsURL: String?
     }
 
     /// `lookup` and `response` for many keys (`URLKey.normalized`) in one read transaction
     /// with one prepared statement; keys without a complete entry are absent.
     public func storedEntries(_ keys: [String], now: FileTime = .now) throws -> [String: StoredEntry] {
-        let columns = NativeRecord.columnList + (hasResponseColumns ? ", status, vary" : ", 200, NULL")
+        let columns =
+            NativeRecord.columnList + (hasResponseColumns ? ", status, vary" : ", 200, NULL")
+            + (hasValidatorsColumn ? ", validators_url" : ", NULL")
         return try readIndex { db in
             let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM entries WHERE url = ?")
             var found: [String: StoredEntry] = [:]
@@ -687,7 +715,8 @@ public final class NativeStore: @unchecked Sendable {
                 found[key] = StoredEntry(
                     hit: Hit(
                         record: record, bodyPath: root.appending(record.bodyPath), isFresh: record.isFresh(at: now)),
-                    status: (row.optionalValue(at: 14)) ?? 200, vary: row.optionalValue(at: 15))
+                    status: (row.optionalValue(at: 14)) ?? 200, vary: row.optionalValue(at: 15),
+                    validatorsURL: row.optionalValue(at: 16))
             }
             return found
         }

@@ -25,6 +25,9 @@ public struct PutOptions: Sendable {
     /// The request headers the response's `Vary` names, as they were sent (`Vary` lines;
     /// nil when the response had no `Vary`).
     public var vary: String?
+    /// The URL the response came from when a redirect led there from the key's URL: its
+    /// validators are sent there, not to the key's URL (nil: the key's own response).
+    public var validatorsURL: String?
 
     /// No lifetime (never expires), no sliding expiry, no content type by default.
     public init(lifetime: Double? = nil, sliding: Bool = false, contentType: String? = nil) {

@@ -5,7 +5,9 @@ Routes (GET):
   /files/NAME            bytes of NAME under --root, with ETag and Last-Modified; honours
                          If-None-Match / If-Modified-Since (304). ?cc=VALUE sets Cache-Control,
                          ?expires=SECONDS sets Expires relative to now, ?age=N sets Age.
-  /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME
+  /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME (a request with
+                         If-None-Match or If-Modified-Since is also logged as
+                         `Conditional: PATH`)
   /loop                  302 to itself
   /slow/NAME             headers and half the body, then a pause of ?pause=SECONDS (default
                          30), then the rest
@@ -126,6 +128,9 @@ class Handler(BaseHTTPRequestHandler):
                     path = "/truncated/" + path[len("/flaky/"):]
                 else:
                     path = "/files/" + path[len("/flaky/"):]
+            if path.startswith("/redirect/") and (self.headers.get("If-None-Match") or self.headers.get("If-Modified-Since")):
+                with LOCK:
+                    LOG.append("Conditional: %s" % self.path)
             if self.headers.get("Range"):
                 with LOCK:
                     LOG.append("Range: %s If-Range: %s %s" % (self.headers.get("Range"), self.headers.get("If-Range"), self.path))

@@ -210,6 +210,22 @@ final class HTTPCachingEndToEndTests: XCTestCase {
         XCTAssertEqual(try fetch(permanent).outcome, "hit")
     }
 
+    /// The stored validators go only to the URL whose response they came from: a redirect's
+    /// own URL was sent the ETag and Last-Modified of the response it led to, and a server
+    /// comparing them with its own resource could answer 304 for a body it never sent. The
+    /// URL that gave them is asked, and its 304 renews the entry of the URL asked for.
+    func testValidatorsGoOnlyToTheURLTheyCameFrom() throws {
+        tree.file("www/v.txt", contents: Array("the body".utf8))
+        let url = server.url("/redirect/1/v.txt")
+        XCTAssertEqual(try fetch(url).outcome, "downloaded")
+        // The 302 gave no freshness: the stored chain is stale at once and revalidated.
+        XCTAssertEqual(try fetch(url).outcome, "revalidated")
+        let seen = server.requests()
+        XCTAssertFalse(seen.contains("Conditional: /redirect/1/v.txt"), "\(seen)")
+        XCTAssertEqual(seen.filter { $0 == "/files/v.txt" }.count, 2, "\(seen)")
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).out, "the body")
+    }
+
     private func fetch(_ url: String, headers: [String]) -> RunResult {
         Binary.run(["fetch", "--cache", store] + headers.flatMap { ["-H", $0] } + [url])
     }

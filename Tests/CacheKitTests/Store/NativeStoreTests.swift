@@ -418,4 +418,25 @@ extension NativeStoreTests {
             [root.appending("index.sqlite").description])
         XCTAssertEqual(version.out, "2\n")
     }
+
+    /// An index made before the `validators_url` column gains it when opened writable (its
+    /// rows keep their values, the column empty), and stores where a redirected response's
+    /// validators came from; a store that cannot be written is read without it.
+    func testTheValidatorsColumnIsAddedToAnOlderIndex() throws {
+        let tree = TestTree("validators-column")
+        let root = tree.path("store")
+        do {
+            let store = try NativeStore.open(root, create: true)
+            try store.put(url: "https://a.example/old", bytes: Array("old".utf8), options: PutOptions(lifetime: 60))
+        }
+        sql(root, "ALTER TABLE entries DROP COLUMN validators_url")
+        let store = try NativeStore.open(root, create: false)
+        var options = PutOptions(lifetime: 60)
+        options.validatorsURL = "https://b.example/target"
+        try store.put(url: "https://a.example/new", bytes: Array("new".utf8), options: options)
+        let entries = try store.storedEntries(["https://a.example/old", "https://a.example/new"])
+        XCTAssertEqual(entries["https://a.example/new"]?.validatorsURL, "https://b.example/target")
+        XCTAssertNil(entries["https://a.example/old"]?.validatorsURL)
+        XCTAssertEqual(entries["https://a.example/old"]?.status, 200)
+    }
 }
