@@ -50,6 +50,7 @@ public struct StylesheetSaver {
             LibXML2.startElements(ofUTF8: LibXML2.input(for: page), everyURLAttribute: true), scanned.tags)
         let outputParts = outputDirectory.canonicalFile.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
         var edits: [(Range<Int>, [UInt8])] = []
+        var sheets: [String: RawPath] = [:]
         func savedAlready(_ href: String) -> Bool {
             URLText.isRelative(href) && !href.hasPrefix("/")
                 && RawPath(
@@ -64,7 +65,7 @@ public struct StylesheetSaver {
         for text in scanned.styleTexts {
             for found in CSSURLs.scan(Array(page[text])) where found.isImport && !savedAlready(found.token.url) {
                 guard let url = StandardURL(found.token.url, base: baseURL), url.isHTTP,
-                    let saved = saveSheet(url, report: &report, depth: 0)
+                    let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0)
                 else { continue }
                 let range = found.token.urlRange
                 edit(
@@ -86,7 +87,7 @@ public struct StylesheetSaver {
                 let map = ValueMap(raw: page, range: range, expected: href),
                 let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP
             else { continue }
-            guard let saved = saveSheet(url, report: &report, depth: 0) else { continue }
+            guard let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0) else { continue }
             let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
             edit(map.rawRange(map.trimmedRange()), local)
         }
@@ -101,25 +102,44 @@ public struct StylesheetSaver {
         return (out, report)
     }
 
-    private func saveSheet(_ url: StandardURL, report: inout Report, depth: Int) -> RawPath? {
+    /// `@import`s followed from a page's stylesheet, at most: a `--fetch` run fetches one
+    /// level a round (`OfflinePage.saveStyles`). Deeper ones stay remote (made absolute).
+    static let importDepth = 4
+
+    /// Saves the stylesheet at `url` (once a pass: `sheets` holds those saved, and those being
+    /// saved, so an `@import` cycle points back at the saved file) with its references made
+    /// local; nil when no cache has it. A reference left remote is made absolute against the
+    /// sheet's URL: the saved sheet lives beside the page, not at its URL.
+    private func saveSheet(_ url: StandardURL, report: inout Report, sheets: inout [String: RawPath], depth: Int)
+        -> RawPath?
+    {
         let key = url.hrefWithoutFragment
+        if let known = sheets[key] { return known }
         guard let body = lookup(key), let css = read(body) else {
             report.missing.append(key)
             return nil
         }
+        // Named first, so that an import cycle back to this sheet has a file to point at.
+        guard let named = assets.placeBytes(css, url: key, ext: "css") else { return nil }
+        sheets[key] = named
         var edits: [(Range<Int>, String)] = []
-        for token in Self.references(in: css) {
-            guard let target = StandardURL(token.url, base: url), target.isHTTP else { continue }
-            let placed: RawPath?
-            if token.isImport && depth < 4 {
-                placed = saveSheet(target, report: &report, depth: depth + 1)
-            } else if let file = lookup(target.hrefWithoutFragment) {
-                placed = assets.place(file, url: target.hrefWithoutFragment)
-            } else {
-                report.missing.append(target.hrefWithoutFragment)
-                placed = nil
+        for token in Self.references(in: css) where !token.url.trimmingWhitespace().hasPrefix("#") {
+            guard let target = StandardURL(token.url, base: url) else { continue }
+            var placed: RawPath?
+            if target.isHTTP && token.isImport && depth < Self.importDepth {
+                placed = saveSheet(target, report: &report, sheets: &sheets, depth: depth + 1)
+            } else if target.isHTTP && !token.isImport {
+                if let file = lookup(target.hrefWithoutFragment) {
+                    placed = assets.place(file, url: target.hrefWithoutFragment)
+                } else {
+                    report.missing.append(target.hrefWithoutFragment)
+                }
             }
-            guard let placed else { continue }
+            guard let placed else {
+                let absolute = URLText.withoutPassword(target.href)
+                if absolute != token.url { edits.append((token.range, CSSText.escapeURL(absolute))) }
+                continue
+            }
             // Beside the stylesheet in the same folder: the file name alone.
             var local = URLText.encodeSegment(placed.lastComponent)
             if let fragment = target.fragment { local += "#" + URLText.encodeFragment(fragment) }

@@ -10,18 +10,25 @@ final class StylesheetSaverTests: XCTestCase {
     private final class Sheets: CopyPlacer {
         var bodies: [String: [UInt8]] = [:]
         var written: [String: [UInt8]] = [:]
+        /// Each URL's file, named when first placed (placing it again replaces it).
+        var names: [String: String] = [:]
+        /// Cached bodies placed as they are.
+        var copies: [String] = []
         let linked = 0
         let copied = 0
         let cloned = 0
         let unplaced: [String] = []
 
         func place(_ file: RawPath, url: String) -> RawPath? {
-            RawPath("/out/page_files/" + (url.split(separator: "/").last.map(String.init) ?? "x"))
+            copies.append(url)
+            return RawPath("/out/page_files/" + (url.split(separator: "/").last.map(String.init) ?? "x"))
         }
 
         func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
             written[url] = bytes
-            return RawPath("/out/page_files/sheet\(written.count).\(ext)")
+            let name = names[url] ?? "sheet\(names.count + 1).\(ext)"
+            names[url] = name
+            return RawPath("/out/page_files/" + name)
         }
 
         func save(_ page: String) -> (page: String, report: StylesheetSaver.Report) {
@@ -47,7 +54,37 @@ final class StylesheetSaverTests: XCTestCase {
         sheets.bodies["http://site.test/style.css"] = Array(css.utf8)
         let saved = sheets.save(#"<link rel="stylesheet" href="style.css">"#)
         XCTAssertEqual(saved.report.saved, 2)
-        XCTAssertTrue(saved.page.contains(#"href="page_files/sheet2.css""#), saved.page)
+        let name = sheets.names["http://site.test/style.css"] ?? "?"
+        XCTAssertTrue(saved.page.contains(#"href="page_files/"# + name + "\""), saved.page)
+    }
+
+    /// An `@import` cycle saves each sheet once, each pointing at the other's saved file; a
+    /// reference left remote is made absolute against its sheet's URL (it was left relative,
+    /// so it led nowhere beside the page), a fragment-only one stays. The cycle used to save
+    /// unrewritten copies of both sheets beside the rewritten ones once four levels deep.
+    func testAnImportCycleIsSavedOnceAndRemoteReferencesStayWhole() {
+        let sheets = Sheets()
+        sheets.bodies["http://site.test/css/a.css"] = Array(
+            #"@import "b.css"; @font-face { src: url(../fonts/gone.woff) } p { filter: url(#f) }"#.utf8)
+        sheets.bodies["http://site.test/css/b.css"] = Array(#"@import url(a.css); q { color: red }"#.utf8)
+        let saver = StylesheetSaver(
+            assets: sheets,
+            lookup: { url in sheets.bodies[url] == nil ? nil : RawPath("/cache/" + url.filter(\.isLetter)) },
+            read: { path in sheets.bodies.first { "/cache/" + $0.key.filter(\.isLetter) == path.description }?.value })
+        let saved = saver.save(
+            page: Array(#"<link rel="stylesheet" href="css/a.css">"#.utf8), base: "http://site.test/page.html",
+            outputDirectory: RawPath("/out"))
+        XCTAssertEqual(
+            String(decoding: saved.page, as: UTF8.self), #"<link rel="stylesheet" href="page_files/sheet1.css">"#)
+        XCTAssertEqual(saved.report.saved, 2)
+        XCTAssertEqual(sheets.copies, [], "no sheet placed as it was cached")
+        XCTAssertEqual(
+            sheets.written["http://site.test/css/a.css"].map { String(decoding: $0, as: UTF8.self) },
+            #"@import "sheet2.css"; @font-face { src: url(http://site.test/fonts/gone.woff) } p { filter: url(#f) }"#)
+        XCTAssertEqual(
+            sheets.written["http://site.test/css/b.css"].map { String(decoding: $0, as: UTF8.self) },
+            #"@import url(sheet1.css); q { color: red }"#)
+        XCTAssertEqual(saved.report.missing, ["http://site.test/fonts/gone.woff"])
     }
 
     /// What CSS Syntax makes a reference: `url(…)` and `@import` strings, not what a comment
