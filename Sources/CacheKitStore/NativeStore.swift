@@ -571,6 +571,21 @@ public final class NativeStore: @unchecked Sendable {
         return same ? nil : PinChange(page: page, keys: keys.sorted())
     }
 
+    /// The keys of the entries whose bodies are these files (paths relative to the root, as
+    /// the index names them): what a page that already points into the store (localized
+    /// before) shows. One pass over the index: a page may show tens of thousands.
+    public func keys(ofBodies bodies: Set<String>) throws -> [String] {
+        guard !bodies.isEmpty else { return [] }
+        return try readIndex { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT url, body_path FROM entries")
+            var keys: [String] = []
+            while let row = try rows.next() {
+                if bodies.contains(row[1] as String) { keys.append(row[0]) }
+            }
+            return keys
+        }
+    }
+
     /// Replaces what `change.page` pins by `change.keys`, in one transaction.
     public func apply(_ change: PinChange) throws {
         try writeIndex { db in

@@ -51,6 +51,17 @@ public struct LocalizeResult: Sendable {
         return total
     }
 
+    /// The `localPath` of every reference with one of these outcomes, in order.
+    public func localPaths(_ outcomes: ImageReference.Outcome...) -> [String] {
+        var paths: [String] = []
+        for part in referenceParts {
+            for i in part.indices where outcomes.contains(part[i].outcome) {
+                if let path = part[i].localPath { paths.append(path) }
+            }
+        }
+        return paths
+    }
+
     /// The resolved URLs of the references that had one of these outcomes, in document order
     /// (by index, as `count`: no reference is copied).
     public func resolvedURLs(_ outcomes: ImageReference.Outcome...) -> [String] {

@@ -786,6 +786,37 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1)
     }
 
+    /// A page localized again (`--in-place`, as a finished page is re-checked) keeps pinning
+    /// what it shows in the store, and so does a copy of it localized on its own: their
+    /// references into the store are `local` now. The second run unpinned them all, and the
+    /// next prune deleted the images of a page it had just called finished.
+    func testAPageLocalizedAgainKeepsItsPins() throws {
+        let tree = TestTree("loc-repin")
+        let store = tree.path("store").description
+        tree.file("img.png", contents: Images.png)
+        let url = "http://fakehost/a.png"
+        XCTAssertEqual(
+            Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        tree.file("site/page.html", contents: Array("<img src=\"http://fakehost/a.png\">\n".utf8))
+        let page = tree.path("site/page.html").description
+        for _ in 0..<2 {
+            let run = Binary.run(["localize", page, "--in-place", "--cache", store, "--require-all"])
+            XCTAssertEqual(run.status, 0, run.err)
+        }
+        XCTAssertTrue(
+            String(decoding: try FileIOProbe.read(tree.path("site/page.html")), as: UTF8.self).hasPrefix(
+                "<img src=\"../store/objects/"))
+        tree.file("site/copy.html", contents: try FileIOProbe.read(tree.path("site/page.html")))
+        XCTAssertEqual(
+            Binary.run(["localize", tree.path("site/copy.html").description, "--in-place", "--cache", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["unpin", page, "--cache", store]).out, "1\t\(tree.path("site/page.html").canonical.escaped)\n")
+        sleep(2)  // expired now
+        XCTAssertEqual(Binary.run(["prune", store]).status, 0)
+        XCTAssertEqual(
+            Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout, Images.png, "still pinned by the copy")
+    }
+
     /// A page written by a relative name pins under its absolute path, whichever of the page
     /// and its pins is done first: the path was resolved while the page might not exist yet,
     /// and then stayed relative (`out.html`), so a prune run from elsewhere took the page for

@@ -347,12 +347,42 @@ struct Localize: AsyncParsableCommand {
     {
         // With assets, only what could not be placed there: the page points at the cache for it.
         let urls = (assets ? result.assetsUnplaced : result.resolvedURLs(.rewritten)).map(Localizer.cacheKey)
+        let shown = localFiles(result, outputDirectory: page.parentDirectory)
         return caches.filter { CacheFormats.detect($0) == .native }.map { root in
             Result {
                 let store = try NativeStore.open(root, create: false)
-                return (store, try store.pinChange(page: page.canonicalFile.description, urls: urls))
+                // A page localized before points into the store already (its references are
+                // `local` now): what it shows there stays pinned.
+                let kept = try store.keys(ofBodies: bodies(shown, under: root))
+                return (store, try store.pinChange(page: page.canonicalFile.description, urls: urls + kept))
             }
         }
+    }
+
+    /// The files the page's `local` references name, from where the page is written.
+    private static func localFiles(_ result: LocalizeResult, outputDirectory: RawPath) -> [RawPath] {
+        result.localPaths(.local).compactMap { local in
+            if local.hasPrefix("file:") {
+                return StandardURL(local).map { RawPath(bytes: HostParser.percentDecode(Array($0.path.utf8))) }
+            }
+            return outputDirectory.appending(HostParser.percentDecode(Array(local.utf8)))
+        }
+    }
+
+    /// Those of `files` inside the store at `root`, relative to it (as its index names bodies).
+    private static func bodies(_ files: [RawPath], under root: RawPath) -> Set<String> {
+        guard !files.isEmpty else { return [] }
+        let prefix = root.canonical.bytes + [UInt8(ascii: "/")]
+        var directories: [RawPath: RawPath] = [:]  // each directory resolved once
+        var inside = Set<String>()
+        for file in files {
+            let parent = file.parentDirectory
+            let resolved = directories[parent] ?? parent.canonical
+            directories[parent] = resolved
+            let bytes = resolved.appending(file.lastComponent).bytes
+            if bytes.starts(with: prefix) { inside.insert(String(decoding: bytes[prefix.count...], as: UTF8.self)) }
+        }
+        return inside
     }
 
     private func destinationFor(_ input: RawPath, page: PageSource, taken: inout Set<String>) throws -> (
