@@ -27,9 +27,11 @@ public enum OfflinePage {
         }
         guard let temp = result.unstoredBody else { return nil }
         defer { FileIO.removeTemporary(temp) }
-        return PageSource(
+        var page = PageSource(
             bytes: try FileIO.readAll(temp), url: url.hrefWithoutFragment, label: URLKey.redacted(text),
             fileName: PageSource.fileName(for: url), isFile: false, mode: nil)
+        page.contentType = result.contentType
+        return page
     }
 
     /// The page localized against `caches`; then what is missing or stale is fetched and the

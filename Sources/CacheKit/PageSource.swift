@@ -23,6 +23,9 @@ public struct PageSource: Sendable {
     public var isFile: Bool
     /// The file's permission bits, which `--in-place` keeps (nil: not a file).
     public var mode: mode_t?
+    /// The `Content-Type` it was served with (a page from a cache or fetched); its charset
+    /// decides how the page is read unless a BOM or `--charset` does.
+    public var contentType: String?
 
     /// A page from its parts.
     public init(bytes: [UInt8], url: String, label: String, fileName: [UInt8], isFile: Bool, mode: mode_t?) {
@@ -57,10 +60,12 @@ public struct PageSource: Sendable {
                 do {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
-                    return PageSource(
+                    var page = PageSource(
                         bytes: bytes, url: key.normalized, label: URLKey.redacted(text),
                         fileName: StandardURL(key.normalized).map(fileName(for:)) ?? Array("index.html".utf8),
                         isFile: false, mode: nil)
+                    page.contentType = body.contentType
+                    return page
                 } catch let error as StoreError { lastError = error }
             }
             throw lastError

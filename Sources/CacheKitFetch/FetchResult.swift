@@ -42,6 +42,8 @@ public struct FetchResult: Sendable {
     public var interrupted = false
     /// With `keepUnstoredBodies`, the body of a `notStored` response (remove it after use).
     public var unstoredBody: RawPath?
+    /// The response's `Content-Type`, when a body came (nil otherwise).
+    public var contentType: String?
     /// The body's place in the run's commit queue until the run ends.
     var commitTicket: Int?
 

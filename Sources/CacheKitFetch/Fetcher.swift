@@ -585,6 +585,7 @@ public final class Fetcher: @unchecked Sendable {
             url, head: head, connection: connection, resumed: resumed?.body, resumeTotal: resumeTotal,
             validators: validators, started: started, run: run, counting: counter)
         result.bytesReceived = received
+        result.contentType = head.headers.first(name: "content-type")
         guard freshness.storable, !requestDirectives.has("no-store") else {
             if options.keepUnstoredBodies {
                 result.unstoredBody = body.keepUncommitted()

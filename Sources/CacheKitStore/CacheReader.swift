@@ -47,7 +47,7 @@ public enum CacheReader {
                 state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired",
                 indexKey: hit.record.url)
             entry.identity = FileIdentity(st)
-            return CachedBody(path: hit.bodyPath, entry: entry, anchor: anchor)
+            return CachedBody(path: hit.bodyPath, entry: entry, anchor: anchor, contentType: hit.record.contentType)
         }
         let format = try CacheFormats.open(anchor, as: kind)
         guard let entry = try format.locate(url: url, InspectionContext(now: now)) else {

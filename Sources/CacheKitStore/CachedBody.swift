@@ -14,6 +14,8 @@ public struct CachedBody: Sendable {
     let anchor: AnchoredDirectory
     /// A body held inside the cache's own database (Apple's URLCache, corelibs' archives).
     var inline: [UInt8]? = nil
+    /// The `Content-Type` recorded with it, where the cache keeps one (cachectl's store).
+    public var contentType: String? = nil
 
     /// Streams the body in chunks (opened below the cache's root, never through a symlink).
     public func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {

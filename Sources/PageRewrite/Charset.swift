@@ -12,7 +12,7 @@ import URLStandard
 public enum Charset {
     /// Where the decision came from.
     public enum Source: String, Sendable {
-        case byteOrderMark, option, meta, utf8Fallback, defaultWindows1252, metaContradicted
+        case byteOrderMark, option, contentType, meta, utf8Fallback, defaultWindows1252, metaContradicted
     }
 
     /// The charset a page is decoded with, and what said so.
@@ -25,11 +25,13 @@ public enum Charset {
         public var bomLength: Int
     }
 
-    /// BOM, then `option`, then a `<meta>` prescan of the first 1024 bytes mapped through the
+    /// BOM, then `option`, then the charset of the `Content-Type` the page was served with
+    /// (`contentType`, HTML's "transport layer" encoding, which a browser takes before any
+    /// `<meta>`), then a `<meta>` prescan of the first 1024 bytes mapped through the
     /// WHATWG label table (`gb2312` is GBK); a declaration the bytes contradict (they do not
     /// decode in it but are valid UTF-8) gives way to UTF-8; without any, UTF-8 when the
     /// bytes are valid UTF-8, else windows-1252.
-    public static func decide(_ bytes: [UInt8], option: String? = nil) -> Decision {
+    public static func decide(_ bytes: [UInt8], option: String? = nil, contentType: String? = nil) -> Decision {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             return Decision(encoding: "UTF-8", source: .byteOrderMark, bomLength: 3)
         }
@@ -40,6 +42,9 @@ public enum Charset {
             return Decision(encoding: "UTF-16BE", source: .byteOrderMark, bomLength: 2)
         }
         if let option { return Decision(encoding: canonicalName(option) ?? option, source: .option, bomLength: 0) }
+        if let label = contentType.flatMap(parameter(ofContentType:)), let name = canonicalName(label) {
+            return Decision(encoding: name, source: .contentType, bomLength: 0)
+        }
         let validUTF8 = isValidUTF8(bytes)
         if let label = prescan(bytes), let name = canonicalName(label) {
             if name == "UTF-16LE" || name == "UTF-16BE" {
@@ -54,6 +59,23 @@ public enum Charset {
         return validUTF8
             ? Decision(encoding: "UTF-8", source: .utf8Fallback, bomLength: 0)
             : Decision(encoding: "windows-1252", source: .defaultWindows1252, bomLength: 0)
+    }
+
+    /// The `charset` parameter of a `Content-Type` value (`text/html; charset="Shift_JIS"`),
+    /// unquoted; nil without one.
+    public static func parameter(ofContentType value: String) -> String? {
+        for part in value.split(separator: ";").dropFirst() {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, String(pair[0]).trimmingWhitespace().lowercased() == "charset" else {
+                continue
+            }
+            var label = String(pair[1]).trimmingWhitespace()
+            if label.count >= 2, label.hasPrefix("\""), label.hasSuffix("\"") {
+                label = String(label.dropFirst().dropLast())
+            }
+            return label.isEmpty ? nil : label
+        }
+        return nil
     }
 
     /// The WHATWG Encoding Standard's labels for the encodings pages use, to names iconv knows.

@@ -29,6 +29,9 @@ public struct LocalizeOptions: Sendable {
     public var eager = false
     /// Decoding charset, overriding the page's own declarations.
     public var charset: String?
+    /// The `Content-Type` the page was served with (a page from a cache or fetched), whose
+    /// charset comes before the page's `<meta>`, as in a browser. Default nil.
+    public var contentType: String?
     /// The directory the page was read from (nil for a page from stdin or a cache): a
     /// relative reference naming a file there is `local`, not missing, so localizing a
     /// localized page again changes nothing.

@@ -72,7 +72,7 @@ extension PageRewriter {
             lookup: @escaping ([String], LoopRunner) -> [CachedCopy?]
         ) {
             (self.original, self.options, self.placer, lookupMany) = (original, options, placer, lookup)
-            charset = Charset.decide(original, option: options.charset)
+            charset = Charset.decide(original, option: options.charset, contentType: options.contentType)
             view = charset.encoding == "UTF-8" ? nil : TranscodedView(original, encoding: charset.encoding)
             page = view?.bytes ?? original
             parserInput = LibXML2.input(for: page)

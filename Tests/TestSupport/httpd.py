@@ -4,7 +4,8 @@
 Routes (GET):
   /files/NAME            bytes of NAME under --root, with ETag and Last-Modified; honours
                          If-None-Match / If-Modified-Since (304). ?cc=VALUE sets Cache-Control,
-                         ?expires=SECONDS sets Expires relative to now, ?age=N sets Age.
+                         ?expires=SECONDS sets Expires relative to now, ?age=N sets Age,
+                         ?type=VALUE sets Content-Type.
   /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME (a request with
                          If-None-Match or If-Modified-Since is also logged as
                          `Conditional: PATH`)
@@ -145,6 +146,8 @@ class Handler(BaseHTTPRequestHandler):
                     headers.append(("Expires", email.utils.formatdate(time.time() + float(query["expires"]), usegmt=True)))
                 if "age" in query:
                     headers.append(("Age", query["age"]))
+                if "type" in query:
+                    headers.append(("Content-Type", query["type"]))
                 inm = self.headers.get("If-None-Match")
                 ims = self.headers.get("If-Modified-Since")
                 if (inm and inm == etag) or (not inm and ims and ims == modified):

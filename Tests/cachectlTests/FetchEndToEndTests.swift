@@ -454,4 +454,32 @@ final class FetchEndToEndTests: XCTestCase {
         let style = String(decoding: try FileIOProbe.read(tree.path("saved/sjis_files/s.css")), as: UTF8.self)
         XCTAssertEqual(style, "body { background: url(bg.png) }")
     }
+
+    /// A page served as `text/html; charset=Shift_JIS` with no `<meta>` is read in Shift_JIS,
+    /// as a browser reads it (HTML's transport-layer encoding comes before a `<meta>` prescan),
+    /// fetched or read from the cache later: an image named in Japanese resolves to the URL a
+    /// browser requests and is found. It was read as windows-1252 and the image requested as
+    /// mojibake (a 404).
+    func testAPagesContentTypeCharsetIsHowItIsRead() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        // 「画像」 in Shift_JIS: 89 E6 91 9C.
+        let page =
+            Array("<html><body><img src=\"".utf8) + [0x89, 0xE6, 0x91, 0x9C] + Array(".png\"></body></html>\n".utf8)
+        tree.file("www/sjis.html", contents: page)
+        tree.file("www/%E7%94%BB%E5%83%8F.png", contents: Images.png)  // the server does not decode names
+        let url = server.url("/files/sjis.html?cc=max-age=3600&type=text/html;%20charset=%22Shift_JIS%22")
+        for extra in [["--fetch"], ["--allow-stale"]] {
+            let run = Binary.run(
+                ["localize", url, "--cache", store, "-o", tree.path("out.html").description, "--json"] + extra)
+            XCTAssertEqual(run.status, 0, run.err)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+            let report = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first)
+            XCTAssertEqual(report["charset"] as? String, "SHIFT_JIS")
+            XCTAssertEqual(report["charsetSource"] as? String, "contentType")
+            let refs = try XCTUnwrap(report["references"] as? [[String: Any]])
+            XCTAssertEqual(refs.first?["resolved"] as? String, server.url("/files/%E7%94%BB%E5%83%8F.png"))
+            XCTAssertEqual(refs.first?["outcome"] as? String, "rewritten", run.err)
+        }
+    }
 }

@@ -219,6 +219,7 @@ struct Localize: AsyncParsableCommand {
         options.allowStale = allowStale
         options.eager = eager
         options.charset = charset
+        options.contentType = page.contentType
         options.pageDirectory = page.isFile ? input.canonical.parentDirectory : nil
         options.absolutizeWhenMoved = true
         if let assets {

@@ -436,6 +436,21 @@ final class LocalizerTests: XCTestCase {
         assertOnlyReferencesChanged(bytes, result)
     }
 
+    /// HTML's order: a BOM, then the user's `--charset`, then the `Content-Type` the page came
+    /// with, then its `<meta>`; the header's parameter is read quoted or not, in any case.
+    func testTheContentTypeCharsetComesBeforeTheMeta() {
+        let page = Array("<meta charset=\"gbk\"><p>x</p>".utf8)
+        let served = "text/html; Charset=\"Shift_JIS\""
+        XCTAssertEqual(Charset.decide(page, contentType: served).encoding, "SHIFT_JIS")
+        XCTAssertEqual(Charset.decide(page, contentType: served).source, .contentType)
+        XCTAssertEqual(Charset.decide(page, option: "euc-kr", contentType: served).source, .option)
+        XCTAssertEqual(Charset.decide([0xEF, 0xBB, 0xBF] + page, contentType: served).source, .byteOrderMark)
+        XCTAssertEqual(Charset.decide(page, contentType: "text/html").encoding, "GBK", "no charset: the meta")
+        XCTAssertEqual(Charset.decide(page, contentType: "text/html; charset=bogus").encoding, "GBK")
+        XCTAssertEqual(Charset.parameter(ofContentType: "text/html;charset=utf-8 ; q=1"), "utf-8")
+        XCTAssertNil(Charset.parameter(ofContentType: "text/html; charset="))
+    }
+
     func testWindows1252PageWithoutDeclaration() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/x.png"])
         let bytes: [UInt8] =
