@@ -17,12 +17,14 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
     ],
     targets: [
-        // The only C surface of the project: libxml2's headers behind one shim.
+        // libxml2's headers behind one shim.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // zlib, to undo a gzip or deflate content coding a server sends unasked (fetch only).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The system calls Swift cannot import (openat2, statx, renameat2 go through the
         // variadic `syscall`), as plain C functions. Only CacheKitSystem uses them.
         .target(name: "CSystemShims"),
@@ -77,6 +79,7 @@ let package = Package(
             name: "CacheKitFetch",
             dependencies: [
                 "CacheKitStore",
+                "CZlib",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -689,9 +689,11 @@ public final class Fetcher: @unchecked Sendable {
                 connection.abandon()
                 throw FetchError.transport("the server sent part of the body (206) when asked for all of it")
             }
+            // A coded rest cannot continue the decoded part kept (its range counts coded bytes).
             guard let range = Self.contentRange(head.headers.first(name: "content-range")),
                 range.first == resumed.body.length,
-                range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true
+                range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true,
+                (try? ContentDecoder.make(contentEncoding: head.headers.first(name: "content-encoding"))) == nil
             else {
                 // Another range than the rest of the kept part: it is dropped, and the whole body asked for.
                 connection.abandon()
@@ -729,21 +731,34 @@ public final class Fetcher: @unchecked Sendable {
             }
             run.tracker.expect(declared)
         }
+        let decoder: ContentDecoder?
+        do {
+            decoder = try ContentDecoder.make(contentEncoding: head.headers.first(name: "content-encoding"))
+        } catch {
+            connection.abandon()
+            throw error
+        }
         let body = try resumed ?? store.beginBody(url: url, started: started, inMemoryUpTo: Self.inMemoryBodyLimit)
         var received: Int64 = 0
         do {
             while let buffer = try await connection.nextBody() {
                 try Task.checkCancellation()
                 received += Int64(buffer.readableBytes)
-                if received > options.maxBody {
+                if let decoder {
+                    try buffer.withUnsafeReadableBytes { try decoder.decode($0) { try body.append($0) } }
+                } else {
+                    try buffer.withUnsafeReadableBytes { try body.append($0) }
+                }
+                // --max-body bounds what is stored (decoded) as well as what comes.
+                if received > options.maxBody || body.length > options.maxBody {
                     connection.abandon()
                     throw FetchError.tooLarge(limit: options.maxBody, declared: nil)
                 }
-                try buffer.withUnsafeReadableBytes { try body.append($0) }
                 run.tracker.received(Int64(buffer.readableBytes))
                 counter.withLock { $0 += Int64(buffer.readableBytes) }
             }
             if let declared, received != declared { throw FetchError.truncated(expected: declared, received: received) }
+            try decoder?.finish()
             if let resumeTotal, body.length != resumeTotal {
                 throw FetchError.truncated(expected: resumeTotal, received: body.length)
             }
@@ -751,7 +766,8 @@ public final class Fetcher: @unchecked Sendable {
             let strongETag = validators.etag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
             var overLimit = false
             if case FetchError.tooLarge = error { overLimit = true }
-            if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0,
+            // A decoded part cannot be resumed: a range counts the coded bytes.
+            if !(error is CancellationError), !Task.isCancelled, !overLimit, body.length > 0, decoder == nil,
                 strongETag != nil || validators.lastModified != nil
             {
                 let partial = NativeStore.PartialDownload(

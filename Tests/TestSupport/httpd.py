@@ -5,7 +5,10 @@ Routes (GET):
   /files/NAME            bytes of NAME under --root, with ETag and Last-Modified; honours
                          If-None-Match / If-Modified-Since (304). ?cc=VALUE sets Cache-Control,
                          ?expires=SECONDS sets Expires relative to now, ?age=N sets Age,
-                         ?type=VALUE sets Content-Type.
+                         ?type=VALUE sets Content-Type. ?coding=C sends the body coded
+                         whatever the request accepts: gzip, deflate (zlib-wrapped),
+                         rawdeflate (sent as deflate), gzip2 (two gzip members), gzipcut
+                         (the gzip data cut in half, its length declared), br (sent as is)
   /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME (a request with
                          If-None-Match or If-Modified-Since is also logged as
                          `Conditional: PATH`)
@@ -36,9 +39,26 @@ As a proxy: a request in absolute form (`GET http://host/path`) is logged as wri
 answered by the route of its path; `CONNECT host:port` is logged as `CONNECT host:port` and
 tunnels to that address. With --tls CERT KEY the server speaks HTTPS.
 """
-import argparse, re, struct, zlib, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
+import argparse, gzip, re, struct, zlib, email.utils, hashlib, json, os, select, socket, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
+
+def coded(body, how):
+    """The body coded as `how` (see ?coding=), and the Content-Encoding to send with it."""
+    if how == "gzip":
+        return gzip.compress(body), "gzip"
+    if how == "gzip2":
+        half = len(body) // 2
+        return gzip.compress(body[:half]) + gzip.compress(body[half:]), "gzip"
+    if how == "gzipcut":
+        data = gzip.compress(body)
+        return data[:len(data) // 2], "gzip"
+    if how == "deflate":
+        return zlib.compress(body), "deflate"
+    if how == "rawdeflate":
+        c = zlib.compressobj(wbits=-15)
+        return c.compress(body) + c.flush(), "deflate"
+    return body, how
 
 def _png(width=6, height=4):
     raw = b"".join(b"\x00" + b"\xd0\x40\x20" * width for _ in range(height))
@@ -148,6 +168,9 @@ class Handler(BaseHTTPRequestHandler):
                     headers.append(("Age", query["age"]))
                 if "type" in query:
                     headers.append(("Content-Type", query["type"]))
+                if "coding" in query:
+                    body, coding = coded(body, query["coding"])
+                    headers.append(("Content-Encoding", coding))
                 inm = self.headers.get("If-None-Match")
                 ims = self.headers.get("If-Modified-Since")
                 if (inm and inm == etag) or (not inm and ims and ims == modified):

@@ -482,4 +482,31 @@ final class FetchEndToEndTests: XCTestCase {
             XCTAssertEqual(refs.first?["outcome"] as? String, "rewritten", run.err)
         }
     }
+
+    /// A body a server codes though asked for identity (a pre-compressed file) is stored
+    /// decoded, as a browser shows it: gzip (one member or two), deflate zlib-wrapped or raw.
+    /// It was stored coded (gzip bytes as `b.txt`). A coding zlib cannot undo, or coded data
+    /// cut short, fails the URL and stores nothing.
+    func testACodedBodyIsStoredDecoded() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        // Random bytes: the coded data is as long as the body, and comes in many reads.
+        var generator = SystemRandomNumberGenerator()
+        let original = (0..<600_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        tree.file("www/r.bin", contents: original)
+        for coding in ["gzip", "gzip2", "deflate", "rawdeflate"] {
+            let url = server.url("/files/r.bin?coding=\(coding)")
+            let run = fetch([url], store)
+            XCTAssertEqual(run.status, 0, coding + ": " + run.err)
+            XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout, original, coding)
+        }
+        for (coding, message) in [("br", "coded as 'br'"), ("gzipcut", "ended inside its gzip data")] {
+            let url = server.url("/files/r.bin?coding=\(coding)")
+            let run = fetch([url], store)
+            XCTAssertEqual(run.status, 1, coding)
+            XCTAssertTrue(run.err.contains(message), coding + ": " + run.err)
+            XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "nothing stored")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
+    }
 }

@@ -17,11 +17,12 @@ struct Localize: AsyncParsableCommand {
         discussion: """
             Parses each page with libxml2, finds every image reference (img src/srcset, \
             picture > source srcset, input type=image, icons, video poster, SVG image, \
-            body and table backgrounds, style url(…), lazy data-src/-srcset/-original/-lazy-src/-lazy-srcset), resolves it \
-            against the base, and rewrites the ones with a fresh copy in a given cache to a \
-            relative path (or file:// URL with --absolute). The output is the input byte for \
-            byte except those values. A PAGE that is an http(s) URL is read from the cache (in \
-            the charset it was served with, unless a BOM or --charset says otherwise).
+            body and table backgrounds, style url(…), lazy \
+            data-src/-srcset/-original/-lazy-src/-lazy-srcset), resolves it against the base, \
+            and rewrites the ones with a fresh copy in a given cache to a relative path (or \
+            file:// URL with --absolute). The output is the input byte for byte except those \
+            values. A PAGE that is an http(s) URL is read from the cache (in the charset it was \
+            served with, unless a BOM or --charset says otherwise).
             """)
 
     @Argument(help: "HTML files, '-' for stdin, or the URL of a page whose body is in the cache.", completion: .file())
