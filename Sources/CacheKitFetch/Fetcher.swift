@@ -745,7 +745,14 @@ public final class Fetcher: @unchecked Sendable {
                 try Task.checkCancellation()
                 received += Int64(buffer.readableBytes)
                 if let decoder {
-                    try buffer.withUnsafeReadableBytes { try decoder.decode($0) { try body.append($0) } }
+                    // Checked as it is decoded: a small coded body may decode to gigabytes.
+                    let limit = options.maxBody
+                    try buffer.withUnsafeReadableBytes {
+                        try decoder.decode($0) { piece in
+                            try body.append(piece)
+                            if body.length > limit { throw FetchError.tooLarge(limit: limit, declared: nil) }
+                        }
+                    }
                 } else {
                     try buffer.withUnsafeReadableBytes { try body.append($0) }
                 }

@@ -507,6 +507,13 @@ final class FetchEndToEndTests: XCTestCase {
             XCTAssertTrue(run.err.contains(message), coding + ": " + run.err)
             XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "nothing stored")
         }
+        // 8 MB of zeros come as 8 KB of gzip: --max-body bounds the decoded size.
+        tree.file("www/zeros.bin", contents: [UInt8](repeating: 0, count: 8 << 20))
+        let bomb = server.url("/files/zeros.bin?coding=gzip")
+        let limited = fetch([bomb, "--max-body", "1M"], store)
+        XCTAssertEqual(limited.status, 1)
+        XCTAssertTrue(limited.err.contains("larger than --max-body"), limited.err)
+        XCTAssertEqual(Binary.run(["cat", bomb, "--cache", store, "--allow-stale"]).status, 1, "nothing stored")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
     }
 }
