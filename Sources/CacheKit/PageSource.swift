@@ -11,8 +11,8 @@ import URLStandard
 public struct PageSource: Sendable {
     /// The page's bytes, as read.
     public var bytes: [UInt8]
-    /// The URL relative references resolve against: the cache key of a page read from a cache,
-    /// else a `file://` URL.
+    /// The URL relative references resolve against: the URL a page read from a cache came
+    /// from (its key, or where redirects from it led), else a `file://` URL.
     public var url: String
     /// How messages name the page: the path or URL as given, or `stdin`.
     public var label: String
@@ -61,7 +61,7 @@ public struct PageSource: Sendable {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
                     let bytes = try FileIO.readAll(body.path)
                     var page = PageSource(
-                        bytes: bytes, url: key.normalized, label: URLKey.redacted(text),
+                        bytes: bytes, url: body.responseURL ?? key.normalized, label: URLKey.redacted(text),
                         fileName: StandardURL(key.normalized).map(fileName(for:)) ?? Array("index.html".utf8),
                         isFile: false, mode: nil)
                     page.contentType = body.contentType

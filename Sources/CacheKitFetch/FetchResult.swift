@@ -44,6 +44,8 @@ public struct FetchResult: Sendable {
     public var unstoredBody: RawPath?
     /// The response's `Content-Type`, when a body came (nil otherwise).
     public var contentType: String?
+    /// The URL the response came from when redirects led there (nil: the URL asked for).
+    public var responseURL: String?
     /// The body's place in the run's commit queue until the run ends.
     var commitTicket: Int?
 

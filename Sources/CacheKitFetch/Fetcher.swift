@@ -586,6 +586,7 @@ public final class Fetcher: @unchecked Sendable {
             validators: validators, started: started, run: run, counting: counter)
         result.bytesReceived = received
         result.contentType = head.headers.first(name: "content-type")
+        result.responseURL = chain.target
         guard freshness.storable, !requestDirectives.has("no-store") else {
             if options.keepUnstoredBodies {
                 result.unstoredBody = body.keepUncommitted()

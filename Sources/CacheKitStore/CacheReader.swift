@@ -47,7 +47,10 @@ public enum CacheReader {
                 state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired",
                 indexKey: hit.record.url)
             entry.identity = FileIdentity(st)
-            return CachedBody(path: hit.bodyPath, entry: entry, anchor: anchor, contentType: hit.record.contentType)
+            let responseURL = try store.storedEntries([hit.record.url], now: now)[hit.record.url]?.validatorsURL
+            return CachedBody(
+                path: hit.bodyPath, entry: entry, anchor: anchor, contentType: hit.record.contentType,
+                responseURL: responseURL)
         }
         let format = try CacheFormats.open(anchor, as: kind)
         guard let entry = try format.locate(url: url, InspectionContext(now: now)) else {

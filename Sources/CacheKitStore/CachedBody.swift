@@ -16,6 +16,10 @@ public struct CachedBody: Sendable {
     var inline: [UInt8]? = nil
     /// The `Content-Type` recorded with it, where the cache keeps one (cachectl's store).
     public var contentType: String? = nil
+    /// The URL the response came from when redirects led there from the one asked for
+    /// (cachectl's store records it): a page's relative references resolve against it, as a
+    /// browser resolves them against the URL it ended at.
+    public var responseURL: String? = nil
 
     /// Streams the body in chunks (opened below the cache's root, never through a symlink).
     public func write(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {

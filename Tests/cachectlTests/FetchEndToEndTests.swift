@@ -516,4 +516,23 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(Binary.run(["cat", bomb, "--cache", store, "--allow-stale"]).status, 1, "nothing stored")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
     }
+
+    /// A page reached through a redirect resolves its relative references against the URL it
+    /// came from, as a browser does (`/dir` → `/dir/`, http → https): fetched, and read from
+    /// the cache later. They resolved against the URL asked for, and led elsewhere.
+    func testAPageReachedByARedirectResolvesAgainstWhereItCameFrom() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        tree.file("www/rp.html", contents: Array("<img src=\"../files/a.png\">\n".utf8))
+        let url = server.url("/redirect/1/rp.html")
+        for extra in [["--fetch"], ["--allow-stale"]] {
+            let run = Binary.run(
+                ["localize", url, "--cache", store, "-o", tree.path("out.html").description, "--json"] + extra)
+            XCTAssertEqual(run.status, 0, run.err)
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+            let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+            XCTAssertEqual(refs.first?["resolved"] as? String, server.url("/files/a.png"), "\(extra)")
+            XCTAssertEqual(refs.first?["outcome"] as? String, "rewritten", run.err)
+        }
+    }
 }
