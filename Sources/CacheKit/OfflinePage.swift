@@ -52,6 +52,11 @@ public enum OfflinePage {
         return (try Localizer(caches: caches).localize(page.bytes, options: options), fetched)
     }
 
+    /// The URLs cached responses came from, by the URL looked up (one run of `saveStyles`).
+    private final class Origins {
+        var byURL: [String: String] = [:]
+    }
+
     /// The page's external stylesheets saved in `folder` with what they reference (see
     /// `StylesheetSaver`), copies taken from `caches`; with `fetch`, what is missing is fetched
     /// and the pass made again — an `@import` chain needs one round per level, at most four.
@@ -60,16 +65,22 @@ public enum OfflinePage {
         of result: LocalizeResult, into folder: RawPath, base: String, outputDirectory: RawPath, caches: [RawPath],
         allowStale: Bool, fetch: Fetch?
     ) async throws -> (page: [UInt8], report: StylesheetSaver.Report, fetched: [FetchResult]) {
+        // Where each sheet found came from (redirects), noted as it is looked up.
+        let origins = Origins()
         let lookup: StylesheetSaver.Lookup = { url in
             for root in caches {
-                if let body = try? CacheReader.body(url: url, root: root, allowStale: allowStale) { return body.path }
+                if let body = try? CacheReader.body(url: url, root: root, allowStale: allowStale) {
+                    origins.byURL[url] = body.responseURL
+                    return body.path
+                }
             }
             return nil
         }
         var output: [UInt8] = []
         result.writeOutput { output += $0 }
         let assets = AssetFolder(folder)
-        let saver = StylesheetSaver(assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) })
+        let saver = StylesheetSaver(
+            assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) }, origin: { origins.byURL[$0] })
         func pass() -> (page: [UInt8], report: StylesheetSaver.Report) {
             saver.save(page: output, base: base, outputDirectory: outputDirectory, charset: result.charset.encoding)
         }

@@ -21,13 +21,20 @@ public struct StylesheetSaver {
 
     let lookup: Lookup
     let read: (RawPath) -> [UInt8]?
+    let origin: (String) -> String?
     let assets: CopyPlacer
 
-    /// `lookup` finds a URL's cached body, `read` reads one, `assets` is the folder the
-    /// stylesheets and what they reference are placed in.
-    public init(assets: CopyPlacer, lookup: @escaping Lookup, read: @escaping (RawPath) -> [UInt8]?) {
+    /// `lookup` finds a URL's cached body, `read` reads one, `origin` gives the URL a cached
+    /// stylesheet came from when redirects led there (its references resolve against it, as
+    /// in a browser), `assets` is the folder the stylesheets and what they reference are
+    /// placed in.
+    public init(
+        assets: CopyPlacer, lookup: @escaping Lookup, read: @escaping (RawPath) -> [UInt8]?,
+        origin: @escaping (String) -> String? = { _ in nil }
+    ) {
         self.lookup = lookup
         self.read = read
+        self.origin = origin
         self.assets = assets
     }
 
@@ -122,9 +129,10 @@ public struct StylesheetSaver {
         // Named first, so that an import cycle back to this sheet has a file to point at.
         guard let named = assets.placeBytes(css, url: key, ext: "css") else { return nil }
         sheets[key] = named
+        let base = origin(key).flatMap { StandardURL($0) } ?? url
         var edits: [(Range<Int>, String)] = []
         for token in Self.references(in: css) where !token.url.trimmingWhitespace().hasPrefix("#") {
-            guard let target = StandardURL(token.url, base: url) else { continue }
+            guard let target = StandardURL(token.url, base: base) else { continue }
             var placed: RawPath?
             if target.isHTTP && token.isImport && depth < Self.importDepth {
                 placed = saveSheet(target, report: &report, sheets: &sheets, depth: depth + 1)

@@ -535,4 +535,22 @@ final class FetchEndToEndTests: XCTestCase {
             XCTAssertEqual(refs.first?["outcome"] as? String, "rewritten", run.err)
         }
     }
+
+    /// A stylesheet reached through a redirect resolves its `url()`s against where it came
+    /// from, as a browser does; they resolved against the URL the page linked.
+    func testAStylesheetReachedByARedirectResolvesAgainstWhereItCameFrom() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        tree.file("www/pg.html", contents: Array("<link rel=\"stylesheet\" href=\"/redirect/1/rs.css\">\n".utf8))
+        tree.file("www/rs.css", contents: Array("p { background: url(../files/a.png) }".utf8))
+        let run = Binary.run([
+            "localize", server.url("/files/pg.html"), "--fetch", "--styles", "--cache", store, "--output-dir",
+            tree.path("saved").description
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("1 stylesheet saved, 1 of their references local, 0 missing"), run.err)
+        XCTAssertEqual(
+            String(decoding: try FileIOProbe.read(tree.path("saved/pg_files/rs.css")), as: UTF8.self),
+            "p { background: url(a.png) }")
+    }
 }

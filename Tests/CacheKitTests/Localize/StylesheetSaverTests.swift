@@ -1,4 +1,5 @@
 import CacheKitSystem
+import TestSupport
 import XCTest
 
 @testable import PageRewrite
@@ -85,6 +86,27 @@ final class StylesheetSaverTests: XCTestCase {
             sheets.written["http://site.test/css/b.css"].map { String(decoding: $0, as: UTF8.self) },
             #"@import url(sheet1.css); q { color: red }"#)
         XCTAssertEqual(saved.report.missing, ["http://site.test/fonts/gone.woff"])
+    }
+
+    /// A stylesheet that redirects led elsewhere resolves its references against where it
+    /// came from, as a browser does (they resolved against the URL the page linked).
+    func testASheetResolvesAgainstTheURLItCameFrom() {
+        let sheets = Sheets()
+        sheets.bodies["http://site.test/style.css"] = Array("p { background: url(bg.png) }".utf8)
+        sheets.bodies["http://cdn.test/v2/bg.png"] = Images.png
+        let saver = StylesheetSaver(
+            assets: sheets,
+            lookup: { url in sheets.bodies[url] == nil ? nil : RawPath("/cache/" + url.filter(\.isLetter)) },
+            read: { path in sheets.bodies.first { "/cache/" + $0.key.filter(\.isLetter) == path.description }?.value },
+            origin: { $0 == "http://site.test/style.css" ? "http://cdn.test/v2/style.css" : nil })
+        let saved = saver.save(
+            page: Array(#"<link rel="stylesheet" href="style.css">"#.utf8), base: "http://site.test/page.html",
+            outputDirectory: RawPath("/out"))
+        XCTAssertEqual(saved.report.missing, [])
+        XCTAssertEqual(sheets.copies, ["http://cdn.test/v2/bg.png"])
+        XCTAssertEqual(
+            sheets.written["http://site.test/style.css"].map { String(decoding: $0, as: UTF8.self) },
+            "p { background: url(bg.png) }", "the placed copy's name, beside the sheet")
     }
 
     /// What CSS Syntax makes a reference: `url(…)` and `@import` strings, not what a comment
