@@ -91,7 +91,9 @@ extension PageRewriter.Job {
                         bytes: directory.bytes + [UInt8(ascii: "/")] + HostParser.percentDecode(Array(relative.utf8))))
             }
             // `/img/a.png` on a page read from disk, or any reference under `--base-url file:…`.
-            if let resolved, resolved.hasPrefix("file:"), let path = Self.filePath(resolved) { candidates.append(path) }
+            if let resolved, resolved.hasPrefix("file:"), let path = Self.filePath(resolved), path != candidates.first {
+                candidates.append(path)
+            }
         }
         for path in candidates {
             guard !path.bytes.contains(0), case .success(let st) = Sys.stat(path: path), st.isRegular else { continue }

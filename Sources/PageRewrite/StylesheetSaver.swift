@@ -144,8 +144,10 @@ public struct StylesheetSaver {
                 }
             }
             guard let placed else {
-                let absolute = URLText.withoutPassword(target.href)
-                if absolute != token.url { edits.append((token.range, CSSText.escapeURL(absolute))) }
+                // Relative ones only: an absolute URL (`data:` included) means the same anywhere.
+                if URLText.isRelative(token.url) {
+                    edits.append((token.range, CSSText.escapeURL(URLText.withoutPassword(target.href))))
+                }
                 continue
             }
             // Beside the stylesheet in the same folder: the file name alone.

@@ -66,7 +66,8 @@ final class StylesheetSaverTests: XCTestCase {
     func testAnImportCycleIsSavedOnceAndRemoteReferencesStayWhole() {
         let sheets = Sheets()
         sheets.bodies["http://site.test/css/a.css"] = Array(
-            #"@import "b.css"; @font-face { src: url(../fonts/gone.woff) } p { filter: url(#f) }"#.utf8)
+            (#"@import "b.css"; @font-face { src: url(../fonts/gone.woff) } p { filter: url(#f) } "#
+                + #"q { background: url(data:,a%20b) }"#).utf8)
         sheets.bodies["http://site.test/css/b.css"] = Array(#"@import url(a.css); q { color: red }"#.utf8)
         let saver = StylesheetSaver(
             assets: sheets,
@@ -81,7 +82,8 @@ final class StylesheetSaverTests: XCTestCase {
         XCTAssertEqual(sheets.copies, [], "no sheet placed as it was cached")
         XCTAssertEqual(
             sheets.written["http://site.test/css/a.css"].map { String(decoding: $0, as: UTF8.self) },
-            #"@import "sheet2.css"; @font-face { src: url(http://site.test/fonts/gone.woff) } p { filter: url(#f) }"#)
+            #"@import "sheet2.css"; @font-face { src: url(http://site.test/fonts/gone.woff) } p { filter: url(#f) } "#
+                + #"q { background: url(data:,a%20b) }"#)
         XCTAssertEqual(
             sheets.written["http://site.test/css/b.css"].map { String(decoding: $0, as: UTF8.self) },
             #"@import url(sheet1.css); q { color: red }"#)
