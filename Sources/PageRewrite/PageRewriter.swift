@@ -243,6 +243,7 @@ public struct PageRewriter {
             }
             // --eager: a lazy image with no usable src gets one.
             if eager, name == "img" || name == "source" { out.edits += eagerEdits(site, lazy: lazy) }
+            if rewrittenAny { out.edits += fetchModeEdits(tag) }
             // In document order within the tag (attributes were visited by kind, srcset
             // candidates backwards), so that a page's references and edits, made tag by tag,
             // are in order as a whole and need no sorting.
@@ -263,6 +264,21 @@ public struct PageRewriter {
             original: decoded, resolved: nil, outcome: .skipped,
             note: "value could not be located in the original bytes")
     }
+
+    /// Removes the `crossorigin` and `integrity` attributes of a tag now pointing at a copy on
+    /// disk: a browser fetches a `file:` URL in CORS mode never (Chromium then shows nothing),
+    /// and the copy is not the bytes an `integrity` was made for once rewritten. The only bytes
+    /// changed outside a rewritten value; without it the page shows neither image nor sheet.
+    static func fetchModeEdits(_ tag: StartTagScanner.Tag) -> [Edit] {
+        tag.attributes.compactMap { attribute in
+            guard attribute.name == crossoriginName || attribute.name == integrityName else { return nil }
+            let end = attribute.value.map { $0.upperBound + (attribute.quote == nil ? 0 : 1) } ?? attribute.nameEnd
+            return Edit(range: (attribute.nameEnd - attribute.name.count)..<end, text: "")
+        }
+    }
+
+    private static let crossoriginName = Array("crossorigin".utf8)
+    private static let integrityName = Array("integrity".utf8)
 
     /// `--eager`: a lazy image whose `src` (or `srcset`) is missing, empty or a `data:`
     /// placeholder gets one pointing at the local copy its lazy attribute was rewritten to.

@@ -97,6 +97,7 @@ public struct StylesheetSaver {
             guard let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0) else { continue }
             let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
             edit(map.rawRange(map.trimmedRange()), local)
+            for removal in PageRewriter.fetchModeEdits(tag) { edit(removal.range, "") }
         }
         // From the last: an edit is made only if it ends before the one made after it starts
         // (one `href` matched twice is edited once).

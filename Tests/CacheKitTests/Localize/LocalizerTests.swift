@@ -436,6 +436,27 @@ final class LocalizerTests: XCTestCase {
         assertOnlyReferencesChanged(bytes, result)
     }
 
+    /// An element pointed at a copy on disk loses `crossorigin` and `integrity`: Chromium
+    /// fetches no `file:` URL in CORS mode (it showed no image, and no sheet), and a rewritten
+    /// copy is not what the integrity names. An element left remote keeps both.
+    func testAnElementMadeLocalLosesCrossoriginAndIntegrity() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/a.png"])
+        let html =
+            #"<img crossorigin src="/a.png" integrity='sha384-x'><img src="/b.png" crossorigin="anonymous">"#
+            + #"<img CrossOrigin = use-credentials srcset="/a.png 2x">"#
+        let output = String(decoding: run(localizer, html, tree).output, as: UTF8.self)
+        XCTAssertEqual(
+            output,
+            #"<img  src="../store/\#(try localPath(output, 0))" ><img src="/b.png" crossorigin="anonymous">"#
+                + #"<img  srcset="../store/\#(try localPath(output, 1)) 2x">"#)
+    }
+
+    /// The `n`th store-relative path in `output` (after `../store/`, up to a quote or space).
+    private func localPath(_ output: String, _ n: Int) throws -> String {
+        let parts = output.components(separatedBy: "../store/")
+        return try XCTUnwrap(parts.dropFirst(n + 1).first?.prefix { $0 != "\"" && $0 != " " }.description)
+    }
+
     /// HTML's order: a BOM, then the user's `--charset`, then the `Content-Type` the page came
     /// with, then its `<meta>`; the header's parameter is read quoted or not, in any case.
     func testTheContentTypeCharsetComesBeforeTheMeta() {

@@ -111,6 +111,15 @@ final class StylesheetSaverTests: XCTestCase {
             "p { background: url(bg.png) }", "the placed copy's name, beside the sheet")
     }
 
+    /// A link pointed at a saved sheet loses `integrity` (the saved copy is rewritten) and
+    /// `crossorigin` (a `file:` URL is never fetched in CORS mode): Chromium applied no sheet.
+    func testASavedSheetsLinkLosesIntegrityAndCrossorigin() {
+        let sheets = Sheets()
+        sheets.bodies["http://site.test/style.css"] = Array("p { color: red }".utf8)
+        let saved = sheets.save(#"<link integrity="sha384-x" rel="stylesheet" href="style.css" crossorigin>"#)
+        XCTAssertEqual(saved.page, #"<link  rel="stylesheet" href="page_files/sheet1.css" >"#)
+    }
+
     /// What CSS Syntax makes a reference: `url(…)` and `@import` strings, not what a comment
     /// or a string holds; `@import url(…)` is an import; a string left open ends at its line.
     func testReferencesAreReadAsCSSTokenizesThem() {
