@@ -10,7 +10,7 @@ public enum CacheReader {
     /// Native bodies are checked against the recorded size and SHA-256 first, and a hit is
     /// recorded (last access; sliding expiry moves) unless the store is read-only.
     public static func body(url: String, root: RawPath, allowStale: Bool, now: FileTime = .now) throws -> CachedBody {
-        guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
+        guard let key = URLKey(url)?.normalized else { throw StoreError.notAURL(url) }
         let anchor: AnchoredDirectory
         switch AnchoredDirectory.open(root) {
         case .success(let opened): anchor = opened
@@ -21,9 +21,11 @@ public enum CacheReader {
         let kind = CacheFormats.detect(anchor)
         if kind == .native {
             let store = try NativeStore.open(anchor, create: false)
-            guard let hit = try store.lookup(url: url, now: now) else { throw StoreError.notFound(url) }
-            if let status = try store.response(url: url)?.status, status != 200, status != 203 {
-                throw StoreError.notFound(url + " (the stored response is HTTP \(status), not content)")
+            // The row, its status and where it came from, in one read.
+            guard let stored = try store.storedEntries([key], now: now)[key] else { throw StoreError.notFound(url) }
+            let hit = stored.hit
+            if stored.status != 200, stored.status != 203 {
+                throw StoreError.notFound(url + " (the stored response is HTTP \(stored.status), not content)")
             }
             if !hit.isFresh && !allowStale {
                 throw StoreError.stale(url, expired: hit.record.expires.map(FileTime.init(timeInterval:)))
@@ -47,10 +49,9 @@ public enum CacheReader {
                 state: hit.isFresh ? .fresh : .expired, reason: hit.isFresh ? "fresh" : "expired",
                 indexKey: hit.record.url)
             entry.identity = FileIdentity(st)
-            let responseURL = try store.storedEntries([hit.record.url], now: now)[hit.record.url]?.validatorsURL
             return CachedBody(
                 path: hit.bodyPath, entry: entry, anchor: anchor, contentType: hit.record.contentType,
-                responseURL: responseURL)
+                responseURL: stored.validatorsURL)
         }
         let format = try CacheFormats.open(anchor, as: kind)
         guard let entry = try format.locate(url: url, InspectionContext(now: now)) else {

@@ -53,25 +53,24 @@ public struct LocalizeResult: Sendable {
 
     /// The `localPath` of every reference with one of these outcomes, in order.
     public func localPaths(_ outcomes: ImageReference.Outcome...) -> [String] {
-        var paths: [String] = []
-        for part in referenceParts {
-            for i in part.indices where outcomes.contains(part[i].outcome) {
-                if let path = part[i].localPath { paths.append(path) }
-            }
-        }
-        return paths
+        strings(outcomes) { $0.localPath }
     }
 
-    /// The resolved URLs of the references that had one of these outcomes, in document order
-    /// (by index, as `count`: no reference is copied).
+    /// The resolved URLs of the references that had one of these outcomes, in document order.
     public func resolvedURLs(_ outcomes: ImageReference.Outcome...) -> [String] {
-        var urls: [String] = []
+        strings(outcomes) { $0.resolved }
+    }
+
+    /// One field of the references with these outcomes, where set, in document order (by
+    /// index, as `count`: no reference is copied).
+    private func strings(_ outcomes: [ImageReference.Outcome], _ field: (ImageReference) -> String?) -> [String] {
+        var values: [String] = []
         for part in referenceParts {
             for i in part.indices where outcomes.contains(part[i].outcome) {
-                if let resolved = part[i].resolved { urls.append(resolved) }
+                if let value = field(part[i]) { values.append(value) }
             }
         }
-        return urls
+        return values
     }
 
     /// Hands the output to `sink` in order, in pieces: a large page is written without being

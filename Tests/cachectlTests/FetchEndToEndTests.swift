@@ -17,6 +17,12 @@ final class FetchEndToEndTests: XCTestCase {
         return (tree, server, tree.path("store").description)
     }
 
+    /// The first page of a `localize --json` run's report.
+    private func pageReport(_ run: RunResult) throws -> [String: Any] {
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        return try XCTUnwrap((object["pages"] as? [[String: Any]])?.first)
+    }
+
     private func fetch(_ args: [String], _ store: String, environment: [String: String] = [:]) -> RunResult {
         Binary.run(["fetch", "--cache", store] + args, environment: environment)
     }
@@ -473,8 +479,7 @@ final class FetchEndToEndTests: XCTestCase {
             let run = Binary.run(
                 ["localize", url, "--cache", store, "-o", tree.path("out.html").description, "--json"] + extra)
             XCTAssertEqual(run.status, 0, run.err)
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
-            let report = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first)
+            let report = try pageReport(run)
             XCTAssertEqual(report["charset"] as? String, "SHIFT_JIS")
             XCTAssertEqual(report["charsetSource"] as? String, "contentType")
             let refs = try XCTUnwrap(report["references"] as? [[String: Any]])
@@ -529,8 +534,7 @@ final class FetchEndToEndTests: XCTestCase {
             let run = Binary.run(
                 ["localize", url, "--cache", store, "-o", tree.path("out.html").description, "--json"] + extra)
             XCTAssertEqual(run.status, 0, run.err)
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
-            let refs = try XCTUnwrap((object["pages"] as? [[String: Any]])?.first?["references"] as? [[String: Any]])
+            let refs = try XCTUnwrap(try pageReport(run)["references"] as? [[String: Any]])
             XCTAssertEqual(refs.first?["resolved"] as? String, server.url("/files/a.png"), "\(extra)")
             XCTAssertEqual(refs.first?["outcome"] as? String, "rewritten", run.err)
         }

@@ -7,11 +7,14 @@ import XCTest
 final class LocalizeEndToEndTests: XCTestCase {
     static let moved = " (the output is not at the page's URL: other relative references made absolute)"
 
-    /// A store (`store` in `tree`) holding a PNG under `url`; its path.
-    private func store(_ tree: TestTree, holding url: String) -> String {
+    /// A store (`store` in `tree`) holding a PNG under `url` (for `expires`, as `put` takes
+    /// it); its path.
+    private func store(_ tree: TestTree, holding url: String, expires: String? = nil) -> String {
         let store = tree.path("store").description
         tree.file("img.png", contents: Images.png)
-        XCTAssertEqual(Binary.run(["put", url, tree.path("img.png").description, "--cache", store]).status, 0)
+        let lifetime = expires.map { ["--expires", $0] } ?? []
+        XCTAssertEqual(
+            Binary.run(["put", url, tree.path("img.png").description, "--cache", store] + lifetime).status, 0)
         return store
     }
 
@@ -792,11 +795,8 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// next prune deleted the images of a page it had just called finished.
     func testAPageLocalizedAgainKeepsItsPins() throws {
         let tree = TestTree("loc-repin")
-        let store = tree.path("store").description
-        tree.file("img.png", contents: Images.png)
         let url = "http://fakehost/a.png"
-        XCTAssertEqual(
-            Binary.run(["put", url, tree.path("img.png").description, "--cache", store, "--expires", "1s"]).status, 0)
+        let store = store(tree, holding: url, expires: "1s")
         tree.file("site/page.html", contents: Array("<img src=\"http://fakehost/a.png\">\n".utf8))
         let page = tree.path("site/page.html").description
         for _ in 0..<2 {
