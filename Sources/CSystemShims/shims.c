@@ -312,3 +312,11 @@ void cachectl_interrupt_cleanup_disarm(void) {
         cleanup_installed = 0;
     }
 }
+
+long cachectl_thread_id(void) {
+#if defined(__linux__)
+    return (long)syscall(SYS_gettid);
+#else
+    return 0;
+#endif
+}

@@ -94,22 +94,31 @@ extension LibXML2 {
 
         /// For a thread with nothing else to do: parses the second half of what the first
         /// parser has not reached yet, unless that is little or the first has finished.
-        func parse() {
-            guard let split = claim(at: nil) else { return }
+        /// `nearestTag` gives the start tag nearest an offset (the scanned tags'), else the
+        /// split is looked for in the bytes (`splitPoint`).
+        func parse(nearestTag: ((Int) -> Int?)? = nil) {
+            guard let split = claim(at: nil, nearestTag: nearestTag) else { return }
+            Trace.mark("second parser from \(split) of \(page.count)")
             run(from: split)
         }
 
-        /// Decides where the second parser starts (`at`, or halfway from the first parser's
-        /// position to the end); nil when none is to start.
-        func claim(at given: Int?) -> Int? {
+        /// Decides where the second parser starts (`at`, or the start tag nearest halfway from
+        /// the first parser's position to the end, so that both have as much left); nil when
+        /// none is to start.
+        func claim(at given: Int?, nearestTag: ((Int) -> Int?)? = nil) -> Int? {
             lock.withLock {
                 guard !closed, split == nil else { return nil }
                 if let given {
                     split = given
                 } else {
                     guard page.count - position >= Self.minimumLeft else { return nil }
-                    split = page.withUnsafeBufferPointer {
-                        LibXML2.splitPoint($0, from: position + (page.count - position) / 2)
+                    let middle = position + (page.count - position) / 2
+                    if let near = nearestTag?(middle), near > position + Self.minimumLeft / 2,
+                        page.count - near >= Self.minimumLeft / 2
+                    {
+                        split = near
+                    } else {
+                        split = page.withUnsafeBufferPointer { LibXML2.splitPoint($0, from: middle) }
                     }
                 }
                 return split
@@ -219,13 +228,17 @@ extension LibXML2 {
             func meets(_ context: htmlParserCtxtPtr, consumed position: Int, element index: Int) -> Bool {
                 // Waits for the second parser (it never waits for this one): parsing on into its
                 // half meanwhile would only take a processor from it and from the page's scan.
-                if second == nil { second = half.finished.take() }
+                if second == nil {
+                    Trace.mark("first parser at the split")
+                    second = half.finished.take()
+                }
                 guard let states = second?.states else { return false }
                 while cursor < states.consumed.count, states.consumed[cursor] < position { cursor += 1 }
                 guard cursor < states.consumed.count, states.consumed[cursor] == position,
                     states.matches(cursor, context)
                 else { return false }
                 met = (index, states.element[cursor])
+                Trace.mark("parsers met at \(position)")
                 return true
             }
 

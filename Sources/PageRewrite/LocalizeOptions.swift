@@ -45,11 +45,12 @@ public struct LocalizeOptions: Sendable {
     /// the page points into the caches. Default nil.
     public var assets: RawPath?
     /// Work for the scanning thread while libxml2 is still parsing (it has made its
-    /// decisions and would otherwise wait): it is handed the page as given, whose bytes the
-    /// output shares up to its first change (`LocalizeResult.unchangedPrefix`), so the
-    /// command writes them to the output early. Called at most once, and not at all when
-    /// the parse is done by then. Default nil.
-    public var whileParsing: (@Sendable ([UInt8]) -> Void)?
+    /// decisions and would otherwise wait): it is handed the start of the page as given that
+    /// the output is likely to share (up to the first tag the decisions foresee a change in;
+    /// the whole page when none), so the command writes those bytes to the output early. The
+    /// output's true shared start is `LocalizeResult.unchangedPrefix`. Called at most once,
+    /// and not at all when the parse is done by then. Default nil.
+    public var whileParsing: (@Sendable (ArraySlice<UInt8>) -> Void)?
 
     /// Every option at its default (each property states it).
     public init() {}

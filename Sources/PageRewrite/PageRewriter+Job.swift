@@ -99,11 +99,14 @@ extension PageRewriter {
         /// when it returns.
         @inline(never)
         func run() -> LocalizeResult {
+            Trace.mark("rewrite starts")
             let (parsed, scanned, styleTokens, guessedBase, work) = scanAndParse()
+            Trace.mark("scanned, parsed, sites applied")
             let base = parsed.base
             if base.href != guessedBase.href { decisions = [:] }
             let resolvingBase = URLText.Base(base, queryEncoder: queryEncoder)
             var collected = collect(work.results(), against: resolvingBase)
+            Trace.mark("sites collected")
             // url(…) in <style> elements (raw text: no entities).
             for token in styleTokens {
                 let decision = decide(token.url, against: resolvingBase)
@@ -141,7 +144,9 @@ extension PageRewriter {
                         reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
                     })
             }
+            Trace.mark("edits made")
             let spliced = splice(&edits)
+            Trace.mark("edits spliced")
             let references = inOrder(collected.referenceParts + [collected.references])
             // Kept for `takeLeftovers`, so that no reference here is the last one.
             leftovers = (parsed, scanned, collected.undecided, edits, styleTokens, work.takeContents())
@@ -173,27 +178,45 @@ extension PageRewriter {
                 { [self] () -> Parsed in
                     let elements = LibXML2.startElementParts(
                         ofUTF8: parserInput, everyURLAttribute: moving, secondHalf: secondHalf)
+                    Trace.mark("parsed")
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
                     let parsed = Parsed(matched: PageRewriter.align(parts: elements, scanned.tags), pageURL: pageURL)
+                    Trace.mark("parse aligned with the scan")
                     parseHandoff.give(parsed)
                     share(parsed, work)
+                    Trace.mark("parse thread: sites done")
                     return parsed
                 },
                 { [self] () -> (Scanned, [(url: String, range: Range<Int>)], StandardURL) in
                     let scanned = StartTagScanner.scan(page)
+                    Trace.mark("tags scanned")
                     scanHandoff.give(scanned)
                     let guessedBase = PageRewriter.likelyBase(scanned.tags, page: page, pageURL: pageURL)
                     let styleTokens = PageRewriter.styleTokens(scanned.styleTexts, page: page)
                     lines = LineIndex(page)
+                    Trace.mark("style tokens and lines")
+                    var (tagOfReference, unread): ([Int], Int?) = ([], nil)
+                    let likely = PageRewriter.likelyReferences(
+                        scanned, page: page, tags: &tagOfReference, unread: &unread)
                     decideLikely(
-                        PageRewriter.likelyReferences(scanned, page: page) + styleTokens.map(\.url),
+                        likely + styleTokens.map(\.url),
                         against: URLText.Base(guessedBase, queryEncoder: queryEncoder), loop: work.loop)
+                    Trace.mark("likely references decided")
                     work.decided(decisions, guessedBase: guessedBase)
-                    if let early = options.whileParsing, !parseHandoff.isGiven { early(original) }
+                    if let early = options.whileParsing, !parseHandoff.isGiven {
+                        let prefix = likelyUnchangedPrefix(
+                            scanned, likely: likely, tagOfReference: tagOfReference, unread: unread,
+                            styleTokens: styleTokens)
+                        early(original[..<prefix])
+                    }
                     // Nothing left to do here until the parse ends: parse half of what remains.
-                    if !parseHandoff.isGiven { secondHalf?.parse() }
+                    if !parseHandoff.isGiven {
+                        secondHalf?.parse(nearestTag: { PageRewriter.nearestTagStart(scanned.tags, to: $0) })
+                    }
+                    Trace.mark("scan thread: second parser done")
                     share(parseHandoff.take(), work)
+                    Trace.mark("scan thread: sites done")
                     return (scanned, styleTokens, guessedBase)
                 })
             return (parsed, scanned, styleTokens, guessedBase, work)
@@ -235,7 +258,9 @@ extension PageRewriter {
                 guard let resolved = URLText.resolve(reference, against: base) else { continue }
                 pending.append((reference, resolved, index(resolved.withoutFragment), resolved.asWritten.map(index)))
             }
+            Trace.mark("resolved, \(urls.count) URLs")
             let found = lookupMany(urls, loop)
+            Trace.mark("looked up")
             prefetched = (urls, found)
             for item in pending {
                 decisions[item.reference] = decision(

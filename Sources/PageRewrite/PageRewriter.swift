@@ -117,15 +117,24 @@ public struct PageRewriter {
     /// The references, as written, that the scanned tags' image attributes hold, read
     /// simply (values with entities skipped): a guess at what the parse will confirm, decided
     /// early while it runs.
-    static func likelyReferences(_ scanned: Scanned, page: [UInt8]) -> [String] {
+    /// `tags` gets, for each reference, the index of its tag; `unread` the first tag with a
+    /// value skipped for its entities (the parse may find a reference there).
+    static func likelyReferences(_ scanned: Scanned, page: [UInt8], tags: inout [Int], unread: inout Int?)
+        -> [String]
+    {
         var references: [String] = []
-        for tag in scanned.tags {
+        for (index, tag) in scanned.tags.enumerated() {
+            defer { while tags.count < references.count { tags.append(index) } }
             for attribute in tag.attributes {
                 guard let kind = likelyKind(attribute.name) else { continue }
-                guard let range = attribute.value, !range.isEmpty,
+                guard let range = attribute.value, !range.isEmpty else { continue }
+                guard
                     StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
                         == nil
-                else { continue }
+                else {
+                    unread = unread ?? index
+                    continue
+                }
                 switch kind {
                 case .srcset:
                     for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid

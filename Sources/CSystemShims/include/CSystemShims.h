@@ -15,6 +15,8 @@ int cachectl_openat2(int dirfd, const char *path, int flags, unsigned int mode, 
 /// finds nothing when /proc is not mounted. 0 and NULL where no constructor ran.
 int cachectl_saved_argc(void);
 char *const *cachectl_saved_argv(void);
+/* The calling thread's kernel id (gettid on Linux; 0 elsewhere), for trace lines. */
+long cachectl_thread_id(void);
 
 /// `syncfs(fd)`: flushes the whole file system holding `fd` (glibc declares it only with
 /// _GNU_SOURCE).

@@ -120,6 +120,7 @@ struct Localize: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Trace.mark("localize starts")
         let defaultStore = CacheLocations.defaultStore()
         // No store yet (and none to fetch into): every image is simply missing.
         let cacheRoots =
@@ -156,7 +157,9 @@ struct Localize: AsyncParsableCommand {
                     result = localized.result
                     reportFailures(localized.fetched)
                 } else {
+                    Trace.mark("page read")
                     result = localizer!.localize(page.bytes, options: options)
+                    Trace.mark("localized")
                 }
                 var styled: (page: [UInt8], report: StylesheetSaver.Report)?
                 if styles {
@@ -168,6 +171,7 @@ struct Localize: AsyncParsableCommand {
                 try writeAndPin(
                     result, styled: styled?.page, page: page, to: destination.file, early: early?.file,
                     assets: options.assets != nil, caches: cacheRoots)
+                Trace.mark("written and pinned")
                 Diagnostics.note(Self.summary(page, result, assets: options.assets, styles: styled?.report))
                 if result.count(.missing) + result.count(.stale) > 0 { remote = true }
                 if report.json {
@@ -186,6 +190,7 @@ struct Localize: AsyncParsableCommand {
         }
         if report.json { try Output.write(json: LocalizeJSON(pages: reports)) }
         Output.flush()
+        Trace.mark("end")
         if requireAll && remote { throw ExitStatus.failure }
     }
 
@@ -240,7 +245,7 @@ struct Localize: AsyncParsableCommand {
     /// then returns (nil until written, or when that failed: the output is then written
     /// whole, as without it).
     private static func earlyOutput(_ path: RawPath) -> (
-        write: @Sendable ([UInt8]) -> Void, file: () -> PrewrittenFile?
+        write: @Sendable (ArraySlice<UInt8>) -> Void, file: () -> PrewrittenFile?
     ) {
         let made = Locked<PrewrittenFile?>(nil)
         return (
@@ -328,8 +333,14 @@ struct Localize: AsyncParsableCommand {
         guard let path = file else { return try write(result, styled: styled, page: page, to: nil) }
         let prewritten = early?()
         let (changes, written) = WorkerPool.both(
-            { Self.pinChanges(path, result: result, assets: assets, caches: caches) },
-            { Result { try write(result, styled: styled, page: page, to: path, early: prewritten) } })
+            {
+                defer { Trace.mark("pins worked out") }
+                return Self.pinChanges(path, result: result, assets: assets, caches: caches)
+            },
+            {
+                defer { Trace.mark("written") }
+                return Result { try write(result, styled: styled, page: page, to: path, early: prewritten) }
+            })
         try written.get()
         for change in changes {
             do {
