@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import CacheKitSystem
 
 // Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
 // one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read
@@ -51,11 +52,13 @@ extension NativeStore {
                         return Row(path: path, size: found.size, isFresh: isFresh)
                     }
                 }
+                Trace.mark("index rows")
                 // Then the bodies on disk: their directories opened here, the files checked
                 // in blocks, each answer written to its own slot.
                 for case let row? in rows {
                     row.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) }
                 }
+                Trace.mark("directories opened")
                 return [Body?](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
                     let answers = buffer.baseAddress!
                     loop.run(rows.count) { range in

@@ -319,35 +319,6 @@ package enum Sys {
         nothingOrErrno { sysFsync(fd) }
     }
 
-    /// Starts the process again with glibc's allocator told to back its heaps with huge pages
-    /// and to grow them 64 MiB at a time (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1:…top_pad=…`),
-    /// which only the dynamic loader reads, at start-up. For commands that build a large page's
-    /// model in memory (localize): each 4 KiB page of a growing heap is otherwise a page fault
-    /// and its zeroing, measured ~16,500 faults and ~25 ms of CPU on a 10 MB page, ~1,000 with
-    /// the tunables (Scripts/bench/localize). Returns (doing nothing) when the user set
-    /// `GLIBC_TUNABLES` (theirs stand), when this is already the second start, or when the
-    /// executable cannot be started again (no /proc): the process goes on as it is. The second
-    /// start removes both variables, so no process it starts inherits them.
-    package static func restartWithTunedAllocator() {
-        #if os(Linux) && canImport(Glibc)
-            let marker = "CACHECTL_ALLOCATOR_TUNED"
-            if getenv(marker) != nil {
-                unsetenv(marker)
-                unsetenv("GLIBC_TUNABLES")
-                return
-            }
-            guard getenv("GLIBC_TUNABLES") == nil, cachectl_saved_argc() > 0, let argv = cachectl_saved_argv() else {
-                return
-            }
-            setenv("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864", 1)
-            setenv(marker, "1", 1)
-            _ = execv("/proc/self/exe", argv)
-            // Not started again: on as before.
-            unsetenv(marker)
-            unsetenv("GLIBC_TUNABLES")
-        #endif
-    }
-
     /// The process's arguments, program name first, as raw bytes: from `main`'s own argv
     /// (saved at start-up), so they are there even when /proc is not mounted (where Swift's
     /// `CommandLine` on Linux has none); `CommandLine` elsewhere.

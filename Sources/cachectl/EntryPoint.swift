@@ -1,13 +1,10 @@
 import ArgumentParser
 import CacheKit
-import CacheKitSystem
 
 /// The process entry: parse, run, and map every outcome to a documented exit code.
 @main
 enum EntryPoint {
     static func main() async {
-        // localize builds a large page's model in memory: its heaps are best on huge pages.
-        if Sys.processArguments.dropFirst().first == Array("localize".utf8) { Sys.restartWithTunedAllocator() }
         RawArguments.capture()
         do {
             var command = try Cachectl.parseAsRoot(ShortClusters.split(RawArguments.strings))
