@@ -1,6 +1,6 @@
+import CacheKitSystem
 import GRDB
 import GRDBSQLite
-import CacheKitSystem
 
 // Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
 // one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read

@@ -31,7 +31,18 @@ public enum CSSURLs {
         // (CSS Images 4 §2.2).
         var depth = 0
         var imageSet: Int?
+        let classes = byteClass
         while i < n {
+            // Bytes that start nothing (most of a stylesheet: names, numbers, `:`, `;`, `{`)
+            // are stepped over at once; they only end an `@import`'s reach.
+            let plain = text.withUnsafeBufferPointer { buffer in
+                classes.withUnsafeBufferPointer { plainRun(buffer, from: i, $0.baseAddress!) }
+            }
+            if plain > i {
+                afterImport = false
+                i = plain
+                continue
+            }
             let c = text[i]
             if c == UInt8(ascii: "/") && i + 1 < n && text[i + 1] == UInt8(ascii: "*") {
                 i = StartTagScanner.find(text, commentEnd, from: i + 2).map { $0 + 2 } ?? n
@@ -89,6 +100,34 @@ public enum CSSURLs {
             i += 1
         }
         return out
+    }
+
+    /// For each byte value, what it is to `scan`: 0, a byte it only steps over; 1, a byte it
+    /// acts on (a comment's `/`, whitespace, quotes, `\\`, parentheses, `@`); 2, `u`, `i` or
+    /// `-`, which may start `url(`, `image-set(` or `-webkit-image-set(`; 3, another ASCII
+    /// letter (after a letter or `-`, a 2 starts no name).
+    private static let byteClass: [UInt8] = (0...255).map { value -> UInt8 in
+        let byte = UInt8(value)
+        if "/\"'\\()@ \t\n\u{0C}\r".utf8.contains(byte) { return 1 }
+        if "uUiI-".utf8.contains(byte) { return 2 }
+        return StartTagScanner.isLetter(byte) ? 3 : 0
+    }
+
+    /// Where the run of bytes from `start` that `scan` would only step over ends: the first
+    /// byte it acts on (`start` itself when it is one).
+    @inline(__always)
+    private static func plainRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ classes: UnsafePointer<UInt8>)
+        -> Int
+    {
+        var j = start
+        var previous: UInt8 = start > 0 ? classes[Int(text[start - 1])] : 0
+        while j < text.count {
+            let kind = classes[Int(text[j])]
+            if kind == 1 || (kind == 2 && previous < 2) { return j }
+            previous = kind
+            j += 1
+        }
+        return j
     }
 
     private static let keyword = Array("@import".utf8)

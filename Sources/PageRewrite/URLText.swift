@@ -59,8 +59,12 @@ enum URLText {
             // An empty reference would resolve to the page itself, a fragment-only one into it.
             guard let first = reference.utf8.first(where: { $0 > 0x20 }), first != UInt8(ascii: "#") else { return nil }
         }
-        if queryEncoder == nil, let href = base.serializingPathAbsolute(reference) {
-            // `/path` on an http(s) page: no scheme, fragment or form of its own to keep.
+        if queryEncoder == nil,
+            let href = base.serializingPathAbsolute(reference) ?? base.serializingPathRelative(reference)
+                ?? base.serializingPlainAbsolute(reference)
+        {
+            // `/path` or `path` on an http(s) page, or an http(s) URL already as the parser writes
+            // it: no fragment, and no form of its own to keep.
             return Resolved(absolute: href, withoutFragment: href, fragment: nil, asWritten: nil)
         }
         guard let url = StandardURL(reference, base: base, queryEncoder: queryEncoder) else { return nil }

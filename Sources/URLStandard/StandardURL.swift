@@ -68,6 +68,133 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         return String(Substring(utf8.prefix(utf8.count - tail))) + reference
     }
 
+    /// `serializingPathAbsolute` for the next commonest reference: a path-relative one such as
+    /// `img/a.png` or `a.png`, under the same conditions on this URL and on the bytes, and
+    /// with no `:` before its first `/` (that could be a scheme). The relative state then
+    /// takes this URL's path without its last segment (§4.4 relative state, "shorten") and
+    /// the path state appends the reference's bytes: the serialization up to the path's last
+    /// `/`, then the reference.
+    package func serializingPathRelative(_ reference: String) -> String? {
+        guard record.isSpecial, record.scheme != URLParser.file, record.host != nil, !record.opaquePath,
+            let lastSlash = record.path.lastIndex(of: UInt8(ascii: "/"))
+        else { return nil }
+        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPathRelative($0) }
+        guard valid == true else { return nil }
+        let tail =
+            (record.path.count - lastSlash - 1) + (record.query.map { $0.count + 1 } ?? 0)
+            + (record.fragment.map { $0.count + 1 } ?? 0)
+        let utf8 = href.utf8
+        return String(Substring(utf8.prefix(utf8.count - tail))) + reference
+    }
+
+    /// The serialization of an absolute `http:` or `https:` reference (or a scheme-relative
+    /// `//host/…` one against this special, non-`file:` URL) that is already in the form the
+    /// parser writes, without running it; nil for any other (the caller then parses). Taken
+    /// only when nothing in it would change: the scheme in lower case; a host of lower-case
+    /// ASCII letters, digits, `-` and `.` (no empty label, no `xn--` label the IDNA step would
+    /// check, a last label starting with a letter, so not a number the IPv4 parser would
+    /// take: §3.5 host parsing with ASCII input); no userinfo or port; then a path of the
+    /// bytes the path state copies (and `%`, which it copies too), with no `.` or `..`
+    /// segment and no `%2e`; then at most a query of printable ASCII outside the special-
+    /// query percent-encode set (`"`, `#`, `<`, `>`, `'`); no fragment.
+    package func serializingPlainAbsolute(_ reference: String) -> String? {
+        let form = reference.utf8.withContiguousStorageIfAvailable { Self.plainAbsoluteForm($0) } ?? nil
+        switch form {
+        case .absolute?: return reference
+        case .schemeRelative?:
+            guard record.isSpecial, record.scheme != URLParser.file,
+                record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8)
+            else { return nil }
+            return String(decoding: record.scheme, as: UTF8.self) + ":" + reference
+        case nil: return nil
+        }
+    }
+
+    private enum PlainAbsoluteForm { case absolute, schemeRelative }
+
+    private static func plainAbsoluteForm(_ b: UnsafeBufferPointer<UInt8>) -> PlainAbsoluteForm? {
+        var i: Int
+        let form: PlainAbsoluteForm
+        if b.starts(with: "http://".utf8) {
+            (i, form) = (7, .absolute)
+        } else if b.starts(with: "https://".utf8) {
+            (i, form) = (8, .absolute)
+        } else if b.starts(with: "//".utf8) {
+            (i, form) = (2, .schemeRelative)
+        } else {
+            return nil
+        }
+        // The host: labels of [a-z0-9-], the last starting with a letter, none `xn--`; at most
+        // 253 bytes (longer ones go through IDNA, which has its own limits).
+        let hostStart = i
+        var labelStart = i
+        var lastLabelStart = i
+        while i < b.count, b[i] != UInt8(ascii: "/") {
+            let c = b[i]
+            if c == UInt8(ascii: ".") {
+                guard i > labelStart else { return nil }
+                labelStart = i + 1
+                lastLabelStart = labelStart
+            } else {
+                guard hostBytes.contains(c) else { return nil }
+                if i == labelStart + 3, b[labelStart] == UInt8(ascii: "x"), b[labelStart + 1] == UInt8(ascii: "n"),
+                    b[labelStart + 2] == UInt8(ascii: "-"), c == UInt8(ascii: "-")
+                {
+                    return nil
+                }
+            }
+            i += 1
+        }
+        guard i < b.count, i > labelStart, i - hostStart <= 253, b[lastLabelStart] >= UInt8(ascii: "a"),
+            b[lastLabelStart] <= UInt8(ascii: "z")
+        else { return nil }
+        // The path, from its `/`, up to a query.
+        var segmentStart = i + 1
+        i += 1
+        while i <= b.count {
+            if i == b.count || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: "?") {
+                let segment = UnsafeBufferPointer(rebasing: b[segmentStart..<i])
+                if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return nil }
+                if i == b.count { return form }
+                if b[i] == UInt8(ascii: "?") { break }
+                segmentStart = i + 1
+            } else if b[i] == UInt8(ascii: "%") {
+                if i + 2 < b.count, b[i + 1] == UInt8(ascii: "2"), b[i + 2] | 0x20 == UInt8(ascii: "e") { return nil }
+            } else if !plainPathBytes.contains(b[i]) {
+                return nil
+            }
+            i += 1
+        }
+        // The query.
+        for c in b[(i + 1)...] where !queryBytes.contains(c) { return nil }
+        return form
+    }
+
+    private static let hostBytes = ByteSet("-", ranges: [0x30...0x39, 0x61...0x7A])
+    /// Printable ASCII the query state keeps as it is in a special URL.
+    private static let queryBytes = ByteSet(
+        "!$%&()*+,-./:;=?@[\\]^_`{|}~", ranges: [0x30...0x39, 0x41...0x5A, 0x61...0x7A])
+
+    private static func isPlainPathRelative(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = b.first, first != UInt8(ascii: "/") else { return false }
+        var segmentStart = 0
+        var firstSegment = true
+        for i in 0...b.count {
+            if i == b.count || b[i] == UInt8(ascii: "/") {
+                let length = i - segmentStart
+                if length == 1 && b[segmentStart] == UInt8(ascii: ".") { return false }
+                if length == 2 && b[segmentStart] == UInt8(ascii: ".") && b[segmentStart + 1] == UInt8(ascii: ".") {
+                    return false
+                }
+                segmentStart = i + 1
+                firstSegment = false
+            } else if !plainPathBytes.contains(b[i]) || (firstSegment && b[i] == UInt8(ascii: ":")) {
+                return false
+            }
+        }
+        return true
+    }
+
     private static func isPlainPathAbsolute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard b.count >= 1, b[0] == UInt8(ascii: "/"), b.count == 1 || b[1] != UInt8(ascii: "/") else {
             return false

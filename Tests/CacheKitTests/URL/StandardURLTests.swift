@@ -232,6 +232,99 @@ final class StandardURLTests: XCTestCase {
         for base in bases[6...] { XCTAssertNil(base.serializingPathAbsolute("/img/a.png"), base.href) }
     }
 
+    /// The shortcut for http(s) URLs already in their serialized form (and `//host/…` ones)
+    /// gives exactly the parser's serialization, on random URLs built from pieces that test
+    /// each condition, and on the standard's own inputs.
+    func testThePlainAbsoluteShortcutIsTheParsersSerialization() throws {
+        let bases = ["http://example.com/a/b?q#f", "https://h/", "ws://h/", "file:///tmp/x", "about:blank", "sc://h/p"]
+            .compactMap { StandardURL($0) }
+        var references = [
+            "http://example.com/", "https://a.example/img/a.png?s=48&d=h", "http://EXAMPLE.com/", "http://a..b/",
+            "http://a.b./", "http://1.2.3.4/", "http://a.0x1/", "http://a.12/", "http://xn--nxasmq6b.example/",
+            "http://a.xn--b/", "http://a.example", "http://a.example:80/", "http://u@a.example/", "http://a.example/./",
+            "http://a.example/%2e/", "http://a.example/a%20b", "http://a.example/?a b", "http://a.example/#f",
+            "//a.example/x", "//a.example", "http://-a-.b--c.example/", "http://ab--c.example/", "http://a_b.example/",
+            "http://a.example/\\x", "http://a.example/x?'", "http://a.example/x?\"", "http://a.example/x?{|}^`"
+        ]
+        var rng = SystemRandomNumberGenerator()
+        let hostPieces = ["a", "z", "0", "9", "-", ".", "xn--", "A", "_", "%41", "..", "0x", "12"]
+        let pathPieces = [
+            "a", "/", ".", "..", "%2e", "%2E", "%41", "%", "?", "#", " ", "é", "|", "~", ":", "@", "'", "\\"
+        ]
+        for _ in 0..<30_000 {
+            var text = ["http://", "https://", "//", "HTTP://"].randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...5, using: &rng) { text += hostPieces.randomElement(using: &rng)! }
+            text += "/"
+            for _ in 0..<Int.random(in: 0...6, using: &rng) { text += pathPieces.randomElement(using: &rng)! }
+            references.append(text)
+        }
+        for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
+            if let input = test["input"] as? String { references.append(input) }
+        }
+        var taken = 0
+        for base in bases {
+            for reference in references {
+                guard let shortcut = base.serializingPlainAbsolute(reference) else { continue }
+                taken += 1
+                XCTAssertEqual(
+                    shortcut, StandardURL(reference, base: base)?.href,
+                    "\(reference.debugDescription) against \(base.href)")
+            }
+        }
+        XCTAssertGreaterThan(taken, 2_000)
+        XCTAssertEqual(bases[0].serializingPlainAbsolute("//a.example/x"), "http://a.example/x")
+        XCTAssertEqual(bases[1].serializingPlainAbsolute("//a.example/x"), "https://a.example/x")
+        for reference in ["http://EXAMPLE.com/", "http://a.12/", "http://a.example", "http://a.example/#f"] {
+            XCTAssertNil(bases[0].serializingPlainAbsolute(reference), reference)
+        }
+        for base in bases[2...] { XCTAssertNil(base.serializingPlainAbsolute("//a.example/x"), base.href) }
+    }
+
+    /// The shortcut for path-relative references (`img/a.png`) gives exactly the parser's
+    /// serialization, on the same bases, random references and the standard's own inputs.
+    func testThePathRelativeShortcutIsTheParsersSerialization() throws {
+        let bases = [
+            "http://example.com/a/b?q#f", "http://example.com/a/b/", "http://example.com", "http://example.com/",
+            "https://u:p@h.example:8443/x/y.html", "http://[::1]:8080/x/", "ws://h/", "ftp://h/d/",
+            "https://xn--nxasmq6b.example/p", "file:///tmp/x", "about:blank", "sc://h/p", "http://h/a//"
+        ].compactMap { StandardURL($0) }
+        var references = [
+            "img/a.png", "a.png", "a", "a//b", ".x/..y/...", "./a", "a/.", "a/..", "..", ".", "a:b", "a/b:c",
+            "1a:b", "\\a", "%2e/a", "a?b", "a#b", "a b", "a\tb", "é", "a|b", "~user/x:y@z;=+,$!&'()*", "?q", "#f",
+            "", "C:/x", "c|/x", "-a", "a/b/"
+        ]
+        var rng = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "Z", "0", "-", ".", "..", "/", "%2e", "%2E", "%41", "\\", "?", "#", " ", "\t", "é", "|", "~", ":", "@"
+        ]
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...8, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            references.append(text)
+        }
+        for test in try ReferenceData.jsonCases("url-tests/urltestdata.json") {
+            if let input = test["input"] as? String { references.append(input) }
+        }
+        var taken = 0
+        for base in bases {
+            for reference in references {
+                guard let shortcut = base.serializingPathRelative(reference) else { continue }
+                taken += 1
+                XCTAssertEqual(
+                    shortcut, StandardURL(reference, base: base)?.href,
+                    "\(reference.debugDescription) against \(base.href)")
+            }
+        }
+        XCTAssertGreaterThan(taken, 10_000)
+        XCTAssertEqual(bases[0].serializingPathRelative("img/a.png"), "http://example.com/a/img/a.png")
+        XCTAssertEqual(bases[2].serializingPathRelative("a.png"), "http://example.com/a.png")
+        XCTAssertEqual(bases[4].serializingPathRelative("z"), "https://u:p@h.example:8443/x/z")
+        for reference in ["./a", "a/..", "..", "a:b", "%2e/a", "a?b", "a#b", "a b", "\\a", "/a", "", "é"] {
+            XCTAssertNil(bases[0].serializingPathRelative(reference), reference)
+        }
+        for base in bases[9...11] { XCTAssertNil(base.serializingPathRelative("img/a.png"), base.href) }
+    }
+
     /// Every failure of the standard's test data is explained: which part fails, and the
     /// standard's name for it. Messages said only "not a URL" before.
     func testEveryFailureOfURLTestDataHasAReason() throws {
