@@ -320,3 +320,12 @@ long cachectl_thread_id(void) {
     return 0;
 #endif
 }
+
+int cachectl_start_writeback(int fd, int64_t offset, int64_t count) {
+#if defined(__linux__)
+    return sync_file_range(fd, (off64_t)offset, (off64_t)count, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd; (void)offset; (void)count;
+    return 0;
+#endif
+}

@@ -128,7 +128,10 @@ public final class PrewrittenFile: @unchecked Sendable {
                 throw StoreError.cannotWrite(temp.path, "asked to keep \(keep) of \(temp.length) bytes written")
             }
             if keep < temp.length { try temp.truncate(to: keep) }
-            try write { try temp.write($0) }
+            try write {
+                try temp.write($0)
+                temp.startWriteback(every: 2 << 20)
+            }
             _ = try temp.finish(mode: mode ?? 0o644)
             try temp.install(as: name, in: directory, replacing: true)
         } catch {

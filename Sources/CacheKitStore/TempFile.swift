@@ -99,6 +99,17 @@ final class TempFile {
         length += Int64(chunk.count)
     }
 
+    /// Where writeback was last started from (`startWriteback`).
+    private var writebackFrom: Int64 = 0
+
+    /// Starts the disk writing what was written since the last call, once that is at least
+    /// `batch` bytes (`Sys.startWriteback`): the final flush then waits for less.
+    func startWriteback(every batch: Int64) {
+        guard fd >= 0, length - writebackFrom >= batch else { return }
+        Sys.startWriteback(fd, offset: writebackFrom, count: length - writebackFrom)
+        writebackFrom = length
+    }
+
     /// Keeps the first `count` bytes written (at most what was written) and goes on writing
     /// from there.
     func truncate(to count: Int64) throws {
@@ -108,6 +119,7 @@ final class TempFile {
             throw StoreError.cannotWrite(path, StoreError.explainWrite(error))
         }
         length = kept
+        writebackFrom = min(writebackFrom, kept)
     }
 
     /// Has Ctrl-C remove the file (while it is still this one) until `keepOnInterrupt`.

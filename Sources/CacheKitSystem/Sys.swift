@@ -397,6 +397,15 @@ package enum Sys {
         nothingOrErrno { sysFtruncate(fd, off_t(length)) }
     }
 
+    /// Starts writing `count` bytes of `fd` from `offset` back to the disk, without waiting
+    /// (Linux's `sync_file_range` with `SYNC_FILE_RANGE_WRITE`): a later `fsync` then waits
+    /// for less. A hint: nothing elsewhere, and errors are the `fsync`'s to report.
+    package static func startWriteback(_ fd: Int32, offset: Int64, count: Int64) {
+        #if os(Linux)
+            _ = cachectl_start_writeback(fd, offset, count)
+        #endif
+    }
+
     // MARK: Locks
 
     /// `flock`; with `wait` false, EWOULDBLOCK when another holder has it.

@@ -17,6 +17,8 @@ int cachectl_saved_argc(void);
 char *const *cachectl_saved_argv(void);
 /* The calling thread's kernel id (gettid on Linux; 0 elsewhere), for trace lines. */
 long cachectl_thread_id(void);
+/* sync_file_range(SYNC_FILE_RANGE_WRITE) on Linux: starts writeback, does not wait; 0 elsewhere. */
+int cachectl_start_writeback(int fd, int64_t offset, int64_t count);
 
 /// `syncfs(fd)`: flushes the whole file system holding `fd` (glibc declares it only with
 /// _GNU_SOURCE).
