@@ -40,6 +40,75 @@ final class FastPathTests: XCTestCase {
     }
 
     /// The escapes' one-word byte tests pass through exactly the texts that need nothing.
+    /// Stepping over a stylesheet's plain bytes finds exactly the tokens the byte-by-byte
+    /// loop finds, on generated CSS built from the pieces that matter (names ending in `u`,
+    /// `i` or `-` before `url(`, escapes, comments, strings, `@import`, `image-set(`).
+    func testCSSSteppingFindsWhatTheByteLoopFinds() {
+        let pieces = [
+            "url(", "URL(", "u", "i", "-", "a", "z", "0", "(", ")", " ", "\n", "\"", "'", "\\", "\\75 rl(", "/*", "*/",
+            "@import", "@IMPORT ", "image-set(", "-webkit-image-set(", "ximage-set(", "curl(", "-url(", "x.png",
+            ";", "{", "}", ":", ",", "1x", "é", "\t"
+        ]
+        var rng = SplitMix(state: 17)
+        var found = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...24, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            let bytes = Array(text.utf8)
+            let stepped = CSSURLs.scan(bytes)
+            let byByte = CSSURLs.scan(bytes, stepping: false)
+            found += stepped.count
+            XCTAssertEqual(stepped.map(\.token), byByte.map(\.token), text.debugDescription)
+            XCTAssertEqual(stepped.map(\.isImport), byByte.map(\.isImport), text.debugDescription)
+        }
+        XCTAssertGreaterThan(found, 500)
+    }
+
+    /// The second parser's split: the scanned tag nearest an offset, the earlier on a tie.
+    func testNearestTagStart() {
+        let tags = StartTagScanner.scan(Array("<a>0123456<b>x<c></c>".utf8)).tags
+        XCTAssertEqual(tags.map(\.range.lowerBound), [0, 10, 14])
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 4), 0)
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 5), 0)
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 6), 10)
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 12), 10)
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 13), 14)
+        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 99), 14)
+        XCTAssertNil(PageRewriter.nearestTagStart([], to: 3))
+    }
+
+    /// The early write's guess: up to the first tag with a reference decided local, a value
+    /// the scan could not read, or a `<base>`; when the output moves, up to the first tag with
+    /// a URL attribute; the whole page when nothing is foreseen to change.
+    func testTheEarlyWriteStopsWhereAChangeIsForeseen() throws {
+        func prefix(_ html: String, local: Set<String>, moving: Bool = false) -> Int {
+            let page = Array(html.utf8)
+            var options = LocalizeOptions()
+            options.pageURL = "http://h/p.html"
+            options.absolutizeWhenMoved = moving
+            options.outputDirectory = RawPath("/nowhere-\(UInt64.random(in: 0...UInt64.max))")
+            let job = PageRewriter.Job(
+                page, options: options, placer: nil, lookup: { urls, _ in urls.map { _ in nil } })
+            let scanned = StartTagScanner.scan(page)
+            var (tags, unread): ([Int], Int?) = ([], nil)
+            let likely = PageRewriter.likelyReferences(scanned, page: page, tags: &tags, unread: &unread)
+            for reference in likely {
+                job.decisions[reference] = PageRewriter.Decision(
+                    resolved: nil, copy: nil, local: local.contains(reference) ? "x/" + reference : nil)
+            }
+            return job.likelyUnchangedPrefix(
+                scanned, likely: likely, tagOfReference: tags, unread: unread, styleTokens: [])
+        }
+        let page = "<p>text</p><img src=a.png><img alt=b srcset='b.png 1x'><a href=c>c</a>"
+        XCTAssertEqual(prefix(page, local: []), page.utf8.count)
+        XCTAssertEqual(prefix(page, local: ["b.png"]), 26)
+        XCTAssertEqual(prefix(page, local: ["a.png", "b.png"]), 11)
+        XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: []), 8)
+        XCTAssertEqual(prefix("<p>x</p><base href=/d/><img src=a.png>", local: []), 8)
+        XCTAssertEqual(prefix("<p>x</p><a href=c>c</a>", local: [], moving: true), 8)
+        XCTAssertEqual(prefix("<p>x</p><a name=c>c</a>", local: [], moving: true), 23)
+    }
+
     func testEscapesMatchTheirCharacterRules() {
         func html(_ text: String, _ quote: UInt8?) -> String {
             text.unicodeScalars.map { c -> String in
