@@ -52,94 +52,9 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `text` is already its own serialization, checked on bytes (a page with 20,000
-    /// images looks each up, and parsing costs more than checking): `http://` or `https://`,
-    /// a host of lower-case letters, digits, `.` and `-` whose last label starts with a letter
-    /// (so it is no IPv4 number), no port or userinfo, a path of bytes the path
-    /// percent-encode set keeps with no `.`/`..` segment, a query of bytes the special-query
-    /// set keeps, no fragment. A `%` stays as written in every part (§4.4 never decodes).
-    static func isNormalized(_ text: String) -> Bool {
-        text.withBytes { b in
-            let prefix: Int
-            if b.starts(with: "http://".utf8) {
-                prefix = 7
-            } else if b.starts(with: "https://".utf8) {
-                prefix = 8
-            } else {
-                return false
-            }
-            var i = prefix
-            var labelStart = prefix
-            var lastLabelStart = prefix
-            while i < b.count, hostBytes.contains(b[i]) {
-                if b[i] == UInt8(ascii: ".") {
-                    if i > labelStart { lastLabelStart = labelStart }
-                    labelStart = i + 1
-                }
-                i += 1
-            }
-            if i > labelStart { lastLabelStart = labelStart }
-            guard i > prefix, lastLabelStart < i,
-                (b[lastLabelStart] >= UInt8(ascii: "a") && b[lastLabelStart] <= UInt8(ascii: "z"))
-                    || isDottedDecimal(b[prefix..<i])
-            else { return false }
-            if i < b.count, b[i] == UInt8(ascii: ":") {
-                let digitsStart = i + 1
-                i = digitsStart
-                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-                guard isSerializedPort(b[digitsStart..<i], https: prefix == 8) else { return false }
-            }
-            guard i < b.count, b[i] == UInt8(ascii: "/") else { return false }
-            var segmentStart = i + 1
-            i += 1
-            while i < b.count, b[i] != UInt8(ascii: "?") {
-                let c = b[i]
-                if c == UInt8(ascii: "/") {
-                    guard !isDotSegment(b[segmentStart..<i]) else { return false }
-                    segmentStart = i + 1
-                } else if c < 0x21 || c > 0x7E || URLParser.pathSet.contains(c) || c == UInt8(ascii: "\\") {
-                    return false
-                }
-                i += 1
-            }
-            guard !isDotSegment(b[segmentStart..<i]) else { return false }
-            while i < b.count {
-                let c = b[i]
-                guard c >= 0x21, c <= 0x7E, !URLParser.specialQuerySet.contains(c) else { return false }
-                i += 1
-            }
-            return true
-        }
-    }
-    private static let hostBytes = ByteSet(".-", ranges: [0x30...0x39, 0x61...0x7A])
-
-    /// An IPv4 address as the standard serializes it (§3.5): four decimal numbers 0-255
-    /// without leading zeros. (Any other all-numeric host is parsed.)
-    private static func isDottedDecimal(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        let parts = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                guard (1...3).contains(part.count), part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                    part.count == 1 || part.first != 0x30
-                else { return false }
-                return part.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 255
-            }
-    }
-
-    /// A port as the standard serializes it (§4.5): 1-5 digits without a leading zero, at
-    /// most 65535, and not the scheme's default (80, 443), which is never written.
-    private static func isSerializedPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>, https: Bool) -> Bool {
-        guard (1...5).contains(digits.count), digits.count == 1 || digits.first != 0x30 else { return false }
-        let port = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        return port <= 65535 && port != (https ? 443 : 80)
-    }
-
-    private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard segment.count <= 6, segment.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else {
-            return false
-        }
-        let bytes = Array(segment)
-        return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
-    }
+    /// images looks each up, and parsing costs more than checking): see
+    /// `StandardURL.isOwnHTTPSerialization`.
+    static func isNormalized(_ text: String) -> Bool { StandardURL.isOwnHTTPSerialization(text) }
 
     /// The key as stored.
     public var description: String { normalized }

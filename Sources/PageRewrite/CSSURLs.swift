@@ -36,13 +36,7 @@ public enum CSSURLs {
         while i < n {
             // Bytes that start nothing (most of a stylesheet: names, numbers, `:`, `;`, `{`)
             // are stepped over at once; they only end an `@import`'s reach.
-            let plain =
-                !stepping
-                ? i
-                : text.withUnsafeBufferPointer { buffer in
-                    classes.withUnsafeBufferPointer { plainRun(buffer, from: i, $0.baseAddress!) }
-                }
-            if plain > i {
+            if stepping, case let plain = plainRun(text, from: i, classes), plain > i {
                 afterImport = false
                 i = plain
                 continue
@@ -120,18 +114,20 @@ public enum CSSURLs {
     /// Where the run of bytes from `start` that `scan` would only step over ends: the first
     /// byte it acts on (`start` itself when it is one).
     @inline(__always)
-    private static func plainRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int, _ classes: UnsafePointer<UInt8>)
-        -> Int
-    {
-        var j = start
-        var previous: UInt8 = start > 0 ? classes[Int(text[start - 1])] : 0
-        while j < text.count {
-            let kind = classes[Int(text[j])]
-            if kind == 1 || (kind == 2 && previous < 2) { return j }
-            previous = kind
-            j += 1
+    private static func plainRun(_ bytes: [UInt8], from start: Int, _ byteClasses: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { text in
+            byteClasses.withUnsafeBufferPointer { classes in
+                var j = start
+                var previous: UInt8 = start > 0 ? classes[Int(text[start - 1])] : 0
+                while j < text.count {
+                    let kind = classes[Int(text[j])]
+                    if kind == 1 || (kind == 2 && previous < 2) { return j }
+                    previous = kind
+                    j += 1
+                }
+                return j
+            }
         }
-        return j
     }
 
     private static let keyword = Array("@import".utf8)

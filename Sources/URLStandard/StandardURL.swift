@@ -88,92 +88,112 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The serialization of an absolute `http:` or `https:` reference (or a scheme-relative
-    /// `//host/…` one against this special, non-`file:` URL) that is already in the form the
-    /// parser writes, without running it; nil for any other (the caller then parses). Taken
-    /// only when nothing in it would change: the scheme in lower case; a host of lower-case
-    /// ASCII letters, digits, `-` and `.` (no empty label, no `xn--` label the IDNA step would
-    /// check, a last label starting with a letter, so not a number the IPv4 parser would
-    /// take: §3.5 host parsing with ASCII input); no userinfo or port; then a path of the
-    /// bytes the path state copies (and `%`, which it copies too), with no `.` or `..`
-    /// segment and no `%2e`; then at most a query of printable ASCII outside the special-
-    /// query percent-encode set (`"`, `#`, `<`, `>`, `'`); no fragment.
+    /// `//host/…` one against an http(s) URL) that is already in the form the parser writes
+    /// (`isOwnHTTPSerialization`), without running the parser; nil for any other (the caller
+    /// then parses).
     package func serializingPlainAbsolute(_ reference: String) -> String? {
-        let form = reference.utf8.withContiguousStorageIfAvailable { Self.plainAbsoluteForm($0) } ?? nil
-        switch form {
-        case .absolute?: return reference
-        case .schemeRelative?:
-            guard record.isSpecial, record.scheme != URLParser.file,
-                record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8)
-            else { return nil }
-            return String(decoding: record.scheme, as: UTF8.self) + ":" + reference
-        case nil: return nil
+        if reference.utf8.starts(with: "//".utf8) {
+            guard record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8) else { return nil }
+            let absolute = String(decoding: record.scheme, as: UTF8.self) + ":" + reference
+            return Self.isOwnHTTPSerialization(absolute) ? absolute : nil
         }
+        return Self.isOwnHTTPSerialization(reference) ? reference : nil
     }
 
-    private enum PlainAbsoluteForm { case absolute, schemeRelative }
-
-    private static func plainAbsoluteForm(_ b: UnsafeBufferPointer<UInt8>) -> PlainAbsoluteForm? {
-        var i: Int
-        let form: PlainAbsoluteForm
-        if b.starts(with: "http://".utf8) {
-            (i, form) = (7, .absolute)
-        } else if b.starts(with: "https://".utf8) {
-            (i, form) = (8, .absolute)
-        } else if b.starts(with: "//".utf8) {
-            (i, form) = (2, .schemeRelative)
-        } else {
-            return nil
-        }
-        // The host: labels of [a-z0-9-], the last starting with a letter, none `xn--`; at most
-        // 253 bytes (longer ones go through IDNA, which has its own limits).
-        let hostStart = i
-        var labelStart = i
-        var lastLabelStart = i
-        while i < b.count, b[i] != UInt8(ascii: "/") {
-            let c = b[i]
-            if c == UInt8(ascii: ".") {
-                guard i > labelStart else { return nil }
-                labelStart = i + 1
-                lastLabelStart = labelStart
+    /// Whether `text` is already its own serialization, checked on bytes: `http://` or
+    /// `https://`, a host of lower-case letters, digits, `.` and `-` whose last label starts
+    /// with a letter (so it is no IPv4 number) and none of whose labels starts with `xn--` (the
+    /// IDNA step checks those), or an IPv4 address as serialized; a serialized port or none,
+    /// no userinfo, a path of bytes the path
+    /// percent-encode set keeps with no `.`/`..` segment, a query of bytes the special-query
+    /// set keeps, no fragment. A `%` stays as written in every part (§4.4 never decodes).
+    package static func isOwnHTTPSerialization(_ text: String) -> Bool {
+        text.withBytes { b in
+            let prefix: Int
+            if b.starts(with: "http://".utf8) {
+                prefix = 7
+            } else if b.starts(with: "https://".utf8) {
+                prefix = 8
             } else {
-                guard hostBytes.contains(c) else { return nil }
-                if i == labelStart + 3, b[labelStart] == UInt8(ascii: "x"), b[labelStart + 1] == UInt8(ascii: "n"),
-                    b[labelStart + 2] == UInt8(ascii: "-"), c == UInt8(ascii: "-")
+                return false
+            }
+            var i = prefix
+            var labelStart = prefix
+            var lastLabelStart = prefix
+            while i < b.count, serializedHostBytes.contains(b[i]) {
+                if b[i] == UInt8(ascii: ".") {
+                    if i > labelStart { lastLabelStart = labelStart }
+                    labelStart = i + 1
+                } else if i == labelStart + 3, b[i] == UInt8(ascii: "-"), b[i - 1] == UInt8(ascii: "-"),
+                    b[i - 2] == UInt8(ascii: "n"), b[i - 3] == UInt8(ascii: "x")
                 {
-                    return nil
+                    return false
                 }
+                i += 1
             }
-            i += 1
-        }
-        guard i < b.count, i > labelStart, i - hostStart <= 253, b[lastLabelStart] >= UInt8(ascii: "a"),
-            b[lastLabelStart] <= UInt8(ascii: "z")
-        else { return nil }
-        // The path, from its `/`, up to a query.
-        var segmentStart = i + 1
-        i += 1
-        while i <= b.count {
-            if i == b.count || b[i] == UInt8(ascii: "/") || b[i] == UInt8(ascii: "?") {
-                let segment = UnsafeBufferPointer(rebasing: b[segmentStart..<i])
-                if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return nil }
-                if i == b.count { return form }
-                if b[i] == UInt8(ascii: "?") { break }
-                segmentStart = i + 1
-            } else if b[i] == UInt8(ascii: "%") {
-                if i + 2 < b.count, b[i + 1] == UInt8(ascii: "2"), b[i + 2] | 0x20 == UInt8(ascii: "e") { return nil }
-            } else if !plainPathBytes.contains(b[i]) {
-                return nil
+            if i > labelStart { lastLabelStart = labelStart }
+            guard i > prefix, lastLabelStart < i,
+                (b[lastLabelStart] >= UInt8(ascii: "a") && b[lastLabelStart] <= UInt8(ascii: "z"))
+                    || isDottedDecimal(b[prefix..<i])
+            else { return false }
+            if i < b.count, b[i] == UInt8(ascii: ":") {
+                let digitsStart = i + 1
+                i = digitsStart
+                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+                guard isSerializedPort(b[digitsStart..<i], https: prefix == 8) else { return false }
             }
+            guard i < b.count, b[i] == UInt8(ascii: "/") else { return false }
+            var segmentStart = i + 1
             i += 1
+            while i < b.count, b[i] != UInt8(ascii: "?") {
+                let c = b[i]
+                if c == UInt8(ascii: "/") {
+                    guard !isDotSegment(b[segmentStart..<i]) else { return false }
+                    segmentStart = i + 1
+                } else if c < 0x21 || c > 0x7E || URLParser.pathSet.contains(c) || c == UInt8(ascii: "\\") {
+                    return false
+                }
+                i += 1
+            }
+            guard !isDotSegment(b[segmentStart..<i]) else { return false }
+            while i < b.count {
+                let c = b[i]
+                guard c >= 0x21, c <= 0x7E, !URLParser.specialQuerySet.contains(c) else { return false }
+                i += 1
+            }
+            return true
         }
-        // The query.
-        for c in b[(i + 1)...] where !queryBytes.contains(c) { return nil }
-        return form
+    }
+    private static let serializedHostBytes = ByteSet(".-", ranges: [0x30...0x39, 0x61...0x7A])
+
+    /// An IPv4 address as the standard serializes it (§3.5): four decimal numbers 0-255
+    /// without leading zeros. (Any other all-numeric host is parsed.)
+    private static func isDottedDecimal(_ host: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let parts = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard (1...3).contains(part.count), part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                    part.count == 1 || part.first != 0x30
+                else { return false }
+                return part.reduce(0) { $0 * 10 + Int($1 - 0x30) } <= 255
+            }
     }
 
-    private static let hostBytes = ByteSet("-", ranges: [0x30...0x39, 0x61...0x7A])
-    /// Printable ASCII the query state keeps as it is in a special URL.
-    private static let queryBytes = ByteSet(
-        "!$%&()*+,-./:;=?@[\\]^_`{|}~", ranges: [0x30...0x39, 0x41...0x5A, 0x61...0x7A])
+    /// A port as the standard serializes it (§4.5): 1-5 digits without a leading zero, at
+    /// most 65535, and not the scheme's default (80, 443), which is never written.
+    private static func isSerializedPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>, https: Bool) -> Bool {
+        guard (1...5).contains(digits.count), digits.count == 1 || digits.first != 0x30 else { return false }
+        let port = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return port <= 65535 && port != (https ? 443 : 80)
+    }
+
+    private static func isDotSegment(_ segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard segment.count <= 6, segment.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") }) else {
+            return false
+        }
+        let bytes = Array(segment)
+        return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
+    }
 
     private static func isPlainPathRelative(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = b.first, first != UInt8(ascii: "/") else { return false }
