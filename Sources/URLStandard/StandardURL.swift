@@ -55,17 +55,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// only appends those bytes to the base's scheme, userinfo, host and port (§4.4 relative
     /// slash state, then path state), which is what this returns.
     package func serializingPathAbsolute(_ reference: String) -> String? {
-        guard record.isSpecial, record.scheme != URLParser.file, record.host != nil, !record.opaquePath else {
-            return nil
-        }
-        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPathAbsolute($0) }
-        guard valid == true else { return nil }
-        // The serialization up to its path: everything but the path, query and fragment.
-        let tail =
-            record.path.count + (record.query.map { $0.count + 1 } ?? 0)
-            + (record.fragment.map { $0.count + 1 } ?? 0)
-        let utf8 = href.utf8
-        return String(Substring(utf8.prefix(utf8.count - tail))) + reference
+        serializingPlainPath(reference, relative: false)
     }
 
     /// `serializingPathAbsolute` for the next commonest reference: a path-relative one such as
@@ -75,13 +65,19 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// the path state appends the reference's bytes: the serialization up to the path's last
     /// `/`, then the reference.
     package func serializingPathRelative(_ reference: String) -> String? {
+        serializingPlainPath(reference, relative: true)
+    }
+
+    private func serializingPlainPath(_ reference: String, relative: Bool) -> String? {
         guard record.isSpecial, record.scheme != URLParser.file, record.host != nil, !record.opaquePath,
             let lastSlash = record.path.lastIndex(of: UInt8(ascii: "/"))
         else { return nil }
-        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPathRelative($0) }
+        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPath($0, relative: relative) }
         guard valid == true else { return nil }
+        // The serialization up to the path (absolute) or to its last `/` (relative): all but
+        // the rest of the path, the query and the fragment.
         let tail =
-            (record.path.count - lastSlash - 1) + (record.query.map { $0.count + 1 } ?? 0)
+            (record.path.count - (relative ? lastSlash + 1 : 0)) + (record.query.map { $0.count + 1 } ?? 0)
             + (record.fragment.map { $0.count + 1 } ?? 0)
         let utf8 = href.utf8
         return String(Substring(utf8.prefix(utf8.count - tail))) + reference
@@ -195,11 +191,14 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         return URLParser.isSingleDot(bytes) || URLParser.isDoubleDot(bytes)
     }
 
-    private static func isPlainPathRelative(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = b.first, first != UInt8(ascii: "/") else { return false }
-        var segmentStart = 0
-        var firstSegment = true
-        for i in 0...b.count {
+    /// `/` (`relative` false; not `//`) or a first byte other than `/` (`relative`, and no `:`
+    /// in the first segment), then plain path bytes, no `.` or `..` segment.
+    private static func isPlainPath(_ b: UnsafeBufferPointer<UInt8>, relative: Bool) -> Bool {
+        guard let first = b.first, (first == UInt8(ascii: "/")) != relative else { return false }
+        guard relative || b.count == 1 || b[1] != UInt8(ascii: "/") else { return false }
+        var segmentStart = relative ? 0 : 1
+        var firstSegment = relative
+        for i in segmentStart...b.count {
             if i == b.count || b[i] == UInt8(ascii: "/") {
                 let length = i - segmentStart
                 if length == 1 && b[segmentStart] == UInt8(ascii: ".") { return false }
@@ -209,26 +208,6 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
                 segmentStart = i + 1
                 firstSegment = false
             } else if !plainPathBytes.contains(b[i]) || (firstSegment && b[i] == UInt8(ascii: ":")) {
-                return false
-            }
-        }
-        return true
-    }
-
-    private static func isPlainPathAbsolute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard b.count >= 1, b[0] == UInt8(ascii: "/"), b.count == 1 || b[1] != UInt8(ascii: "/") else {
-            return false
-        }
-        var segmentStart = 1
-        for i in 1...b.count {
-            if i == b.count || b[i] == UInt8(ascii: "/") {
-                let length = i - segmentStart
-                if length == 1 && b[segmentStart] == UInt8(ascii: ".") { return false }
-                if length == 2 && b[segmentStart] == UInt8(ascii: ".") && b[segmentStart + 1] == UInt8(ascii: ".") {
-                    return false
-                }
-                segmentStart = i + 1
-            } else if !plainPathBytes.contains(b[i]) {
                 return false
             }
         }
