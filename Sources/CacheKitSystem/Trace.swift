@@ -1,7 +1,7 @@
 /// Marks for speed work: with `CACHECTL_TRACE` set in the environment, each `mark` writes a
 /// line to stderr with the wall-clock milliseconds since the first mark, the calling thread's CPU
 /// milliseconds and a label, so a run's phases can be timed thread by thread
-/// (README, "Benchmarks"). Unset, a mark costs one branch.
+/// (README, "Performance"). Unset, a mark costs one branch.
 package enum Trace {
     package static let enabled = Sys.environment("CACHECTL_TRACE") != nil
 
@@ -13,14 +13,15 @@ package enum Trace {
         let origin = Self.origin
         var (wall, cpu, thread) = Sys.traceClocks()
         wall -= origin
-        let line = "trace \(String(format3: wall)) ms, thread \(thread) cpu \(String(format3: cpu)) ms: \(label())\n"
+        let line =
+            "trace \(String(oneDecimal: wall)) ms, thread \(thread) cpu \(String(oneDecimal: cpu)) ms: \(label())\n"
         Sys.writeDiagnostic(line)
     }
 }
 
 extension String {
     /// `value` with one decimal.
-    fileprivate init(format3 value: Double) {
+    fileprivate init(oneDecimal value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
     }

@@ -117,8 +117,6 @@ struct StartTagScanner {
         tags: [Tag], styleTexts: [Range<Int>]
     ) {
         var names = NameTable()
-        var attributes: [Attribute] = []
-        attributes.reserveCapacity(16)
         var tags: [Tag] = []
         tags.reserveCapacityWithHugePages(b.count / 128)
         var styles: [Range<Int>] = []
@@ -156,7 +154,7 @@ struct StartTagScanner {
                 i += 1
                 continue
             }
-            guard let tag = parseTag(b, at: i, names: &names, attributes: &attributes) else {
+            guard let tag = parseTag(b, at: i, names: &names) else {
                 i += 1
                 continue
             }
@@ -195,30 +193,22 @@ struct StartTagScanner {
         }
     }
 
-    /// `attributes` is scratch space kept between tags: each tag's array is then made once,
-    /// at its size (appending to a new array reallocated it at every power of two).
-    private static func parseTag(_ b: [UInt8], at start: Int, names: inout NameTable, attributes: inout [Attribute])
-        -> Tag?
-    {
+    private static func parseTag(_ b: [UInt8], at start: Int, names: inout NameTable) -> Tag? {
         let n = b.count
         var i = start + 1
         while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "/") { i += 1 }
         let name = names.name(b, (start + 1)..<i)
-        attributes.removeAll(keepingCapacity: true)
+        var attributes: [Attribute] = []
         while i < n {
             while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") && !(i + 1 < n && b[i + 1] == UInt8(ascii: ">")) {
                 i += 1
             }
             guard i < n else { return nil }
             if b[i] == UInt8(ascii: ">") {
-                return Tag(
-                    name: name, range: start..<(i + 1), attributes: attributes.withUnsafeBufferPointer(Array.init),
-                    insertionPoint: i)
+                return Tag(name: name, range: start..<(i + 1), attributes: attributes, insertionPoint: i)
             }
             if b[i] == UInt8(ascii: "/") && i + 1 < n && b[i + 1] == UInt8(ascii: ">") {
-                return Tag(
-                    name: name, range: start..<(i + 2), attributes: attributes.withUnsafeBufferPointer(Array.init),
-                    insertionPoint: i)
+                return Tag(name: name, range: start..<(i + 2), attributes: attributes, insertionPoint: i)
             }
             let nameStart = i
             while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "="),
