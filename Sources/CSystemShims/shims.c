@@ -235,7 +235,36 @@ int cachectl_o_noatime(void) {
 int cachectl_malloc_thresholds(int mmap, int trim) {
     return mallopt(M_MMAP_THRESHOLD, mmap) && mallopt(M_TRIM_THRESHOLD, trim);
 }
+
+/* glibc grows the heap of any arena but the main one (each thread that allocates gets one) by
+ * what the allocation lacks, rounded to a page: one mprotect per growth, with no top pad
+ * (sysmalloc -> grow_heap, malloc/malloc.c and malloc/arena.c of glibc 2.36), and a page fault
+ * after it. A thread building a page's tags and references grows its heap some 4,500 times
+ * so. A heap keeps its protected size when it is trimmed (shrink_heap advises the pages away
+ * and leaves mprotect_size), so growing it once through blocks just under the mmap threshold,
+ * then freeing them in order (they coalesce into the top, trimmed once), leaves the heap
+ * ready to grow that far with no mprotect. Not on the main thread, whose heap grows by brk
+ * with a top pad. */
+int cachectl_reserve_thread_heap(size_t bytes) {
+    static __thread size_t reserved;
+    if (reserved >= bytes || (pid_t)syscall(SYS_gettid) == getpid()) return 0;
+    enum { block = 120 * 1024, most = 560 };
+    void *held[most];
+    size_t count = 0;
+    while (count < most && count * block < bytes) {
+        void *p = malloc(block);
+        if (p == NULL) break;
+        held[count++] = p;
+    }
+    for (size_t i = 0; i < count; i++) free(held[i]);
+    reserved = bytes;
+    return (int)count;
+}
 #else
+int cachectl_reserve_thread_heap(size_t bytes) {
+    (void)bytes;
+    return 0;
+}
 int cachectl_malloc_thresholds(int mmap, int trim) {
     (void)mmap;
     (void)trim;

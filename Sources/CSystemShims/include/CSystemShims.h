@@ -5,6 +5,7 @@
 #ifndef CSYSTEMSHIMS_H
 #define CSYSTEMSHIMS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// `openat2(dirfd, path, {flags, mode, resolve})`.
@@ -38,6 +39,11 @@ int cachectl_clone_file(int out, int in);
 /// glibc's `mallopt(M_MMAP_THRESHOLD, mmap)` and `mallopt(M_TRIM_THRESHOLD, trim)`
 /// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
 int cachectl_malloc_thresholds(int mmap, int trim);
+
+/// Makes glibc's heap of the calling thread (not the main thread's) ready to grow to about
+/// `bytes` without an mprotect per page (see shims.c); once per thread and size. The blocks
+/// allocated for it, 0 where there is nothing to do or no glibc.
+int cachectl_reserve_thread_heap(size_t bytes);
 
 /// Gives the calling thread (only) the lowest scheduling priority: nice 19 on Linux (where
 /// `setpriority` on a thread id applies to that thread), the background QoS class on Apple
