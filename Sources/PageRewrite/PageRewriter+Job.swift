@@ -175,7 +175,8 @@ extension PageRewriter {
             let work = SiteWork()
             let secondHalf = LibXML2.secondHalf(for: parserInput, everyURLAttribute: moving)
             // What each thread builds grows with the page: on a 9.7 MB page of 20,000 images,
-            // about 3 times its size on the scanning thread, 1.5 on the parse thread.
+            // about 3 times its size on the scanning thread, 1.5 on the parse thread; both
+            // threads are readied for the larger (the second parser runs on the scanning one).
             let heap = page.count >= 1 << 20 ? min(3 * page.count, 48 << 20) : 0
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in

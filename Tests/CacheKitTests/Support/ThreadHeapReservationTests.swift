@@ -9,10 +9,11 @@ import XCTest
 final class ThreadHeapReservationTests: XCTestCase {
     /// On a thread of its own, glibc's heap is made writable as far as was asked in one go
     /// (the mapping holding what the thread allocates is at least that large), so that it
-    /// then grows without a system call per page; once per thread and size.
+    /// then grows without a system call per page; once per thread and size. (16 MiB: the
+    /// thread may be given the heap of an earlier thread, up to 64 MiB with what that left.)
     func testAThreadsHeapIsMadeWritableAsFarAsAsked() throws {
         #if os(Linux)
-            let size = 40 << 20
+            let size = 16 << 20
             let seen = Locked<(blocks: Int, again: Int, writable: Int, before: Int)?>(nil)
             let done = DispatchSemaphore(value: 0)
             XCTAssertTrue(
@@ -25,7 +26,7 @@ final class ThreadHeapReservationTests: XCTestCase {
                 })
             XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
             let result = try XCTUnwrap(seen.withLock { $0 })
-            XCTAssertGreaterThan(result.blocks, 300, "40 MiB in blocks under the mmap threshold")
+            XCTAssertGreaterThan(result.blocks, 100, "16 MiB in blocks under the mmap threshold")
             XCTAssertEqual(result.again, 0, "a second call for the same size does nothing")
             XCTAssertGreaterThanOrEqual(result.writable, size, "writable before: \(result.before) bytes")
         #endif
