@@ -1,6 +1,7 @@
 /// Marks for speed work: with `CACHECTL_TRACE` set in the environment, each `mark` writes a
 /// line to stderr with the wall-clock milliseconds since the first mark, the calling thread's CPU
-/// milliseconds and a label, so a run's phases can be timed thread by thread
+/// milliseconds and page faults so far, and a label, so a run's phases can be timed (and their
+/// memory first touched counted) thread by thread
 /// (README, "Performance"). Unset, a mark costs one branch.
 package enum Trace {
     package static let enabled = Sys.environment("CACHECTL_TRACE") != nil
@@ -11,10 +12,11 @@ package enum Trace {
     package static func mark(_ label: @autoclosure () -> String) {
         guard enabled else { return }
         let origin = Self.origin
-        var (wall, cpu, thread) = Sys.traceClocks()
+        var (wall, cpu, thread, faults) = Sys.traceClocks()
         wall -= origin
         let line =
-            "trace \(String(oneDecimal: wall)) ms, thread \(thread) cpu \(String(oneDecimal: cpu)) ms: \(label())\n"
+            "trace \(String(oneDecimal: wall)) ms, thread \(thread) cpu \(String(oneDecimal: cpu)) ms faults \(faults): "
+            + "\(label())\n"
         Sys.writeDiagnostic(line)
     }
 }

@@ -115,7 +115,7 @@ extension PageRewriter.Job {
     func account(
         _ url: String, range: Range<Int>, element: String, attribute: String?, _ decision: Decision,
         into references: inout [ImageReference]
-    ) -> String? {
+    ) -> PageRewriter.Replacement? {
         var reference = ImageReference(
             offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
             element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
@@ -132,7 +132,9 @@ extension PageRewriter.Job {
             let trimmed = url.trimmingWhitespace()
             let unchanged =
                 trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
-            return unchanged ? nil : path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+            guard !unchanged else { return nil }
+            let text = path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+            return .init(text: text, isPlain: URLText.isPlain(text))
         }
         guard let copy = decision.copy else {
             reference.outcome = .missing
@@ -143,10 +145,15 @@ extension PageRewriter.Job {
             reference.note = copy.note
             return nil
         }
-        if let fragment = resolved.fragment { local += "#" + URLText.encodeFragment(fragment) }
+        var isPlain = decision.localIsPlain
+        if let fragment = resolved.fragment {
+            let encoded = "#" + URLText.encodeFragment(fragment)
+            local += encoded
+            isPlain = isPlain && URLText.isPlain(encoded)
+        }
         reference.outcome = .rewritten
         reference.localPath = local
-        return local
+        return .init(text: local, isPlain: isPlain)
     }
 
     /// Applies sites with the decisions made so far (a site holding a reference not decided

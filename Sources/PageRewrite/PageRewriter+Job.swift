@@ -114,7 +114,7 @@ extension PageRewriter {
                     token.url, range: token.range, element: "style", attribute: nil, decision,
                     into: &collected.references)
                 {
-                    collected.edits.append(Edit(range: token.range, text: CSSText.escapeURL(local)))
+                    collected.edits.append(Edit(range: token.range, text: local.inCSS))
                     collected.rewrittenAny = true
                 }
             }

@@ -60,11 +60,15 @@ public struct PageRewriter {
         let resolved: URLText.Resolved?
         let copy: CachedCopy?
         let local: String?
+        /// Whether `local` is written as it is everywhere (`URLText.isPlain`): checked once
+        /// here, not at each of the references that use it.
+        let localIsPlain: Bool
 
         init(resolved: URLText.Resolved?, copy: CachedCopy?, local: String?) {
             self.resolved = resolved
             self.copy = copy
             self.local = local
+            localIsPlain = local.map(URLText.isPlain) ?? false
         }
 
         /// Not a fetchable URL (also the placeholder while a reference is being decided).
@@ -170,6 +174,21 @@ public struct PageRewriter {
         }
     }
 
+    /// What a rewritten reference becomes: its text, and whether that is plain
+    /// (`URLText.isPlain`), so that it needs no escaping for an attribute value, a srcset
+    /// candidate or a CSS `url(…)`.
+    struct Replacement {
+        let text: String
+        let isPlain: Bool
+
+        /// The text as an attribute value in `quote` (nil: unquoted) holds it.
+        func inAttribute(quote: UInt8?) -> String { isPlain ? text : HTMLText.escape(text, quote: quote) }
+        /// The text as a srcset candidate's URL.
+        var inSrcset: String { isPlain ? text : Srcset.encodeURL(text) }
+        /// The text as a CSS `url(…)` holds it.
+        var inCSS: String { isPlain ? text : CSSText.escapeURL(text) }
+    }
+
     /// What applying a run of sites produced.
     struct SitesOutput {
         var references: [ImageReference] = []
@@ -184,7 +203,7 @@ public struct PageRewriter {
     /// whole site is deferred) and makes the edits, `--eager`'s included.
     static func apply(
         _ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex,
-        account: (String, Range<Int>, String, String?, inout [ImageReference]) -> String??
+        account: (String, Range<Int>, String, String?, inout [ImageReference]) -> Replacement??
     ) -> SitesOutput {
         var out = SitesOutput()
         sites: for index in sites.indices {
@@ -209,9 +228,9 @@ public struct PageRewriter {
                         continue sites
                     }
                     if let local = result {
-                        out.edits.append(Edit(range: range, text: HTMLText.escape(local, quote: value.quote)))
+                        out.edits.append(Edit(range: range, text: local.inAttribute(quote: value.quote)))
                         rewrittenAny = true
-                        if value.attribute != "src" { lazy.src = local }
+                        if value.attribute != "src" { lazy.src = local.text }
                     }
                 }
             }
@@ -225,8 +244,11 @@ public struct PageRewriter {
                         continue sites
                     }
                     if let local = result {
-                        let encoded = Srcset.encodeURL(local)
-                        out.edits.append(Edit(range: candidate.raw, text: HTMLText.escape(encoded, quote: value.quote)))
+                        let encoded = local.inSrcset
+                        out.edits.append(
+                            Edit(
+                                range: candidate.raw,
+                                text: local.isPlain ? encoded : HTMLText.escape(encoded, quote: value.quote)))
                         rewrittenValue.replaceSubrange(candidate.decoded, with: Array(encoded.utf8))
                         changed = true
                         rewrittenAny = true
@@ -244,8 +266,11 @@ public struct PageRewriter {
                         continue sites
                     }
                     if let local = result {
+                        let escaped = local.inCSS
                         out.edits.append(
-                            Edit(range: token.raw, text: HTMLText.escape(CSSText.escapeURL(local), quote: style.quote)))
+                            Edit(
+                                range: token.raw,
+                                text: local.isPlain ? escaped : HTMLText.escape(escaped, quote: style.quote)))
                         rewrittenAny = true
                     }
                 }

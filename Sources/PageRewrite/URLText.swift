@@ -111,6 +111,20 @@ enum URLText {
     /// attribute, a CSS `url(…)` or a srcset candidate: it is written exactly as reported.
     @inline(__always) static func isKept(_ byte: UInt8) -> Bool { keptBytes.contains(byte) }
     private static let keptBytes = ByteSet("-._~!$+;=@:", ranges: ByteSet.alphanumerics)
+    /// Whether `text` holds only kept bytes, `/`, `%` and `#`: what the paths made for local
+    /// references are (kept bytes, percent-encoding, separators). Such a text is the same
+    /// escaped for an HTML attribute value (`&"'<>`), encoded for a srcset candidate (spaces,
+    /// commas) or escaped for a CSS `url(…)` (`()'"` and spaces), so none of those is needed.
+    static func isPlain(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            plainTable.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } }
+        }
+    }
+    private static let plainTable: [Bool] = (0...255).map {
+        keptBytes.contains(UInt8($0)) || "/%#".utf8.contains(UInt8($0))
+    }
+
     /// `isKept` for each byte value, as a table (the hot loop's form).
     private static let keptTable: [Bool] = (0...255).map { keptBytes.contains(UInt8($0)) }
 

@@ -139,6 +139,34 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// A replacement is written unescaped only when it is plain, and a plain text is what
+    /// every escape gives for it: the replacement's three forms are the escapes' own.
+    func testPlainReplacementsAreWhatTheEscapesGive() {
+        var texts = (0..<256).map { "a\(Character(Unicode.Scalar(UInt8($0))))b" } + ["", "../x/y.png#a&b"]
+        texts.append("../../store/objects/ab/" + String(repeating: "0123456789abcdef", count: 4) + ".png#frag%20x")
+        var rng = SplitMix(state: 11)
+        for _ in 0..<5_000 { texts.append(randomText(&rng)) }
+        var plain = 0
+        for text in texts {
+            let isPlain = URLText.isPlain(text)
+            plain += isPlain ? 1 : 0
+            let replacement = PageRewriter.Replacement(text: text, isPlain: isPlain)
+            for quote in [UInt8(ascii: "\""), UInt8(ascii: "'"), nil] {
+                XCTAssertEqual(
+                    replacement.inAttribute(quote: quote), HTMLText.escape(text, quote: quote), text.debugDescription)
+            }
+            XCTAssertEqual(replacement.inSrcset, Srcset.encodeURL(text), text.debugDescription)
+            XCTAssertEqual(replacement.inCSS, CSSText.escapeURL(text), text.debugDescription)
+        }
+        // Both kinds were tried: kept bytes, `/`, `%` and `#` are plain; `&`, quotes,
+        // parentheses, commas, spaces, `<`, `>` and non-ASCII are not.
+        XCTAssertGreaterThan(plain, 100)
+        XCTAssertGreaterThan(texts.count - plain, 1_000)
+        for byte in Array("&\"'()<>, \t".utf8) + [0xC3] {
+            XCTAssertFalse(URLText.isPlain("a" + String(decoding: [byte], as: UTF8.self)), "\(byte)")
+        }
+    }
+
     /// A text the byte check calls normalized is its own URL Standard serialization.
     func testURLKeyFastPathMatchesTheStandard() throws {
         var rng = SplitMix(state: 11)
