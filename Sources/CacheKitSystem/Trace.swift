@@ -15,8 +15,8 @@ package enum Trace {
         var (wall, cpu, thread, faults) = Sys.traceClocks()
         wall -= origin
         let line =
-            "trace \(String(oneDecimal: wall)) ms, thread \(thread) cpu \(String(oneDecimal: cpu)) ms faults \(faults): "
-            + "\(label())\n"
+            "trace \(String(oneDecimal: wall)) ms, thread \(thread) cpu \(String(oneDecimal: cpu)) ms "
+            + "faults \(faults): \(label())\n"
         Sys.writeDiagnostic(line)
     }
 }

@@ -13,6 +13,9 @@ struct Absolutizer {
     let base: URLText.Base
     /// Where an edit may go.
     let free: FreeRanges
+    /// Where the values whose every reference was made local start: none of their
+    /// references is free, so they are passed over unread.
+    let rewritten: Offsets
     /// References left as they are.
     let keepReference: (String) -> Bool
     /// `keepReference`'s answers so far (a page repeats its references).
@@ -20,10 +23,14 @@ struct Absolutizer {
     /// What this part found, in document order.
     private(set) var edits: [PageRewriter.Edit] = []
 
-    init(page: [UInt8], base: URLText.Base, free: FreeRanges, keep: @escaping (String) -> Bool) {
+    init(
+        page: [UInt8], base: URLText.Base, free: FreeRanges, rewritten: Offsets = Offsets([]),
+        keep: @escaping (String) -> Bool
+    ) {
         self.page = page
         self.base = base
         self.free = free
+        self.rewritten = rewritten
         self.keepReference = keep
     }
 
@@ -51,7 +58,7 @@ struct Absolutizer {
         for (element, tag) in matched {
             guard let tag, element.name != "base" else { continue }
             for (name, decoded) in element.attributes {
-                guard let raw = tag.attribute(name), let range = raw.value,
+                guard let raw = tag.attribute(name), let range = raw.value, !rewritten.contains(range.lowerBound),
                     let map = ValueMap(raw: page, range: range, expected: decoded)
                 else { continue }
                 if Self.single.contains(name) {

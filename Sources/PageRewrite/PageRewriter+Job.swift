@@ -140,6 +140,7 @@ extension PageRewriter {
                 let taken = edits.map(\.range)
                 edits += PageRewriter.absolutize(
                     parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
+                    rewrittenValues: collected.rewrittenValues,
                     keep: { [self] reference in
                         reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
                     })
@@ -280,10 +281,11 @@ extension PageRewriter {
         private func collect(_ chunks: [Chunk], against base: URLText.Base)
             -> (
                 edits: [Edit], references: [ImageReference], referenceParts: [[ImageReference]], rewrittenAny: Bool,
-                undecided: [Sites.Element]
+                undecided: [Sites.Element], rewrittenValues: [Int]
             )
         {
             var edits: [Edit] = []
+            var rewrittenValues: [Int] = []
             var rewrittenAny = false
             var undecided: [Sites.Element] = []
             var referenceParts: [[ImageReference]] = []
@@ -296,6 +298,7 @@ extension PageRewriter {
                 }
                 referenceParts.append(output.references)
                 edits += output.edits
+                rewrittenValues += output.rewrittenValues
                 rewrittenAny = rewrittenAny || output.rewrittenAny
                 undecided += output.deferred.map { chunk.sites[$0] }
             }
@@ -311,9 +314,10 @@ extension PageRewriter {
                     })
                 references += rest.references
                 edits += rest.edits
+                rewrittenValues += rest.rewrittenValues
                 rewrittenAny = rewrittenAny || rest.rewrittenAny
             }
-            return (edits, references, referenceParts, rewrittenAny, undecided)
+            return (edits, references, referenceParts, rewrittenAny, undecided, rewrittenValues)
         }
 
         /// A local reference under `<base href>` would resolve against the base: the base is

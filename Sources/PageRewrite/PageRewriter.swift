@@ -196,96 +196,126 @@ public struct PageRewriter {
         var rewrittenAny = false
         /// Indices of the sites left alone because `account` could not decide a reference.
         var deferred: [Int] = []
+        /// Where each attribute value whose every reference was rewritten starts (nothing
+        /// is left in it for `absolutize`), in no particular order.
+        var rewrittenValues: [Int] = []
     }
 
-    /// Accounts for each site's references (`account` returns the replacement text of a
-    /// rewritten one, `.some(nil)` for one left alone, nil when it cannot decide yet: then the
-    /// whole site is deferred) and makes the edits, `--eager`'s included.
-    static func apply(
-        _ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex,
-        account: (String, Range<Int>, String, String?, inout [ImageReference]) -> Replacement??
-    ) -> SitesOutput {
+    /// How `apply` accounts for a reference: the replacement text of a rewritten one,
+    /// `.some(nil)` for one left alone, nil when it cannot decide yet.
+    typealias Account = (String, Range<Int>, String, String?, inout [ImageReference]) -> Replacement??
+
+    /// Accounts for each site's references (a site holding one `account` cannot decide yet
+    /// is deferred whole) and makes the edits, `--eager`'s included.
+    static func apply(_ sites: ArraySlice<Sites.Element>, eager: Bool, lines: LineIndex, account: Account)
+        -> SitesOutput
+    {
         var out = SitesOutput()
-        sites: for index in sites.indices {
-            let site = sites[index]
-            let name = site.name
-            let tag = site.tag
-            let (referenceCount, editCount) = (out.references.count, out.edits.count)
-            var rewrittenAny = false
-            var lazy: (src: String?, srcset: String?) = (nil, nil)
-            func undecided() {
+        for index in sites.indices {
+            let (referenceCount, editCount, valueCount) =
+                (out.references.count, out.edits.count, out.rewrittenValues.count)
+            var site = SiteApplication(site: sites[index], lines: lines)
+            guard site.urls(&out, account), site.srcsets(&out, account), site.style(&out, account) else {
                 out.references.removeSubrange(referenceCount...)
                 out.edits.removeSubrange(editCount...)
+                out.rewrittenValues.removeSubrange(valueCount...)
                 out.deferred.append(index)
+                continue
             }
-            for value in site.urls {
-                switch value.place {
-                case .unlocatable(let decoded):
-                    out.references.append(unlocatable(decoded, site, attribute: value.attribute, lines))
-                case .located(let url, let range):
-                    guard let result = account(url, range, name, value.attribute, &out.references) else {
-                        undecided()
-                        continue sites
-                    }
-                    if let local = result {
-                        out.edits.append(Edit(range: range, text: local.inAttribute(quote: value.quote)))
-                        rewrittenAny = true
-                        if value.attribute != "src" { lazy.src = local.text }
-                    }
-                }
-            }
-            for value in site.srcsets {
-                var rewrittenValue = value.decoded
-                var changed = false
-                for candidate in value.candidates.reversed() {
-                    guard let result = account(candidate.url, candidate.raw, name, value.attribute, &out.references)
-                    else {
-                        undecided()
-                        continue sites
-                    }
-                    if let local = result {
-                        let encoded = local.inSrcset
-                        out.edits.append(
-                            Edit(
-                                range: candidate.raw,
-                                text: local.isPlain ? encoded : HTMLText.escape(encoded, quote: value.quote)))
-                        rewrittenValue.replaceSubrange(candidate.decoded, with: Array(encoded.utf8))
-                        changed = true
-                        rewrittenAny = true
-                    }
-                }
-                if changed && value.attribute != "srcset" {
-                    lazy.srcset = String(decoding: rewrittenValue, as: UTF8.self)
-                }
-            }
-            // url(…) in a style attribute, on any element.
-            if let style = site.style {
-                for token in style.tokens {
-                    guard let result = account(token.url, token.raw, name, "style", &out.references) else {
-                        undecided()
-                        continue sites
-                    }
-                    if let local = result {
-                        let escaped = local.inCSS
-                        out.edits.append(
-                            Edit(
-                                range: token.raw,
-                                text: local.isPlain ? escaped : HTMLText.escape(escaped, quote: style.quote)))
-                        rewrittenAny = true
-                    }
-                }
-            }
+            let name = site.site.name
             // --eager: a lazy image with no usable src gets one.
-            if eager, name == "img" || name == "source" { out.edits += eagerEdits(site, lazy: lazy) }
-            if rewrittenAny { out.edits += fetchModeEdits(tag) }
+            if eager, name == "img" || name == "source" { out.edits += eagerEdits(site.site, lazy: site.lazy) }
+            if site.rewrittenAny { out.edits += fetchModeEdits(site.site.tag) }
             // In document order within the tag (attributes were visited by kind, srcset
             // candidates backwards), so that a page's references and edits, made tag by tag,
             // are in order as a whole and need no sorting.
             sortTail(&out.references, from: referenceCount) { $0.offset }
             sortTail(&out.edits, from: editCount) { $0.range.lowerBound }
-            out.rewrittenAny = out.rewrittenAny || rewrittenAny
+            out.rewrittenAny = out.rewrittenAny || site.rewrittenAny
         }
         return out
+    }
+
+    /// One site being applied: its values a kind at a time, each false when `account`
+    /// cannot decide one of its references yet (the site is then deferred).
+    private struct SiteApplication {
+        let site: Sites.Element
+        let lines: LineIndex
+        /// Whether any reference of the site was rewritten.
+        var rewrittenAny = false
+        /// The rewritten lazy values, for `--eager`.
+        var lazy: (src: String?, srcset: String?) = (nil, nil)
+
+        mutating func urls(_ out: inout SitesOutput, _ account: Account) -> Bool {
+            for value in site.urls {
+                switch value.place {
+                case .unlocatable(let decoded):
+                    out.references.append(unlocatable(decoded, site, attribute: value.attribute, lines))
+                case .located(let url, let range):
+                    guard let result = account(url, range, site.name, value.attribute, &out.references) else {
+                        return false
+                    }
+                    if let local = result {
+                        out.edits.append(Edit(range: range, text: local.inAttribute(quote: value.quote)))
+                        rewrittenAny = true
+                        if value.attribute != "src" { lazy.src = local.text }
+                        if let start = value.start { out.rewrittenValues.append(start) }
+                    }
+                }
+            }
+            return true
+        }
+
+        mutating func srcsets(_ out: inout SitesOutput, _ account: Account) -> Bool {
+            for value in site.srcsets {
+                var rewrittenValue = value.decoded
+                var (changed, whole) = (false, value.allValid)
+                for candidate in value.candidates.reversed() {
+                    guard
+                        let result = account(
+                            candidate.url, candidate.raw, site.name, value.attribute, &out.references)
+                    else { return false }
+                    guard let local = result else {
+                        whole = false
+                        continue
+                    }
+                    let encoded = local.inSrcset
+                    out.edits.append(
+                        Edit(
+                            range: candidate.raw,
+                            text: local.isPlain ? encoded : HTMLText.escape(encoded, quote: value.quote)))
+                    rewrittenValue.replaceSubrange(candidate.decoded, with: Array(encoded.utf8))
+                    (changed, rewrittenAny) = (true, true)
+                }
+                if changed && whole { out.rewrittenValues.append(value.start) }
+                if changed && value.attribute != "srcset" {
+                    lazy.srcset = String(decoding: rewrittenValue, as: UTF8.self)
+                }
+            }
+            return true
+        }
+
+        /// url(…) in a style attribute, on any element.
+        mutating func style(_ out: inout SitesOutput, _ account: Account) -> Bool {
+            guard let style = site.style else { return true }
+            var whole = true
+            for token in style.tokens {
+                guard let result = account(token.url, token.raw, site.name, "style", &out.references) else {
+                    return false
+                }
+                guard let local = result else {
+                    whole = false
+                    continue
+                }
+                let escaped = local.inCSS
+                out.edits.append(
+                    Edit(range: token.raw, text: local.isPlain ? escaped : HTMLText.escape(escaped, quote: style.quote))
+                )
+                rewrittenAny = true
+            }
+            if whole { out.rewrittenValues.append(style.start) }
+            return true
+        }
     }
 
     /// A value whose bytes could not be found in the page: reported, left alone.
@@ -515,20 +545,23 @@ public struct PageRewriter {
     /// halves done on two threads (`keep` must be safe to call from both), the edits in order.
     static func absolutize(
         _ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
-        styleTexts: [Range<Int>], avoiding taken: [Range<Int>],
+        styleTexts: [Range<Int>], avoiding taken: [Range<Int>], rewrittenValues: [Int] = [],
         keep keepReference: (String) -> Bool = { _ in false }
     ) -> [Edit] {
         let free = FreeRanges(taken)
+        let rewritten = Offsets(rewrittenValues)
         return withoutActuallyEscaping(keepReference) { keepReference in
             let half = matched.count >= Absolutizer.splitAt ? matched.count / 2 : matched.count
             let (first, second) = WorkerPool.both(
                 {
-                    var part = Absolutizer(page: page, base: base, free: free, keep: keepReference)
+                    var part = Absolutizer(
+                        page: page, base: base, free: free, rewritten: rewritten, keep: keepReference)
                     part.elements(matched[..<half])
                     return part.edits
                 },
                 {
-                    var part = Absolutizer(page: page, base: base, free: free, keep: keepReference)
+                    var part = Absolutizer(
+                        page: page, base: base, free: free, rewritten: rewritten, keep: keepReference)
                     part.elements(matched[half...])
                     part.styleTexts(styleTexts)
                     return part.edits

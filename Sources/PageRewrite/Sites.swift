@@ -212,6 +212,9 @@ extension PageRewriter {
             var attribute: String
             var quote: UInt8?
             var place: Place
+            /// Where the value starts in the original bytes (before its whitespace is
+            /// trimmed); nil when unlocatable.
+            var start: Int?
         }
 
         /// A srcset attribute's valid candidates, in order.
@@ -222,12 +225,18 @@ extension PageRewriter {
             var decoded: [UInt8]
             /// Each candidate's URL, its range in `decoded` and in the original bytes.
             var candidates: [(url: String, decoded: Range<Int>, raw: Range<Int>)]
+            /// Where the value starts in the original bytes.
+            var start: Int
+            /// Whether every candidate the value holds is valid (and so in `candidates`).
+            var allValid: Bool
         }
 
         /// `url(…)` tokens of a style attribute.
         struct StyleValue {
             var quote: UInt8?
             var tokens: [(url: String, raw: Range<Int>)]
+            /// Where the value starts in the original bytes.
+            var start: Int
         }
 
         /// The sites of every matched element that has any, in document order.
@@ -256,22 +265,29 @@ extension PageRewriter {
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
                     site.urls.append(
                         URLValue(
-                            attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed))))
+                            attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed)),
+                            start: range.lowerBound))
                 }
                 for attr in srcsetAttributes {
                     guard let decoded = site.value(attr), let raw = tag.attribute(attr), let range = raw.value,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else { continue }
-                    let candidates = Srcset.parse(String(decoding: map.decoded, as: UTF8.self)).filter(\.isValid)
-                        .map { (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange)) }
+                    let parsed = Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
+                    let candidates = parsed.filter(\.isValid).map {
+                        (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange))
+                    }
                     site.srcsets.append(
-                        SrcsetValue(attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates))
+                        SrcsetValue(
+                            attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
+                            start: range.lowerBound, allValid: candidates.count == parsed.count))
                 }
                 if let decoded = site.value("style"), let raw = tag.attribute("style"), let range = raw.value,
                     let map = ValueMap(raw: page, range: range, expected: decoded)
                 {
                     let tokens = CSSURLs.find(map.decoded).map { (url: $0.url, raw: map.rawRange($0.urlRange)) }
-                    if !tokens.isEmpty { site.style = StyleValue(quote: raw.quote, tokens: tokens) }
+                    if !tokens.isEmpty {
+                        site.style = StyleValue(quote: raw.quote, tokens: tokens, start: range.lowerBound)
+                    }
                 }
                 if !site.urls.isEmpty || !site.srcsets.isEmpty || site.style != nil { out.append(site) }
             }

@@ -322,6 +322,31 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(untouched.output, Array(html.utf8))
     }
 
+    /// A value whose references were all made local is passed over when the rest are made
+    /// absolute; one with any reference left (missing, or a srcset candidate too invalid to
+    /// localize) is still read whole, and what is left in it is made absolute.
+    func testValuesPartlyLocalizedAreStillMadeAbsolute() throws {
+        let (tree, localizer, _) = try setUp(["http://fakehost/test/a.png"])
+        let html = """
+            <img srcset="a.png 1x, b.png 2x"><img srcset="a.png 1x, c.png 1.x"><img srcset=" a.png 1x ">
+            <div style="background: url(a.png), url(d.png)"></div><div style="background: url(a.png)"></div>
+            <img src="a.png" data-src="e.png"><img src=" a.png " data-src="a.png"><a href="f.html">f</a>
+            """
+        let result = run(localizer, html, tree) { $0.absolutizeWhenMoved = true }
+        XCTAssertTrue(result.referencesAbsolutized)
+        let out = String(decoding: result.output, as: UTF8.self)
+        let local = try XCTUnwrap(result.references.first { $0.outcome == .rewritten }?.localPath)
+        let expected = """
+            <img srcset="\(local) 1x, http://fakehost/test/b.png 2x"><img srcset="\(local) 1x, \
+            http://fakehost/test/c.png 1.x"><img srcset=" \(local) 1x ">
+            <div style="background: url(\(local)), url(http://fakehost/test/d.png)"></div><div style="background: \
+            url(\(local))"></div>
+            <img src="\(local)" data-src="http://fakehost/test/e.png"><img src=" \(local) " data-src="\(local)"><a \
+            href="http://fakehost/test/f.html">f</a>
+            """
+        XCTAssertEqual(out, expected)
+    }
+
     /// A saved fuzzer input, rewritten exactly as Tests/Fuzz/LocalizeFuzzTarget.swift does
     /// (every second URL cached; --eager on inputs of even length).
     private func rewriteLikeTheFuzzer(_ name: String) throws -> ([UInt8], LocalizeResult) {
