@@ -40,6 +40,10 @@ public struct LocalizeOptions: Sendable {
     /// is remote), make every relative reference that is not made local absolute against the
     /// page's base, so it keeps its meaning (`wget -k`'s rule; the command does). Default false.
     public var absolutizeWhenMoved = false
+    /// Whether absolutizing passes over the values whose every reference was made local
+    /// (none is left to make absolute): always, but for tests that compare the output with
+    /// and without the shortcut.
+    var passesOverRewrittenValues = true
     /// A folder to place the cached bodies the page is pointed at in (hard links where the
     /// file system allows, copies otherwise), so the page does not depend on the cache; nil:
     /// the page points into the caches. Default nil.

@@ -140,7 +140,7 @@ extension PageRewriter {
                 let taken = edits.map(\.range)
                 edits += PageRewriter.absolutize(
                     parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
-                    rewrittenValues: collected.rewrittenValues,
+                    rewrittenValues: options.passesOverRewrittenValues ? collected.rewrittenValues : [],
                     keep: { [self] reference in
                         reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
                     })
