@@ -55,7 +55,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var written: [UInt8] = []
     result.writeOutput { written += $0 }
     precondition(written == result.output, "output written in blocks differs")
-    if !result.baseNeutralized && !options.eager && !result.referencesAbsolutized {
+    // A moved page's relative `<base href>` is written as the absolute URL it meant (not a
+    // reference, so not listed): such a page is left out of the byte check.
+    let movedBase = options.absolutizeWhenMoved && containsBaseTag(page)
+    if !result.baseNeutralized && !options.eager && !result.referencesAbsolutized && !movedBase {
         var expected: [UInt8] = []
         var cursor = 0
         for ref in result.references where ref.outcome == .rewritten {
@@ -75,6 +78,15 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
+/// Whether `<base` appears anywhere in the bytes, in any case.
+private func containsBaseTag(_ page: [UInt8]) -> Bool {
+    let name = Array("<base".utf8)
+    guard page.count >= name.count else { return false }
+    return (0...(page.count - name.count)).contains { start in
+        (0..<name.count).allSatisfy { page[start + $0] | (name[$0] == 0x3C ? 0 : 0x20) == name[$0] }
+    }
+}
+
 /// `--styles` over the same bytes: the page's stylesheet links saved, each stylesheet's body
 /// being the input itself (so its `url(…)` and `@import` references are read from it too).
 /// Every http(s) URL is cached; placed files are kept in memory.
@@ -87,8 +99,12 @@ private func fuzzStylesheets(_ page: [UInt8]) {
 }
 
 /// A `CopyPlacer` that writes nothing: each file gets a name, each stylesheet is counted.
+/// A stylesheet placed again under the same URL keeps its name, as in `AssetFolder` (the
+/// saver names a sheet before rewriting it, so that an `@import` cycle can point back at it,
+/// then places the rewritten bytes under that name).
 private final class MemoryPlacer: CopyPlacer {
-    var sheets = 0
+    private var sheetNames: [String: RawPath] = [:]
+    var sheets: Int { sheetNames.count }
     let linked = 0
     let copied = 0
     let cloned = 0
@@ -99,7 +115,9 @@ private final class MemoryPlacer: CopyPlacer {
     }
 
     func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath? {
-        sheets += 1
-        return RawPath("/tmp/page_files/sheet" + String(sheets) + "." + ext)
+        if let known = sheetNames[url] { return known }
+        let name = RawPath("/tmp/page_files/sheet" + String(sheetNames.count + 1) + "." + ext)
+        sheetNames[url] = name
+        return name
     }
 }
