@@ -52,9 +52,11 @@ public enum OfflinePage {
         return (try Localizer(caches: caches).localize(page.bytes, options: options), fetched)
     }
 
-    /// The URLs cached responses came from, by the URL looked up (one run of `saveStyles`).
+    /// What the cache recorded of each stylesheet found, by the URL looked up (one run of
+    /// `saveStyles`): the URL its response came from, and its `Content-Type`.
     private final class Origins {
         var byURL: [String: String] = [:]
+        var contentTypes: [String: String] = [:]
     }
 
     /// The page's external stylesheets saved in `folder` with what they reference (see
@@ -65,12 +67,13 @@ public enum OfflinePage {
         of result: LocalizeResult, into folder: RawPath, base: String, outputDirectory: RawPath, caches: [RawPath],
         allowStale: Bool, fetch: Fetch?
     ) async throws -> (page: [UInt8], report: StylesheetSaver.Report, fetched: [FetchResult]) {
-        // Where each sheet found came from (redirects), noted as it is looked up.
+        // Where each sheet found came from (redirects) and its Content-Type, noted as it is looked up.
         let origins = Origins()
         let lookup: StylesheetSaver.Lookup = { url in
             for root in caches {
                 if let body = try? CacheReader.body(url: url, root: root, allowStale: allowStale) {
                     origins.byURL[url] = body.responseURL
+                    origins.contentTypes[url] = body.contentType
                     return body.path
                 }
             }
@@ -80,7 +83,8 @@ public enum OfflinePage {
         result.writeOutput { output += $0 }
         let assets = AssetFolder(folder)
         let saver = StylesheetSaver(
-            assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) }, origin: { origins.byURL[$0] })
+            assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) }, origin: { origins.byURL[$0] },
+            contentType: { origins.contentTypes[$0] })
         func pass() -> (page: [UInt8], report: StylesheetSaver.Report) {
             saver.save(page: output, base: base, outputDirectory: outputDirectory, charset: result.charset.encoding)
         }

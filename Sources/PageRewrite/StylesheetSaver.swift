@@ -22,19 +22,22 @@ public struct StylesheetSaver {
     let lookup: Lookup
     let read: (RawPath) -> [UInt8]?
     let origin: (String) -> String?
+    let contentType: (String) -> String?
     let assets: CopyPlacer
 
     /// `lookup` finds a URL's cached body, `read` reads one, `origin` gives the URL a cached
     /// stylesheet came from when redirects led there (its references resolve against it, as
-    /// in a browser), `assets` is the folder the stylesheets and what they reference are
-    /// placed in.
+    /// in a browser), `contentType` the `Content-Type` it was served with (its charset says
+    /// how the sheet is read; default: none known), `assets` is the folder the stylesheets
+    /// and what they reference are placed in.
     public init(
         assets: CopyPlacer, lookup: @escaping Lookup, read: @escaping (RawPath) -> [UInt8]?,
-        origin: @escaping (String) -> String? = { _ in nil }
+        origin: @escaping (String) -> String? = { _ in nil }, contentType: @escaping (String) -> String? = { _ in nil }
     ) {
         self.lookup = lookup
         self.read = read
         self.origin = origin
+        self.contentType = contentType
         self.assets = assets
     }
 
@@ -72,7 +75,7 @@ public struct StylesheetSaver {
         for text in scanned.styleTexts {
             for found in CSSURLs.scan(Array(page[text])) where found.isImport && !savedAlready(found.token.url) {
                 guard let url = StandardURL(found.token.url, base: baseURL), url.isHTTP,
-                    let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0)
+                    let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0, environment: encoding)
                 else { continue }
                 let range = found.token.urlRange
                 edit(
@@ -94,7 +97,9 @@ public struct StylesheetSaver {
                 let map = ValueMap(raw: page, range: range, expected: href),
                 let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP
             else { continue }
-            guard let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0) else { continue }
+            guard let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0, environment: encoding) else {
+                continue
+            }
             let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
             edit(map.rawRange(map.trimmedRange()), local)
             for removal in PageRewriter.fetchModeEdits(tag) { edit(removal.range, "") }
@@ -117,10 +122,13 @@ public struct StylesheetSaver {
     /// Saves the stylesheet at `url` (once a pass: `sheets` holds those saved, and those being
     /// saved, so an `@import` cycle points back at the saved file) with its references made
     /// local; nil when no cache has it. A reference left remote is made absolute against the
-    /// sheet's URL: the saved sheet lives beside the page, not at its URL.
-    private func saveSheet(_ url: StandardURL, report: inout Report, sheets: inout [String: RawPath], depth: Int)
-        -> RawPath?
-    {
+    /// sheet's URL: the saved sheet lives beside the page, not at its URL. The sheet is read
+    /// in its own charset (`encoding(of:contentType:environment:)`, `environment` being the
+    /// charset of the page or sheet that refers to it) and keeps its bytes and charset: only
+    /// the references' bytes change, written in that charset.
+    private func saveSheet(
+        _ url: StandardURL, report: inout Report, sheets: inout [String: RawPath], depth: Int, environment: String
+    ) -> RawPath? {
         let key = url.hrefWithoutFragment
         if let known = sheets[key] { return known }
         guard let body = lookup(key), let css = read(body) else {
@@ -131,12 +139,17 @@ public struct StylesheetSaver {
         guard let named = assets.placeBytes(css, url: key, ext: "css") else { return nil }
         sheets[key] = named
         let base = origin(key).flatMap { StandardURL($0) } ?? url
+        // Read as UTF-8 when iconv does not know the charset (as before charsets were read).
+        var encoding = Self.encoding(of: css, contentType: contentType(key), environment: environment)
+        let view = encoding == "UTF-8" ? nil : TranscodedView(css, encoding: encoding)
+        if view == nil { encoding = "UTF-8" }
+        let queryEncoder = view == nil ? nil : QueryEncoding.encoder(encoding)
         var edits: [(Range<Int>, String)] = []
-        for token in Self.references(in: css) where !token.url.trimmingWhitespace().hasPrefix("#") {
-            guard let target = StandardURL(token.url, base: base) else { continue }
+        for token in Self.references(in: view?.bytes ?? css) where !token.url.trimmingWhitespace().hasPrefix("#") {
+            guard let target = StandardURL(token.url, base: base, queryEncoder: queryEncoder) else { continue }
             var placed: RawPath?
             if target.isHTTP && token.isImport && depth < Self.importDepth {
-                placed = saveSheet(target, report: &report, sheets: &sheets, depth: depth + 1)
+                placed = saveSheet(target, report: &report, sheets: &sheets, depth: depth + 1, environment: encoding)
             } else if target.isHTTP && !token.isImport {
                 if let file = lookup(target.hrefWithoutFragment) {
                     placed = assets.place(file, url: target.hrefWithoutFragment)
@@ -159,11 +172,48 @@ public struct StylesheetSaver {
         }
         var rewritten = css
         for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
-            rewritten.replaceSubrange(range, with: Array(text.utf8))
+            rewritten.replaceSubrange(
+                view?.originalRange(range) ?? range, with: view?.encode(text) ?? Array(text.utf8))
         }
         guard let saved = assets.placeBytes(rewritten, url: key, ext: "css") else { return nil }
         report.saved += 1
         return saved
+    }
+
+    /// The charset a stylesheet is read in, as an iconv name: CSS Syntax §3.2 ("determine the
+    /// fallback encoding") after the Encoding Standard's byte order mark sniff ("decode"): a
+    /// byte order mark; else the charset of the `Content-Type` it was served with; else an
+    /// `@charset "…";` rule as its very first bytes (one naming UTF-16 means UTF-8); else
+    /// `environment`, the charset (an iconv name) of the page or sheet referring to it; else UTF-8. Labels
+    /// are the Encoding Standard's (`Charset.canonicalName`); an unknown one is passed over.
+    /// (An environment in UTF-16 gives UTF-8: a sheet without a byte order mark whose
+    /// `@charset` or `url(` is readable as ASCII is not UTF-16.)
+    static func encoding(of css: [UInt8], contentType: String?, environment: String?) -> String {
+        if css.starts(with: [0xEF, 0xBB, 0xBF]) { return "UTF-8" }
+        if css.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if css.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        if let name = contentType.flatMap(Charset.parameter(ofContentType:)).flatMap(Charset.canonicalName) {
+            return name
+        }
+        if let label = charsetRule(css), let name = Charset.canonicalName(label) {
+            return name.hasPrefix("UTF-16") ? "UTF-8" : name
+        }
+        if let environment, !environment.uppercased().hasPrefix("UTF-16") { return environment }
+        return "UTF-8"
+    }
+
+    /// The label of an `@charset "…";` rule that starts the sheet, byte for byte as CSS Syntax
+    /// §3.2 reads it (within the first 1024 bytes, each label byte 0x16–0x21 or 0x23–0x7F).
+    static func charsetRule(_ css: [UInt8]) -> String? {
+        let opening = Array(#"@charset ""#.utf8)
+        guard css.starts(with: opening) else { return nil }
+        var end = opening.count
+        while end < min(css.count, 1024), (0x16...0x21).contains(css[end]) || (0x23...0x7F).contains(css[end]) {
+            end += 1
+        }
+        guard end + 1 < min(css.count, 1024), css[end] == UInt8(ascii: "\""), css[end + 1] == UInt8(ascii: ";")
+        else { return nil }
+        return String(decoding: css[opening.count..<end], as: UTF8.self)
     }
 
     /// `url(…)` tokens and `@import "…"` strings of a stylesheet, with their ranges, in

@@ -488,6 +488,31 @@ final class FetchEndToEndTests: XCTestCase {
         }
     }
 
+    /// A stylesheet saved with `--styles` is read in the charset it was served with (CSS
+    /// Syntax §3.2): its Shift_JIS `url(画像表.png)` is fetched and made local, and the sheet
+    /// keeps its Shift_JIS bytes. It was read as UTF-8: `表` (95 5C) ends in a backslash, the
+    /// image was requested under a mojibake URL (404), and the sheet's relative reference,
+    /// which worked, was rewritten to that broken absolute one.
+    func testASavedStylesheetIsReadInTheCharsetItWasServedWith() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        let image = [0x89, 0xE6, 0x91, 0x9C, 0x95, 0x5C] as [UInt8]  // 画像表
+        let css = Array("p { background: url(".utf8) + image + Array(".png) }".utf8)
+        tree.file("www/sj.css", contents: css)
+        tree.file("www/%E7%94%BB%E5%83%8F%E8%A1%A8.png", contents: Images.png)  // names are not decoded
+        let sheet = server.url("/files/sj.css?cc=max-age=3600&type=text/css;%20charset=Shift_JIS")
+        tree.file("www/sj.html", contents: Array("<link rel=\"stylesheet\" href=\"\(sheet)\">\n".utf8))
+        let run = Binary.run([
+            "localize", server.url("/files/sj.html"), "--fetch", "--styles", "--cache", store, "--output-dir",
+            tree.path("saved").description
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.err.contains("1 stylesheet saved, 1 of their references local, 0 missing"), run.err)
+        let saved = try FileIOProbe.read(tree.path("saved/sj_files/sj.css"))
+        XCTAssertEqual(saved, Array("p { background: url(%E7%94%BB%E5%83%8F%E8%A1%A8.png) }".utf8))
+        XCTAssertEqual(try FileIOProbe.read(tree.path("saved/sj_files/画像表.png")), Images.png)
+    }
+
     /// A body a server codes though asked for identity (a pre-compressed file) is stored
     /// decoded, as a browser shows it: gzip (one member or two), deflate zlib-wrapped or raw.
     /// It was stored coded (gzip bytes as `b.txt`). A coding zlib cannot undo, or coded data

@@ -158,4 +158,82 @@ final class StylesheetSaverTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(sheets.save(#"<link rel="stylesheet" href="style.css">"#).report.saved, 1, css)
         }
     }
+
+    // MARK: A stylesheet's own charset
+
+    /// `画像/表.png` and `無.png` in Shift_JIS: `表` is 0x95 0x5C, its second byte a backslash
+    /// to a byte-level CSS reader (an escape, which swallowed the `.`).
+    private static let shiftJISSheet: [UInt8] =
+        Array("p { background: url(".utf8) + [0x89, 0xE6, 0x91, 0x9C, 0x2F, 0x95, 0x5C] + Array(".png) }".utf8)
+        + Array(" q { background: url(".utf8) + [0x96, 0xB3] + Array(".png) }".utf8)
+
+    /// Saves `css`, served with `contentType`, from a page in `pageCharset`; `表.png` is cached
+    /// (at the URL its UTF-8 path makes, as a browser requests it), `無.png` is not.
+    private func saveJapaneseSheet(_ css: [UInt8], contentType: String?, page: [UInt8] = [])
+        -> (sheet: [UInt8], report: StylesheetSaver.Report, copies: [String])
+    {
+        let sheets = Sheets()
+        sheets.bodies["http://site.test/css/style.css"] = css
+        sheets.bodies["http://site.test/css/%E7%94%BB%E5%83%8F/%E8%A1%A8.png"] = Images.png
+        let saver = StylesheetSaver(
+            assets: sheets,
+            lookup: { url in sheets.bodies[url] == nil ? nil : RawPath("/cache/" + url.filter(\.isLetter)) },
+            read: { path in sheets.bodies.first { "/cache/" + $0.key.filter(\.isLetter) == path.description }?.value },
+            contentType: { $0 == "http://site.test/css/style.css" ? contentType : nil })
+        let saved = saver.save(
+            page: page + Array(#"<link rel="stylesheet" href="css/style.css">"#.utf8),
+            base: "http://site.test/page.html", outputDirectory: RawPath("/out"))
+        return (sheets.written["http://site.test/css/style.css"] ?? [], saved.report, sheets.copies)
+    }
+
+    /// A sheet is read in its own charset (CSS Syntax §3.2): here the `Content-Type` it was
+    /// served with, an `@charset` rule, or the page's charset. Its cached image is found and
+    /// made local, its other reference made absolute by its real name, and every other byte
+    /// (Shift_JIS) kept. It was read as UTF-8: the image was looked up under a mojibake URL
+    /// (missing) and the sheet's working relative reference rewritten to a broken one.
+    func testASheetIsReadInItsOwnCharset() {
+        // The copy's name beside the sheet (this placer names it by the URL's last segment).
+        let local = URLText.encodeSegment(Array("%E8%A1%A8.png".utf8))
+        let expected = Array(
+            "p { background: url(\(local)) } q { background: url(http://site.test/css/%E7%84%A1.png) }".utf8)
+        let declared = Array(#"@charset "shift_jis";"#.utf8)
+        let metaPage = Array(#"<meta charset="shift_jis">"#.utf8)
+        let utf8Rule = Array(#"@charset "utf-8";"#.utf8)
+        for (name, css, contentType, page) in [
+            ("Content-Type", Self.shiftJISSheet, "text/css; charset=Shift_JIS", [UInt8]()),
+            ("@charset", declared + Self.shiftJISSheet, nil, []),
+            ("the page's charset", Self.shiftJISSheet, nil, metaPage),
+            ("Content-Type over @charset", utf8Rule + Self.shiftJISSheet, "text/css;charset=sjis", [])
+        ] as [(String, [UInt8], String?, [UInt8])] {
+            let saved = saveJapaneseSheet(css, contentType: contentType, page: page)
+            XCTAssertEqual(saved.copies, ["http://site.test/css/%E7%94%BB%E5%83%8F/%E8%A1%A8.png"], name)
+            XCTAssertEqual(saved.report.missing, ["http://site.test/css/%E7%84%A1.png"], name)
+            let prefix = Array(css.prefix(css.count - Self.shiftJISSheet.count))
+            XCTAssertEqual(saved.sheet, prefix + expected, name)
+        }
+    }
+
+    /// CSS Syntax §3.2's order: a byte order mark, the `Content-Type`'s charset, an exact
+    /// `@charset "…";` at the start (UTF-16 named there means UTF-8), the environment (not
+    /// UTF-16), UTF-8; unknown labels are passed over.
+    func testTheSheetCharsetFollowsCSSSyntax() {
+        let sjis = "text/css; charset=Shift_JIS"
+        let rule = Array(#"@charset "windows-1251";"#.utf8)
+        func encoding(_ css: [UInt8], _ contentType: String?, _ environment: String?) -> String {
+            StylesheetSaver.encoding(of: css, contentType: contentType, environment: environment)
+        }
+        XCTAssertEqual(encoding([0xEF, 0xBB, 0xBF] + rule, sjis, "GBK"), "UTF-8")
+        XCTAssertEqual(encoding([0xFF, 0xFE, 0x70, 0x00], sjis, nil), "UTF-16LE")
+        XCTAssertEqual(encoding([0xFE, 0xFF, 0x00, 0x70], nil, nil), "UTF-16BE")
+        XCTAssertEqual(encoding(rule, sjis, "GBK"), "SHIFT_JIS")
+        XCTAssertEqual(encoding(rule, "text/css; charset=nonsense", "GBK"), "windows-1251")
+        XCTAssertEqual(encoding(rule, nil, nil), "windows-1251")
+        XCTAssertEqual(encoding(Array(#"@charset "utf-16le";"#.utf8), nil, "GBK"), "UTF-8")
+        // Not exactly the rule: a space before it, single quotes, no `;`, upper case.
+        for loose in [#" @charset "koi8-r";"#, #"@charset 'koi8-r';"#, #"@charset "koi8-r""#, #"@CHARSET "koi8-r";"#] {
+            XCTAssertEqual(encoding(Array(loose.utf8), nil, "GBK"), "GBK", loose)
+        }
+        XCTAssertEqual(encoding(Array("p {}".utf8), nil, "UTF-16LE"), "UTF-8")
+        XCTAssertEqual(encoding(Array("p {}".utf8), nil, nil), "UTF-8")
+    }
 }
