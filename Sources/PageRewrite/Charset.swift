@@ -138,6 +138,19 @@ public enum Charset {
         return table
     }()
 
+    /// The iconv converter that reads (and writes) a charset `decide` names as the Encoding
+    /// Standard does: its Shift_JIS is Windows-31J (CP932), in which ASCII bytes are ASCII
+    /// (glibc's SHIFT_JIS reads 5C as ¥ and 7E as ‾: `~user/` and `a\b` in a URL broke) and
+    /// the NEC and IBM rows decode; its EUC-KR is windows-949 (CP949, the Unified Hangul
+    /// Code, whose extra characters glibc's EUC-KR misreads). Any other name is iconv's own.
+    public static func iconvName(_ encoding: String) -> String {
+        switch encoding.uppercased() {
+        case "SHIFT_JIS": "CP932"
+        case "EUC-KR": "CP949"
+        default: encoding
+        }
+    }
+
     /// The iconv name for a WHATWG label (trimmed, case-insensitive), nil for an unknown label.
     public static func canonicalName(_ label: String) -> String? {
         labels[label.trimmingWhitespace().lowercased()]
@@ -178,7 +191,7 @@ public enum Charset {
 
     /// Whether every byte decodes in `encoding` (iconv), so a declared charset can be trusted.
     static func decodes(_ bytes: [UInt8], as encoding: String) -> Bool {
-        let cd = iconv_open("UTF-8", encoding)
+        let cd = iconv_open("UTF-8", iconvName(encoding))
         if cd == iconv_t(bitPattern: -1) { return true }  // unknown to iconv: let libxml2 decide
         defer { iconv_close(cd) }
         var input = bytes.map { CChar(bitPattern: $0) }

@@ -17,7 +17,7 @@ enum QueryEncoding {
     static func encoder(_ encoding: String) -> StandardURL.QueryEncoder? {
         let name = encoding.uppercased()
         guard name != "UTF-8", !name.hasPrefix("UTF-16") else { return nil }
-        let cd = iconv_open(encoding, "UTF-8")
+        let cd = iconv_open(Charset.iconvName(encoding), "UTF-8")
         if cd == iconv_t(bitPattern: -1) { return nil }
         iconv_close(cd)
         let errors: Set<UInt32> =
@@ -30,7 +30,7 @@ enum QueryEncoding {
     /// converter, one code point at a time: it keeps its shift state from one to the next,
     /// and a code point it lacks changes nothing.
     static func encode(_ text: String, encoding: String, errors: Set<UInt32>) -> [StandardURL.EncodedRun] {
-        let cd = iconv_open(encoding, "UTF-8")
+        let cd = iconv_open(Charset.iconvName(encoding), "UTF-8")
         if cd == iconv_t(bitPattern: -1) { return [.bytes(Array(text.utf8))] }
         defer { iconv_close(cd) }
         var runs: [StandardURL.EncodedRun] = []

@@ -528,6 +528,30 @@ final class LocalizerTests: XCTestCase {
         }
     }
 
+    /// Shift_JIS is read as the Encoding Standard reads it (Windows-31J): ASCII bytes are
+    /// ASCII, so `/~user/` and `a\b` keep their meaning, and NEC's row 13 decodes; EUC-KR as
+    /// windows-949, whose extra Hangul glibc's EUC-KR misread. glibc's SHIFT_JIS made them
+    /// `/‾user/` and `a¥b`, which resolved to `%E2%80%BE` and `%C2%A5` (never cached, a 404 with
+    /// `--fetch`), and gave U+0081 and `A` for the Hangul `갂`.
+    func testLegacyCharsetsAreReadAsTheEncodingStandardReadsThem() throws {
+        let urls = [
+            "http://fakehost/~user/a/b.png", "http://fakehost/%E2%91%A0.png", "http://fakehost/%EA%B0%82.png"
+        ]
+        let (tree, localizer, _) = try setUp(urls)
+        let sjis: [UInt8] =
+            Array("<meta charset=shift_jis><img src=\"/~user/a\\b.png\"><img src=\"/".utf8) + [0x87, 0x40]
+            + Array(".png\">".utf8)
+        let euckr: [UInt8] = Array("<meta charset=euc-kr><img src=\"/".utf8) + [0x81, 0x41] + Array(".png\">".utf8)
+        for (page, count) in [(sjis, 2), (euckr, 1)] {
+            let result = run(localizer, page, tree)
+            XCTAssertEqual(
+                result.references.filter { $0.outcome == .rewritten }.count, count,
+                "\(result.references.map { $0.resolved ?? "-" })")
+            XCTAssertEqual(Set(result.references.compactMap(\.resolved)).subtracting(urls), [])
+            assertOnlyReferencesChanged(page, result)
+        }
+    }
+
     /// A body is used only when the index can vouch for it: there, a regular file of the
     /// recorded size, reached from the root without a symlink. Expired ones count as stale.
     func testBodiesTheIndexCannotVouchForAreNotUsed() throws {
