@@ -366,10 +366,18 @@ public struct PageRewriter {
         return edits
     }
 
-    /// Sorts `array[start...]` by `key`, stably: an insertion sort, for a tag's few items.
+    /// Sorts `array[start...]` by `key`, stably: an insertion sort for a tag's few items, a
+    /// sort of (key, position) pairs for many (a srcset of 8,000 candidates, visited
+    /// backwards, took 3.7 s by insertion).
     @inline(__always)
-    private static func sortTail<T>(_ array: inout [T], from start: Int, by key: (T) -> Int) {
+    static func sortTail<T>(_ array: inout [T], from start: Int, by key: (T) -> Int) {
         guard array.count - start > 1 else { return }
+        if array.count - start > 32 {
+            let tail = Array(array[start...])
+            let order = tail.indices.sorted { (key(tail[$0]), $0) < (key(tail[$1]), $1) }
+            array.replaceSubrange(start..., with: order.map { tail[$0] })
+            return
+        }
         for i in (start + 1)..<array.count {
             var j = i
             while j > start && key(array[j - 1]) > key(array[j]) {
