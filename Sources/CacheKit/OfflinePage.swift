@@ -53,10 +53,13 @@ public enum OfflinePage {
     }
 
     /// What the cache recorded of each stylesheet found, by the URL looked up (one run of
-    /// `saveStyles`): the URL its response came from, and its `Content-Type`.
+    /// `saveStyles`): the URL its response came from, and its `Content-Type`; and the caches,
+    /// opened once a pass (a sheet may hold thousands of references; a fetch between passes
+    /// may have made the store).
     private final class Origins {
         var byURL: [String: String] = [:]
         var contentTypes: [String: String] = [:]
+        var opened: [CacheReader.Opened?] = []
     }
 
     /// The page's external stylesheets saved in `folder` with what they reference (see
@@ -70,8 +73,8 @@ public enum OfflinePage {
         // Where each sheet found came from (redirects) and its Content-Type, noted as it is looked up.
         let origins = Origins()
         let lookup: StylesheetSaver.Lookup = { url in
-            for root in caches {
-                if let body = try? CacheReader.body(url: url, root: root, allowStale: allowStale) {
+            for case let cache? in origins.opened {
+                if let body = try? cache.body(url: url, allowStale: allowStale) {
                     origins.byURL[url] = body.responseURL
                     origins.contentTypes[url] = body.contentType
                     return body.path
@@ -84,9 +87,16 @@ public enum OfflinePage {
         let assets = AssetFolder(folder)
         let saver = StylesheetSaver(
             assets: assets, lookup: lookup, read: { try? FileIO.readAll($0) }, origin: { origins.byURL[$0] },
-            contentType: { origins.contentTypes[$0] })
+            contentType: { origins.contentTypes[$0] },
+            prefetch: { urls in for case let cache? in origins.opened { cache.prefetch(urls) } })
         func pass() -> (page: [UInt8], report: StylesheetSaver.Report) {
-            saver.save(page: output, base: base, outputDirectory: outputDirectory, charset: result.charset.encoding)
+            origins.opened = caches.map { try? CacheReader.Opened($0, batchingHits: true) }
+            defer {
+                for case let cache? in origins.opened { cache.recordHits() }
+                origins.opened = []
+            }
+            return saver.save(
+                page: output, base: base, outputDirectory: outputDirectory, charset: result.charset.encoding)
         }
         var saved = pass()
         var fetchedAll: [FetchResult] = []

@@ -584,20 +584,31 @@ extension NativeStore {
     /// A read-only store, a full disk or a busy index skips it: reading must not fail for
     /// want of it. (Throws only for a string that is not a URL.)
     public func recordHit(url: String, now: FileTime = .now) throws {
-        guard let key = URLKey(url) else { throw StoreError.notAURL(url) }
-        guard readOnlyReason == nil else { return }
+        guard URLKey(url) != nil else { throw StoreError.notAURL(url) }
+        try recordHits(urls: [url], now: now)
+    }
+
+    /// `recordHit` for many URLs, in one transaction (one flush); URLs that are not URLs are
+    /// passed over.
+    public func recordHits(urls: [String], now: FileTime = .now) throws {
+        let keys = urls.compactMap { URLKey($0)?.normalized }
+        guard readOnlyReason == nil, !keys.isEmpty else { return }
         do {
             try writeIndex { db in
-                try db.execute(
-                    sql: """
-                        UPDATE entries SET last_access = ?,
-                          expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL THEN ? + lifetime_seconds \
-                        ELSE expires END
-                        WHERE url = ?
-                        """, arguments: [now.timeInterval, now.timeInterval, key.normalized])
+                try db.inTransaction {
+                    let update = try db.cachedStatement(
+                        sql: """
+                            UPDATE entries SET last_access = ?,
+                              expires = CASE WHEN sliding = 1 AND lifetime_seconds IS NOT NULL \
+                            THEN ? + lifetime_seconds ELSE expires END
+                            WHERE url = ?
+                            """)
+                    for key in keys { try update.execute(arguments: [now.timeInterval, now.timeInterval, key]) }
+                    return .commit
+                }
             }
         } catch {
-            return  // the body was served; a hit not noted costs only some recency
+            return  // the bodies were served; a hit not noted costs only some recency
         }
     }
 

@@ -23,21 +23,25 @@ public struct StylesheetSaver {
     let read: (RawPath) -> [UInt8]?
     let origin: (String) -> String?
     let contentType: (String) -> String?
+    let prefetch: ([String]) -> Void
     let assets: CopyPlacer
 
     /// `lookup` finds a URL's cached body, `read` reads one, `origin` gives the URL a cached
     /// stylesheet came from when redirects led there (its references resolve against it, as
     /// in a browser), `contentType` the `Content-Type` it was served with (its charset says
-    /// how the sheet is read; default: none known), `assets` is the folder the stylesheets
-    /// and what they reference are placed in.
+    /// how the sheet is read; default: none known), `prefetch` is told the URLs a sheet is
+    /// about to look up, all at once (a cache can then read them in one query; default:
+    /// nothing), `assets` is the folder the stylesheets and what they reference are placed in.
     public init(
         assets: CopyPlacer, lookup: @escaping Lookup, read: @escaping (RawPath) -> [UInt8]?,
-        origin: @escaping (String) -> String? = { _ in nil }, contentType: @escaping (String) -> String? = { _ in nil }
+        origin: @escaping (String) -> String? = { _ in nil }, contentType: @escaping (String) -> String? = { _ in nil },
+        prefetch: @escaping ([String]) -> Void = { _ in }
     ) {
         self.lookup = lookup
         self.read = read
         self.origin = origin
         self.contentType = contentType
+        self.prefetch = prefetch
         self.assets = assets
     }
 
@@ -71,16 +75,23 @@ public struct StylesheetSaver {
         func edit(_ target: Range<Int>, _ local: String) {
             edits.append(view.map { ($0.originalRange(target), $0.encode(local)) } ?? (target, Array(local.utf8)))
         }
+        // The sheets the page refers to, each with what pointing at its saved copy takes,
+        // in the page's order; their URLs read ahead together.
+        var referred: [(url: StandardURL, pointAt: (RawPath) -> Void)] = []
         // `@import`s in `<style>` elements: saved as linked ones are.
         for text in scanned.styleTexts {
             for found in CSSURLs.scan(Array(page[text])) where found.isImport && !savedAlready(found.token.url) {
-                guard let url = StandardURL(found.token.url, base: baseURL), url.isHTTP,
-                    let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0, environment: encoding)
-                else { continue }
+                guard let url = StandardURL(found.token.url, base: baseURL), url.isHTTP else { continue }
                 let range = found.token.urlRange
-                edit(
-                    (text.lowerBound + range.lowerBound)..<(text.lowerBound + range.upperBound),
-                    CSSText.escapeURL(URLText.relativePath(from: outputParts, to: saved)))
+                referred.append(
+                    (
+                        url,
+                        { saved in
+                            edit(
+                                (text.lowerBound + range.lowerBound)..<(text.lowerBound + range.upperBound),
+                                CSSText.escapeURL(URLText.relativePath(from: outputParts, to: saved)))
+                        }
+                    ))
             }
         }
         for (element, tag) in matched {
@@ -97,22 +108,47 @@ public struct StylesheetSaver {
                 let map = ValueMap(raw: page, range: range, expected: href),
                 let url = StandardURL(href.trimmingWhitespace(), base: baseURL), url.isHTTP
             else { continue }
-            guard let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0, environment: encoding) else {
-                continue
+            referred.append(
+                (
+                    url,
+                    { saved in
+                        let local = HTMLText.escape(
+                            URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
+                        edit(map.rawRange(map.trimmedRange()), local)
+                        for removal in PageRewriter.fetchModeEdits(tag) { edit(removal.range, "") }
+                    }
+                ))
+        }
+        prefetch(referred.map { $0.url.hrefWithoutFragment })
+        for (url, pointAt) in referred {
+            if let saved = saveSheet(url, report: &report, sheets: &sheets, depth: 0, environment: encoding) {
+                pointAt(saved)
             }
-            let local = HTMLText.escape(URLText.relativePath(from: outputParts, to: saved), quote: raw.quote)
-            edit(map.rawRange(map.trimmedRange()), local)
-            for removal in PageRewriter.fetchModeEdits(tag) { edit(removal.range, "") }
         }
-        // From the last: an edit is made only if it ends before the one made after it starts
-        // (one `href` matched twice is edited once).
-        var out = original
-        var next = out.count
-        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) where range.upperBound <= next {
-            out.replaceSubrange(range, with: text)
-            next = range.lowerBound
+        return (Self.splice(original, edits), report)
+    }
+
+    /// `bytes` with each edit's range replaced by its bytes, written front to back (replacing
+    /// each range in place moved the rest of the sheet every time: quadratic in its
+    /// references). From the last, an edit is made only if it ends before the one made after
+    /// it starts (one `href` matched twice is edited once).
+    static func splice(_ bytes: [UInt8], _ edits: [(Range<Int>, [UInt8])]) -> [UInt8] {
+        var kept: [(Range<Int>, [UInt8])] = []
+        var next = bytes.count
+        for edit in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) where edit.0.upperBound <= next {
+            kept.append(edit)
+            next = edit.0.lowerBound
         }
-        return (out, report)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + kept.reduce(0) { $0 + $1.1.count })
+        var cursor = 0
+        for (range, text) in kept.reversed() {
+            out += bytes[cursor..<range.lowerBound]
+            out += text
+            cursor = range.upperBound
+        }
+        out += bytes[cursor...]
+        return out
     }
 
     /// `@import`s followed from a page's stylesheet, at most: a `--fetch` run fetches one
@@ -145,8 +181,12 @@ public struct StylesheetSaver {
         if view == nil { encoding = "UTF-8" }
         let queryEncoder = view == nil ? nil : QueryEncoding.encoder(encoding)
         var edits: [(Range<Int>, String)] = []
-        for token in Self.references(in: view?.bytes ?? css) where !token.url.trimmingWhitespace().hasPrefix("#") {
-            guard let target = StandardURL(token.url, base: base, queryEncoder: queryEncoder) else { continue }
+        let references = Self.references(in: view?.bytes ?? css).compactMap { token in
+            token.url.trimmingWhitespace().hasPrefix("#")
+                ? nil : StandardURL(token.url, base: base, queryEncoder: queryEncoder).map { (token, $0) }
+        }
+        prefetch(references.filter { $0.1.isHTTP }.map { $0.1.hrefWithoutFragment })
+        for (token, target) in references {
             var placed: RawPath?
             if target.isHTTP && token.isImport && depth < Self.importDepth {
                 placed = saveSheet(target, report: &report, sheets: &sheets, depth: depth + 1, environment: encoding)
@@ -170,11 +210,8 @@ public struct StylesheetSaver {
             edits.append((token.range, CSSText.escapeURL(local)))
             report.localized += 1
         }
-        var rewritten = css
-        for (range, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
-            rewritten.replaceSubrange(
-                view?.originalRange(range) ?? range, with: view?.encode(text) ?? Array(text.utf8))
-        }
+        let rewritten = Self.splice(
+            css, edits.map { (view?.originalRange($0.0) ?? $0.0, view?.encode($0.1) ?? Array($0.1.utf8)) })
         guard let saved = assets.placeBytes(rewritten, url: key, ext: "css") else { return nil }
         report.saved += 1
         return saved
