@@ -3,6 +3,12 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every real page of `../shared/corpus/pages` (saved as if served from
 /// http://fakehost/test/page.html): a cache holding most of its images, then localize.
 final class CorpusTests: XCTestCase {
@@ -96,5 +102,71 @@ final class CorpusTests: XCTestCase {
         }
         XCTAssertGreaterThan(rewrittenTotal, 1000)
         XCTAssertGreaterThanOrEqual(basePages, 1)
+    }
+
+    /// Every corpus page, written in Shift_JIS (characters it lacks as numeric references,
+    /// its own charset declarations dropped, `<meta charset=shift_jis>` first), names the same
+    /// URLs, reference by reference, as the same page in UTF-8: the view the page is read
+    /// through changes nothing a reference means. Read through glibc's SHIFT_JIS, the `~` in the
+    /// image URLs of a page from juejin.cn (`…~tplv-k3u1fbpfcp-watermark.png`) became ‾
+    /// (`%E2%80%BE`): the test fails there before.
+    func testEveryCorpusPageNamesTheSameURLsInShiftJIS() throws {
+        guard let corpus = Self.corpus else {
+            throw XCTSkip("no shared/corpus/pages beside or above the package; set CACHECTL_CORPUS")
+        }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".html") }
+            .sorted()
+        var compared = 0
+        for name in pages {
+            let input = try FileIO.readAll(RawPath(corpus.appendingPathComponent(name).path))
+            guard var text = String(validating: input, as: UTF8.self) else { continue }
+            text = text.replacingOccurrences(
+                of: "<meta[^>]*charset[^>]*>", with: "", options: [.regularExpression, .caseInsensitive])
+            let utf8 = Array(("<meta charset=\"utf-8\">" + text).utf8)
+            let sjis = Array("<meta charset=\"shift_jis\">".utf8) + Self.shiftJIS(text)
+            var options = LocalizeOptions()
+            options.pageURL = Self.pageURL
+            options.outputDirectory = RawPath("/nonexistent/out")
+            let a = try Localizer(caches: []).localize(utf8, options: options)
+            let b = try Localizer(caches: []).localize(sjis, options: options)
+            XCTAssertEqual(b.charset.encoding, "SHIFT_JIS", name)
+            XCTAssertEqual(a.references.map(\.resolved), b.references.map(\.resolved), name)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 50)
+    }
+
+    /// `text` in Windows-31J (the Encoding Standard's Shift_JIS encoder), a character it
+    /// lacks written as `&#N;`.
+    private static func shiftJIS(_ text: String) -> [UInt8] {
+        let cd = iconv_open("CP932", "UTF-8")
+        defer { iconv_close(cd) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var buffer = [CChar](repeating: 0, count: 16)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                out.append(UInt8(scalar.value))
+                continue
+            }
+            var input = Array(String(scalar).utf8).map { CChar(bitPattern: $0) }
+            let written: Int? = input.withUnsafeMutableBufferPointer { inBuf in
+                buffer.withUnsafeMutableBufferPointer { outBuf in
+                    var inPtr: UnsafeMutablePointer<CChar>? = inBuf.baseAddress
+                    var inLeft = inBuf.count
+                    var outPtr: UnsafeMutablePointer<CChar>? = outBuf.baseAddress
+                    var outLeft = outBuf.count
+                    let result = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
+                    return result == -1 || inLeft != 0 ? nil : outBuf.count - outLeft
+                }
+            }
+            if let written {
+                out += buffer.prefix(written).map { UInt8(bitPattern: $0) }
+            } else {
+                iconv(cd, nil, nil, nil, nil)
+                out += Array("&#\(scalar.value);".utf8)
+            }
+        }
+        return out
     }
 }
