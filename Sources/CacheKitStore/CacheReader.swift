@@ -10,7 +10,8 @@ public enum CacheReader {
     /// Native bodies are checked against the recorded size and SHA-256 first, and a hit is
     /// recorded (last access; sliding expiry moves) unless the store is read-only.
     public static func body(url: String, root: RawPath, allowStale: Bool, now: FileTime = .now) throws -> CachedBody {
-        try Opened(root).body(url: url, allowStale: allowStale, now: now)
+        guard URLKey(url) != nil else { throw StoreError.notAURL(url) }  // before the cache is opened
+        return try Opened(root).body(url: url, allowStale: allowStale, now: now)
     }
 
     /// A cache opened once for many reads: its root, its format, and (cachectl's store) its
