@@ -131,4 +131,60 @@ final class BrowserEndToEndTests: XCTestCase {
                 + ["--dump-dom", "file://" + pinnedDirectory.appending("probe.html").canonical.description])
         XCTAssertTrue(dom.out.contains("PROBE {\"local\":15,\"bad\":0}"), String(dom.out.prefix(300)))
     }
+
+    /// A Shift_JIS page and its Shift_JIS stylesheet, saved with `--fetch --styles`, show their
+    /// image and background offline: `<img src="~a表.png">` (a `~` glibc's SHIFT_JIS read as ‾)
+    /// and the sheet's `url(画像表.png)` (the sheet, served as Shift_JIS, was read as UTF-8).
+    /// Fails on the binary before: both were fetched under wrong URLs (`%E2%80%BEa%E8%A1%A8.png`,
+    /// `%EF%BF%BD%E6%91%9C%EF%BF%BD.png`: 404) and left remote, so neither showed offline.
+    func testALegacyCharsetPageAndItsStylesheetShowOffline() throws {
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
+            throw XCTSkip(
+                "Chromium is not installed and Scripts/test-deps could not install it: the browser proof did not run")
+        }
+        let tree = TestTree("browser-sjis")
+        let sheetName: [UInt8] = [0x89, 0xE6, 0x91, 0x9C, 0x95, 0x5C]  // 画像表
+        let imageName: [UInt8] = [0x7E, 0x61, 0x95, 0x5C]  // ~a表
+        // The server does not decode names: the files bear the request targets' encoded names.
+        tree.file("www/%E7%94%BB%E5%83%8F%E8%A1%A8.png", contents: Images.png)
+        tree.file("www/~a%E8%A1%A8.png", contents: Images.png)
+        tree.file("www/sj.css", contents: Array("body { background: url(".utf8) + sheetName + Array(".png) }".utf8))
+        let sheet = "sj.css?cc=max-age=3600&amp;type=text/css;%20charset=Shift_JIS"
+        let head = "<html><head><link rel=\"stylesheet\" href=\"\(sheet)\"></head><body><img src=\""
+        tree.file("www/sj.html", contents: Array(head.utf8) + imageName + Array(".png\"></body></html>\n".utf8))
+        let server = try TestHTTPServer(root: tree.path("www"))
+        let saved = tree.path("saved")
+        let run = Binary.run([
+            "localize", server.url("/files/sj.html?cc=max-age=3600&type=text/html;%20charset=Shift_JIS"), "--fetch",
+            "--styles", "--cache", tree.path("store").description, "--output-dir", saved.description
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        server.stop()
+        let pageName = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: saved.description).first { $0.hasSuffix(".html") })
+        let page = try FileIOProbe.read(saved.appending(pageName))
+        let probe = """
+            <script>window.addEventListener('load', function () {
+              var img = document.images[0];
+              var background = getComputedStyle(document.body).backgroundImage;
+              var probe = new Image();
+              probe.onload = probe.onerror = function () {
+                document.title = 'PROBE ' + JSON.stringify({img: img.complete && img.naturalWidth > 0 && \
+            /^file:/.test(img.currentSrc), background: background, backgroundLoaded: probe.naturalWidth > 0});
+              };
+              probe.src = background.replace(/^url\\("?/, '').replace(/"?\\)$/, '');
+            });</script>
+            """
+        tree.file("saved/probe.html", contents: page + Array(probe.utf8))
+        let dom = Run.command(
+            offline(chromium, profile: tree.path("profile").description)
+                + ["--dump-dom", "file://" + saved.appending("probe.html").canonical.description])
+        guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>")
+        else { return XCTFail("no probe result from Chromium: \(dom.err.suffix(500)) \(run.err)") }
+        let result = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        XCTAssertEqual(result["img"] as? Bool, true, "\(result) \(run.err)")
+        XCTAssertTrue((result["background"] as? String ?? "").contains("_files/"), "\(result) \(run.err)")
+        XCTAssertEqual(result["backgroundLoaded"] as? Bool, true, "\(result)")
+    }
 }
