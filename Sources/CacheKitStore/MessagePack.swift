@@ -1,6 +1,10 @@
+import CacheKitSystem
+
 /// A bounded MessagePack reader (the msgpack spec's formats), enough for the metadata pip's
 /// CacheControl writes (`cc=4,` + a map of maps, strings, byte strings and integers). Any
-/// malformed or truncated input gives nil, never a trap; nesting is limited.
+/// malformed or truncated input gives nil, never a trap; nesting is limited. It reads bytes
+/// in memory, or a file a window at a time, stepping over long strings without reading them
+/// (pip's legacy entries hold the whole response body, a wheel of gigabytes, in the map).
 enum MessagePack {
     indirect enum Value: Equatable {
         case null
@@ -11,6 +15,8 @@ enum MessagePack {
         case bytes([UInt8])
         case array([Value])
         case map([(Value, Value)])
+        /// A byte or text string of this many bytes, stepped over unread (`decode(file:)`).
+        case skipped(Int)
 
         static func == (a: Value, b: Value) -> Bool {
             switch (a, b) {
@@ -23,6 +29,7 @@ enum MessagePack {
             case (.array(let x), .array(let y)): return x == y
             case (.map(let x), .map(let y)):
                 return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            case (.skipped(let x), .skipped(let y)): return x == y
             default: return false
             }
         }
@@ -46,19 +53,84 @@ enum MessagePack {
         return reader.value(depth: 0)
     }
 
+    /// The value in the open regular file `fd` (`size` bytes) from `offset` on, read through a
+    /// window of `window` bytes: a byte or text string longer than `longest` is stepped over
+    /// (`.skipped`), so memory stays within a few windows whatever the file holds. Nil inside
+    /// as for `decode`; a failure when the file cannot be read.
+    static func decode(file fd: Int32, from offset: Int, size: Int, longest: Int = 1 << 20, window: Int = 1 << 16)
+        -> Result<Value?, Errno>
+    {
+        var failure: Errno?
+        var reader = Reader(
+            end: size, at: offset, longest: longest, window: window,
+            load: { offset, count in
+                var out = [UInt8](repeating: 0, count: count)
+                var filled = 0
+                while filled < count {
+                    let read = out.withUnsafeMutableBytes {
+                        Sys.pread(fd, $0.baseAddress! + filled, count - filled, at: Int64(offset + filled))
+                    }
+                    switch read {
+                    case .success(0): return out[..<filled]  // the file ends early: the value is cut short
+                    case .success(let n): filled += n
+                    case .failure(let error):
+                        failure = error
+                        return out[..<filled]
+                    }
+                }
+                return out[...]
+            })
+        let value = reader.value(depth: 0)
+        if let failure { return .failure(failure) }
+        return .success(value)
+    }
+
     private struct Reader {
-        let bytes: ArraySlice<UInt8>
+        /// The input's bytes at hand: those from offset `windowStart` on.
+        var bytes: ArraySlice<UInt8>
+        var windowStart: Int
+        /// Where reading is, and where the input ends (offsets in the input).
         var at: Int
+        let end: Int
+        /// Strings longer than this are stepped over (only for a file: in memory, never).
+        let longest: Int
+        /// How much a load reads at least, and how: the input's bytes from an offset (fewer at
+        /// its end or on a failure); nil for an input wholly in memory.
+        let window: Int
+        let load: ((Int, Int) -> ArraySlice<UInt8>)?
 
         init(bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-            at = bytes.startIndex
+            (self.bytes, windowStart, at, end) = (bytes, bytes.startIndex, bytes.startIndex, bytes.endIndex)
+            (longest, window, load) = (Int.max, 0, nil)
+        }
+
+        init(end: Int, at: Int, longest: Int, window: Int, load: @escaping (Int, Int) -> ArraySlice<UInt8>) {
+            (bytes, windowStart, self.at, self.end) = ([], at, at, end)
+            (self.longest, self.window, self.load) = (longest, max(1, window), load)
         }
 
         mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
-            guard n >= 0, bytes.endIndex - at >= n else { return nil }
+            guard n >= 0, at >= 0, end - at >= n else { return nil }
+            var from = at - windowStart
+            if from < 0 || bytes.count - from < n {
+                // Past what is at hand (a file): the window moves to here.
+                guard let load else { return nil }
+                bytes = load(at, min(max(n, window), end - at))
+                windowStart = at
+                from = 0
+                guard bytes.count >= n else { return nil }
+            }
             defer { at += n }
-            return bytes[at..<at + n]
+            let first = bytes.startIndex + from
+            return bytes[first..<first + n]
+        }
+
+        /// A string of `n` bytes: stepped over when longer than `longest`, else read by `make`.
+        mutating func string(_ n: Int, _ make: (ArraySlice<UInt8>) -> Value) -> Value? {
+            guard n > longest else { return take(n).map(make) }
+            guard n >= 0, end - at >= n else { return nil }
+            at += n
+            return .skipped(n)
         }
 
         mutating func uint(_ n: Int) -> UInt64? {
@@ -78,8 +150,7 @@ enum MessagePack {
             case 0xC2: return .bool(false)
             case 0xC3: return .bool(true)
             case 0xC4, 0xC5, 0xC6:
-                guard let n = uint(1 << Int(tag - 0xC4)), let raw = take(Int(clamping: n)) else { return nil }
-                return .bytes(Array(raw))
+                return uint(1 << Int(tag - 0xC4)).flatMap { string(Int(clamping: $0)) { .bytes(Array($0)) } }
             case 0xCA: return uint(4).map { .double(Double(Float(bitPattern: UInt32($0)))) }
             case 0xCB: return uint(8).map { .double(Double(bitPattern: $0)) }
             case 0xCC, 0xCD, 0xCE: return uint(1 << Int(tag - 0xCC)).map { .int(Int64($0)) }
@@ -96,11 +167,11 @@ enum MessagePack {
         }
 
         mutating func str(_ n: Int) -> Value? {
-            take(n).map { .string(String(decoding: $0, as: UTF8.self)) }
+            string(n) { .string(String(decoding: $0, as: UTF8.self)) }
         }
 
         mutating func array(_ n: Int, _ depth: Int) -> Value? {
-            guard n <= bytes.endIndex - at else { return nil }
+            guard n <= end - at else { return nil }
             var out: [Value] = []
             for _ in 0..<n {
                 guard let v = value(depth: depth + 1) else { return nil }
@@ -110,7 +181,7 @@ enum MessagePack {
         }
 
         mutating func map(_ n: Int, _ depth: Int) -> Value? {
-            guard n <= bytes.endIndex - at else { return nil }
+            guard n <= end - at else { return nil }
             var out: [(Value, Value)] = []
             for _ in 0..<n {
                 guard let k = value(depth: depth + 1), let v = value(depth: depth + 1) else { return nil }

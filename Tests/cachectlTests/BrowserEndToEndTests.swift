@@ -18,6 +18,27 @@ final class BrowserEndToEndTests: XCTestCase {
         ]
     }
 
+    /// What a probe script reports: `probe` (a script that sets the title to `PROBE ` and a
+    /// JSON object once the page has loaded) appended to the page `page`, written as
+    /// `probe.html` in the tree's folder `folder` (beside the page, so its relative references
+    /// hold), opened in Chromium offline; nil, with the failure recorded, when Chromium gives
+    /// no probe result.
+    private func probe(
+        _ page: [UInt8], with probe: String, in tree: TestTree, folder: String, chromium: String, profile: RawPath,
+        context: @autoclosure () -> String
+    ) throws -> [String: Any]? {
+        let file = tree.file("\(folder)/probe.html", contents: page + Array(probe.utf8))
+        let dom = Run.command(
+            offline(chromium, profile: profile.description) + ["--dump-dom", "file://" + file.canonical.description])
+        guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>")
+        else {
+            XCTFail("\(context()): no probe result from Chromium: \(dom.err.suffix(500))")
+            return nil
+        }
+        return try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+    }
+
     func testSavedCorpusPagesShowTheirImagesOffline() throws {
         guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
             throw XCTSkip(
@@ -66,18 +87,11 @@ final class BrowserEndToEndTests: XCTestCase {
                 unapplied: unapplied, background: background});
                 });</script>
                 """
-            tree.file("saved-\(name)/probe.html", contents: page + Array(probe.utf8))
-            let dom = Run.command(
-                offline(chromium, profile: tree.path("profile-\(name)").description)
-                    + ["--dump-dom", "file://" + saved.appending("probe.html").canonical.description])
-            guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>")
-            else {
-                XCTFail("\(name): no probe result from Chromium: \(dom.err.suffix(500))")
-                continue
-            }
-            let result = try XCTUnwrap(
-                JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8))
-                    as? [String: Any])
+            guard
+                let result = try self.probe(
+                    page, with: probe, in: tree, folder: "saved-\(name)", chromium: chromium,
+                    profile: tree.path("profile-\(name)"), context: name)
+            else { continue }
             let local = result["local"] as? Int ?? 0
             let bad = result["bad"] as? [String] ?? ["?"]
             XCTAssertGreaterThan(local, 0, "\(name): Chromium saw no local image")
@@ -125,11 +139,11 @@ final class BrowserEndToEndTests: XCTestCase {
             + "function (i) { return /^file:/.test(i.currentSrc || i.src); }); "
             + "document.title = 'PROBE ' + JSON.stringify({local: local.length, "
             + "bad: local.filter(function (i) { return !(i.complete && i.naturalWidth > 0); }).length}); });</script>"
-        tree.file("pinned/probe.html", contents: page + Array(probe.utf8))
-        let dom = Run.command(
-            offline(chromium, profile: tree.path("profile-pinned").description)
-                + ["--dump-dom", "file://" + pinnedDirectory.appending("probe.html").canonical.description])
-        XCTAssertTrue(dom.out.contains("PROBE {\"local\":15,\"bad\":0}"), String(dom.out.prefix(300)))
+        let shown = try self.probe(
+            page, with: probe, in: tree, folder: "pinned", chromium: chromium, profile: tree.path("profile-pinned"),
+            context: "pinned")
+        XCTAssertEqual(shown?["local"] as? Int, 15, "\(shown ?? [:])")
+        XCTAssertEqual(shown?["bad"] as? Int, 0, "\(shown ?? [:])")
     }
 
     /// A Shift_JIS page and its Shift_JIS stylesheet, saved with `--fetch --styles`, show their
@@ -175,14 +189,11 @@ final class BrowserEndToEndTests: XCTestCase {
               probe.src = background.replace(/^url\\("?/, '').replace(/"?\\)$/, '');
             });</script>
             """
-        tree.file("saved/probe.html", contents: page + Array(probe.utf8))
-        let dom = Run.command(
-            offline(chromium, profile: tree.path("profile").description)
-                + ["--dump-dom", "file://" + saved.appending("probe.html").canonical.description])
-        guard let start = dom.out.range(of: "PROBE "), let end = dom.out[start.upperBound...].range(of: "</title>")
-        else { return XCTFail("no probe result from Chromium: \(dom.err.suffix(500)) \(run.err)") }
-        let result = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(dom.out[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        guard
+            let result = try self.probe(
+                page, with: probe, in: tree, folder: "saved", chromium: chromium, profile: tree.path("profile"),
+                context: run.err)
+        else { return }
         XCTAssertEqual(result["img"] as? Bool, true, "\(result) \(run.err)")
         XCTAssertTrue((result["background"] as? String ?? "").contains("_files/"), "\(result) \(run.err)")
         XCTAssertEqual(result["backgroundLoaded"] as? Bool, true, "\(result)")

@@ -426,6 +426,50 @@ final class PipCacheEndToEndTests: XCTestCase {
         ])
         XCTAssertEqual(offline.status, 0, offline.err)
     }
+
+    /// A legacy `http/` entry holds the whole response body ahead of its headers (pip < 23.3,
+    /// this machine's pip among them: a CUDA wheel is gigabytes; pip 23.3 moved bodies out of
+    /// the metadata for that). `ls` and `prune` read the metadata and step over the body: here
+    /// a 3 GiB body (pip's own serialization, its body's length raised over a hole in a sparse
+    /// file) in 2 GiB of address space. Before, the whole file was read into memory: the
+    /// binary stopped (SIGABRT) when it could not allocate it; unbounded, an entry of 1.5 GB
+    /// took 9.7 s and 3.1 GB.
+    func testALegacyEntryIsReadWithoutItsBody() throws {
+        let tree = TestTree("pip-big")
+        let cache = tree.dir("cache/pip")
+        let made = Oracle.python(
+            """
+            import email.utils, hashlib, os, sys, time
+            from pip._vendor.cachecontrol.serialize import Serializer
+            from pip._vendor.urllib3 import HTTPResponse
+            from pip._vendor.requests import Request
+            root, size = sys.argv[1], int(sys.argv[2])
+            url = 'https://files.example/torch-2.0-cp311-cp311-linux_x86_64.whl'
+            h = hashlib.sha224(url.encode()).hexdigest()
+            d = os.path.join(root, 'http', *h[:5]); os.makedirs(d)
+            headers = {'Date': email.utils.formatdate(time.time(), usegmt=True), 'Cache-Control': 'max-age=3600'}
+            placeholder = b'\\x01' * 16
+            resp = HTTPResponse(body=b'', headers=headers, status=200, preload_content=False)
+            meta = Serializer().dumps(Request('GET', url).prepare(), resp, placeholder)
+            head, tail = meta.split(b'\\xc4\\x10' + placeholder)  # bin 8: the 16-byte body
+            with open(os.path.join(d, h), 'wb') as f:
+                f.write(head + b'\\xc6' + size.to_bytes(4, 'big'))  # bin 32: `size` bytes, a hole
+                f.seek(size, 1)
+                f.write(tail)
+            """, [cache.description, String(3 << 30)])
+        XCTAssertEqual(made.status, 0, made.err)
+        for command in ["ls", "prune --dry-run"] {
+            let run = Run.command([
+                "sh", "-c", "ulimit -v 2097152; exec '\(Binary.path)' \(command) '\(cache.description)'"
+            ])
+            XCTAssertEqual(run.status, 0, command + ": " + String(run.err.suffix(500)))
+            if command == "ls" {
+                XCTAssertTrue(run.out.contains("fresh for another"), run.out)
+            } else {
+                XCTAssertTrue(run.out.contains("would free 0"), run.out + run.err)
+            }
+        }
+    }
 }
 
 /// npm's cacache filled by this machine's npm (`npm cache add` of local tarballs), then

@@ -71,8 +71,8 @@ struct PipCacheFormat: CacheFormat {
                         continue
                     }
                 }
-                switch anchor.readAll(file.anchorRelative) {
-                case .success(let bytes): (entry.state, entry.reason) = Self.state(bytes, context)
+                switch Self.metadata(in: anchor, file.anchorRelative) {
+                case .success(let metadata): (entry.state, entry.reason) = Self.state(metadata, context)
                 case .failure(let error):
                     (entry.state, entry.reason) = (.fresh, "cannot be read (\(error.description)): kept")
                 }
@@ -108,11 +108,32 @@ struct PipCacheFormat: CacheFormat {
         return result
     }
 
-    /// CacheControl's verdict on one metadata file.
-    static func state(_ bytes: [UInt8], _ context: InspectionContext) -> (EntryState, String) {
-        let prefix = Array("cc=4,".utf8)
-        guard bytes.starts(with: prefix), let data = MessagePack.decode(bytes[prefix.count...]),
-            let response = data["response"], case .map(let fields)? = response["headers"]
+    /// CacheControl's metadata prefix: `cc=` and the serializer version, then msgpack of a map
+    /// whose `response` holds the body first (pip 23.2.1's _vendor/cachecontrol/serialize.py:
+    /// 44-70: `"body": body, # Empty bytestring if body is stored separately`).
+    static let metadataPrefix = Array("cc=4,".utf8)
+
+    /// The metadata in the regular file at `relative`, read from its start without the body:
+    /// a legacy `http/` entry holds the whole response body (a wheel, up to 4 GiB) inside the
+    /// map, ahead of the headers; it is stepped over, not read. Nil inside when the file does
+    /// not start as CacheControl's cc=4 metadata.
+    static func metadata(in anchor: AnchoredDirectory, _ relative: [UInt8]) -> Result<MessagePack.Value?, Errno> {
+        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            var head = [UInt8](repeating: 0, count: metadataPrefix.count)
+            switch head.withUnsafeMutableBytes({ Sys.pread(file.raw, $0.baseAddress!, $0.count, at: 0) }) {
+            case .failure(let error): return .failure(error)
+            case .success(let n) where n < head.count || head != metadataPrefix: return .success(nil)
+            case .success: break
+            }
+            return MessagePack.decode(file: file.raw, from: head.count, size: Int(clamping: st.size))
+        }
+    }
+
+    /// The entry's state by its metadata (nil: not CacheControl's cc=4 metadata).
+    static func state(_ data: MessagePack.Value?, _ context: InspectionContext) -> (EntryState, String) {
+        guard let data, let response = data["response"], case .map(let fields)? = response["headers"]
         else {
             return (.corrupted, "not CacheControl's cc=4 metadata: pip never reads it")
         }

@@ -81,6 +81,55 @@ final class DecoderRobustnessTests: XCTestCase {
         }
     }
 
+    /// Read from a file a window at a time (pip's legacy entries, whose bodies are stepped
+    /// over), a value is the one read from memory: the same mutated inputs, behind a prefix,
+    /// through windows of 1 to 9 bytes. With strings longer than a few bytes stepped over,
+    /// each stands where the one read from memory stands, as long as it.
+    func testMessagePackReadFromAFileIsAsReadInMemory() throws {
+        let tree = TestTree("msgpack-file")
+        let path = tree.file("entry", contents: [])
+        let fd = open(path.description, O_RDWR)
+        defer { close(fd) }
+        let prefix = Array("cc=4,".utf8)
+        for seed in 0..<UInt64(20000) {
+            var random = Seeded(state: seed)
+            let input = seed == 0 ? Self.messagePack : Self.mutate(Self.messagePack, &random)
+            let bytes = prefix + input
+            XCTAssertEqual(ftruncate(fd, 0), 0)
+            XCTAssertEqual(bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }, bytes.count)
+            let window = Int.random(in: 1...9, using: &random)
+            let longest = seed % 2 == 0 ? Int.max : Int.random(in: 0...8, using: &random)
+            guard
+                case .success(let fromFile) = MessagePack.decode(
+                    file: fd, from: prefix.count, size: bytes.count, longest: longest, window: window)
+            else { return XCTFail("seed \(seed): the file could not be read") }
+            let inMemory = MessagePack.decode(input[...])
+            if seed == 0 { XCTAssertNotNil(fromFile) }
+            XCTAssertTrue(
+                Self.same(fromFile, inMemory, longest: longest),
+                "seed \(seed), window \(window), longest \(longest): \(String(describing: fromFile)) from the file, "
+                    + "\(String(describing: inMemory)) from memory")
+        }
+    }
+
+    /// Whether a value read from a file with strings over `longest` stepped over is `memory`.
+    private static func same(_ file: MessagePack.Value?, _ memory: MessagePack.Value?, longest: Int) -> Bool {
+        switch (file, memory) {
+        case (nil, nil): return true
+        case (.skipped(let n)?, .bytes(let b)?): return n == b.count && n > longest
+        // A text string's length in bytes is gone once decoded (invalid UTF-8 is replaced).
+        case (.skipped(let n)?, .string?): return n > longest
+        case (.double(let x)?, .double(let y)?): return x.bitPattern == y.bitPattern  // NaN too
+        case (.array(let x)?, .array(let y)?):
+            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1, longest: longest) }
+        case (.map(let x)?, .map(let y)?):
+            return x.count == y.count
+                && zip(x, y).allSatisfy { same($0.0, $1.0, longest: longest) && same($0.1, $1.1, longest: longest) }
+        case (let x?, let y?): return x == y
+        default: return false
+        }
+    }
+
     func testImageHeaders() {
         let images = [Images.png, Images.jpeg, Images.gif, Images.webp]
         for image in images { XCTAssertEqual(ImageSignature.verdict(of: image), .whole) }
