@@ -81,20 +81,30 @@ struct FirefoxCacheFormat: CacheFormat {
         var lastFetched: UInt32
     }
 
-    /// The metadata of a whole entry file, or why it is not whole.
-    static func parse(_ b: [UInt8], name: String, verifyChunks: Bool) -> Result<
-        Metadata, ChromiumSimpleCacheFormat.CheckFailure
-    > {
-        func be32(_ at: Int) -> UInt32 { (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(b[at + $1]) } }
-        guard b.count >= 4 else { return .failure(.init("shorter than its metadata offset")) }
-        let offset = Int(be32(b.count - 4))
+    /// The metadata of an entry file of `size` bytes, or why it is not whole, read as Firefox
+    /// reads it, from the end: the offset in the last 4 bytes, then the metadata from there on;
+    /// the data before it only with `verifyChunks`, a chunk at a time (an entry is up to 50 MiB
+    /// by default, and a listing needs none of it). `read` gives the bytes at an offset (fewer
+    /// where the file ends), and throws when they cannot be read.
+    static func parse(
+        size: Int, name: String, verifyChunks: Bool, read: (_ at: Int, _ count: Int) throws -> [UInt8]
+    ) rethrows -> Result<Metadata, ChromiumSimpleCacheFormat.CheckFailure> {
+        let cutShort = ChromiumSimpleCacheFormat.CheckFailure("cut short while it was read")
+        guard size >= 4 else { return .failure(.init("shorter than its metadata offset")) }
+        let last = try read(size - 4, 4)
+        guard last.count == 4 else { return .failure(cutShort) }
+        let offset = Int(Self.be32(last[...], 0))
         let chunks = (offset + chunkSize - 1) / chunkSize
         let headerAt = offset + 4 + 2 * chunks
-        guard offset <= b.count - 4, headerAt + 32 < b.count - 4 else {
+        guard offset <= size - 4, headerAt + 32 < size - 4 else {
             return .failure(.init("a metadata offset outside the file"))
         }
+        // The file from the metadata offset to its end: the file's byte `i` is `m[i - offset]`.
+        let m = try read(offset, size - offset)
+        guard m.count == size - offset else { return .failure(cutShort) }
+        func be32(_ at: Int) -> UInt32 { Self.be32(m[...], at - offset) }
         let hash = be32(offset)
-        let body = b[(offset + 4)..<(b.count - 4)]
+        let body = m[4..<(m.count - 4)]
         // Firefox 153 writes 4 more bytes after the elements; older versions none.
         guard lookup2(body.dropLast(4)) == hash || lookup2(body) == hash else {
             return .failure(.init("its metadata hash does not match"))
@@ -102,11 +112,11 @@ struct FirefoxCacheFormat: CacheFormat {
         let version = be32(headerAt)
         guard version >= 1 && version <= 16 else { return .failure(.init("an unknown metadata version \(version)")) }
         let keySize = Int(be32(headerAt + 24))
-        let keyAt = headerAt + 32
-        guard keySize >= 0, keyAt + keySize < b.count - 4, b[keyAt + keySize] == 0 else {
+        let keyAt = headerAt + 32 - offset
+        guard keySize >= 0, keyAt + keySize < m.count - 4, m[keyAt + keySize] == 0 else {
             return .failure(.init("a key that does not fit"))
         }
-        let keyBytes = Array(b[keyAt..<keyAt + keySize])
+        let keyBytes = Array(m[keyAt..<keyAt + keySize])
         guard Digest.sri("sha1", keyBytes)?.uppercased() == name else {
             return .failure(.init("its key does not hash to its name"))
         }
@@ -114,8 +124,10 @@ struct FirefoxCacheFormat: CacheFormat {
             for chunk in 0..<chunks {
                 let start = chunk * chunkSize
                 let end = min(offset, start + chunkSize)
-                let stored = UInt16(b[offset + 4 + 2 * chunk]) << 8 | UInt16(b[offset + 5 + 2 * chunk])
-                if UInt16(truncatingIfNeeded: lookup2(b[start..<end])) != stored {
+                let data = try read(start, end - start)
+                guard data.count == end - start else { return .failure(cutShort) }
+                let stored = UInt16(m[4 + 2 * chunk]) << 8 | UInt16(m[5 + 2 * chunk])
+                if UInt16(truncatingIfNeeded: lookup2(data[...])) != stored {
                     return .failure(.init("chunk \(chunk) does not match its hash"))
                 }
             }
@@ -124,6 +136,37 @@ struct FirefoxCacheFormat: CacheFormat {
             Metadata(
                 key: String(decoding: keyBytes, as: UTF8.self), expiration: be32(headerAt + 20),
                 lastFetched: be32(headerAt + 8)))
+    }
+
+    /// The metadata of a whole entry file in memory, or why it is not whole.
+    static func parse(_ bytes: [UInt8], name: String, verifyChunks: Bool) -> Result<
+        Metadata, ChromiumSimpleCacheFormat.CheckFailure
+    > {
+        parse(size: bytes.count, name: name, verifyChunks: verifyChunks) { at, count in
+            Array(bytes[at..<min(bytes.count, at + count)])
+        }
+    }
+
+    /// The big-endian 32-bit number at `at` in `b` (counted from its start).
+    static func be32(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(b[b.startIndex + at + $1]) }
+    }
+
+    /// `count` bytes of the open file `fd` from `at` (fewer where it ends).
+    static func read(_ fd: Int32, at: Int, count: Int) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = out.withUnsafeMutableBytes {
+                Sys.pread(fd, $0.baseAddress! + filled, count - filled, at: Int64(at + filled))
+            }
+            switch read {
+            case .success(0): return Array(out[..<filled])
+            case .success(let n): filled += n
+            case .failure(let error): throw error
+            }
+        }
+        return out
     }
 
     /// The URI of a key (`<tags>:<uri>`, e.g. `O^partitionKey=…,:http://…` or `a,:http://…`).
@@ -144,14 +187,14 @@ struct FirefoxCacheFormat: CacheFormat {
             entry.identity = file.identity
             guard name.utf8.count == 40,
                 name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) }),
-                case .success(let bytes) = anchor.readAll(file.anchorRelative)
+                case .success(let parsed) = parse(file.anchorRelative, name: name, verifyChunks: context.verify)
             else {
                 entry.reason = "not a cache2 entry file: kept"
                 entry.removedOnlyWhenNamed = true
                 result.append(entry)
                 continue
             }
-            switch Self.parse(bytes, name: name, verifyChunks: context.verify) {
+            switch parsed {
             case .failure(let failure):
                 let old = context.isOlderThanGrace(file.lastWritten)
                 (entry.state, entry.reason) =
@@ -182,6 +225,27 @@ struct FirefoxCacheFormat: CacheFormat {
             result.append(entry)
         }
         return result
+    }
+
+    /// The metadata of the regular file at `relative` (see `parse(size:…)`); a failure when it
+    /// cannot be opened or read, or is not a regular file.
+    private func parse(_ relative: [UInt8], name: String, verifyChunks: Bool) -> Result<
+        Result<Metadata, ChromiumSimpleCacheFormat.CheckFailure>, Errno
+    > {
+        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            do {
+                return .success(
+                    try Self.parse(size: Int(clamping: st.size), name: name, verifyChunks: verifyChunks) {
+                        try Self.read(file.raw, at: $0, count: $1)
+                    })
+            } catch let error as Errno {
+                return .failure(error)
+            } catch {
+                return .failure(.invalid)
+            }
+        }
     }
 
     var keptDirectories: Set<[UInt8]> { [Array("entries".utf8), Array("doomed".utf8)] }

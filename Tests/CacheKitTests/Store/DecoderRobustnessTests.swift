@@ -130,6 +130,48 @@ final class DecoderRobustnessTests: XCTestCase {
         }
     }
 
+    /// Firefox's cache2 entries, now read from their end (the metadata, and the data only to
+    /// check chunks): a valid entry made here reads as valid, from memory and from a file
+    /// alike; mutated at random, each answers or refuses, the same way both ways.
+    func testFirefoxEntriesReadFromTheirEnd() throws {
+        let key = Array(":http://a.example/x.png".utf8)
+        let name = try XCTUnwrap(Digest.sri("sha1", key)).uppercased()
+        func be32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
+        let data = [UInt8](repeating: 0x78, count: 300)
+        let chunkHash = UInt16(truncatingIfNeeded: FirefoxCacheFormat.lookup2(data[...]))
+        // {version, fetch count, last fetched, last modified, frecency, expiration, key size, flags}
+        let header = [3, 1, 1_700_000_000, 1_700_000_000, 0, 1_900_000_000, key.count, 0].flatMap(be32)
+        let rest = [UInt8(chunkHash >> 8), UInt8(chunkHash & 0xFF)] + header + key + [0] + Array("a\0b\0".utf8)
+        let entry = data + be32(Int(FirefoxCacheFormat.lookup2(rest[...]))) + rest + be32(data.count)
+        let tree = TestTree("firefox-entry")
+        let path = tree.file("entry", contents: [])
+        let fd = open(path.description, O_RDWR)
+        defer { close(fd) }
+        func fromFile(_ bytes: [UInt8], verify: Bool) throws -> Result<
+            FirefoxCacheFormat.Metadata, ChromiumSimpleCacheFormat.CheckFailure
+        > {
+            XCTAssertEqual(ftruncate(fd, 0), 0)
+            XCTAssertEqual(bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }, bytes.count)
+            return try FirefoxCacheFormat.parse(size: bytes.count, name: name, verifyChunks: verify) {
+                try FirefoxCacheFormat.read(fd, at: $0, count: $1)
+            }
+        }
+        for verify in [false, true] {
+            let valid = try fromFile(entry, verify: verify)
+            XCTAssertEqual(try valid.get().key, String(decoding: key, as: UTF8.self))
+            XCTAssertEqual(try valid.get().expiration, 1_900_000_000)
+        }
+        for seed in 0..<UInt64(5000) {
+            var random = Seeded(state: seed)
+            let mutated = Self.mutate(entry, &random)
+            let verify = seed % 2 == 0
+            let memory = FirefoxCacheFormat.parse(mutated, name: name, verifyChunks: verify)
+            let file = try fromFile(mutated, verify: verify)
+            XCTAssertEqual(
+                (try? memory.get())?.key, (try? file.get())?.key, "seed \(seed)")
+        }
+    }
+
     func testImageHeaders() {
         let images = [Images.png, Images.jpeg, Images.gif, Images.webp]
         for image in images { XCTAssertEqual(ImageSignature.verdict(of: image), .whole) }
