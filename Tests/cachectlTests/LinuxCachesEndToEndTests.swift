@@ -933,6 +933,58 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         XCTAssertTrue(tree.path("two.png").exists)
         server.kill()
     }
+
+    /// An entry is read as Firefox reads it, from its end: the metadata offset in the last 4
+    /// bytes, then the metadata (its data only with `--verify`). Here an entry of 3 GiB of
+    /// data (a hole in a sparse file; cache2's offsets are 32-bit), made to the layout with
+    /// lookup2 written again in Python, in 2 GiB of address space. Before, each entry was read
+    /// whole: the binary stopped (SIGABRT) when it could not allocate it.
+    func testAnEntryIsReadFromItsEnd() throws {
+        let tree = TestTree("firefox-end")
+        let root = tree.dir("cache2")
+        tree.dir("cache2/doomed")
+        tree.dir("cache2/entries")
+        let made = Oracle.python(
+            """
+            import hashlib, os, struct, sys
+            M = 0xffffffff
+            def mix(a, b, c):
+                a = (a - b - c) & M; a ^= c >> 13
+                b = (b - c - a) & M; b ^= (a << 8) & M
+                c = (c - a - b) & M; c ^= b >> 13
+                a = (a - b - c) & M; a ^= c >> 12
+                b = (b - c - a) & M; b ^= (a << 16) & M
+                c = (c - a - b) & M; c ^= b >> 5
+                a = (a - b - c) & M; a ^= c >> 3
+                b = (b - c - a) & M; b ^= (a << 10) & M
+                c = (c - a - b) & M; c ^= b >> 15
+                return a, b, c
+            def lookup2(k):  # Bob Jenkins' lookup2, initial value 0 (CacheHash::Hash)
+                a = b = 0x9e3779b9; c = 0; i = 0
+                while len(k) - i >= 12:
+                    w = [int.from_bytes(k[i + j:i + j + 4], 'little') for j in (0, 4, 8)]
+                    a, b, c = mix((a + w[0]) & M, (b + w[1]) & M, (c + w[2]) & M); i += 12
+                c = (c + len(k)) & M
+                for n, byte in enumerate(k[i:]):
+                    if n < 4: a = (a + (byte << (8 * n))) & M
+                    elif n < 8: b = (b + (byte << (8 * (n - 4)))) & M
+                    else: c = (c + (byte << (8 * (n - 7)))) & M
+                return mix(a, b, c)[2]
+            root, size = sys.argv[1], int(sys.argv[2])
+            key = b':http://media.example/film.mp4'
+            chunks = (size + 256 * 1024 - 1) // (256 * 1024)
+            rest = (b'\\0\\0' * chunks + struct.pack('>8I', 3, 1, 1700000000, 1700000000, 0, 1900000000, len(key), 0)
+                    + key + b'\\0' + b'a\\0b\\0')
+            with open(os.path.join(root, 'entries', hashlib.sha1(key).hexdigest().upper()), 'wb') as f:
+                f.seek(size)
+                f.write(struct.pack('>I', lookup2(rest)) + rest + struct.pack('>I', size))
+            """, [root.description, String(3 << 30)])
+        XCTAssertEqual(made.status, 0, made.err)
+        let run = Run.command(["sh", "-c", "ulimit -v 2097152; exec '\(Binary.path)' ls '\(root.description)'"])
+        XCTAssertEqual(run.status, 0, String(run.err.suffix(500)))
+        XCTAssertTrue(run.out.contains("http://media.example/film.mp4"), run.out)
+        XCTAssertTrue(run.out.contains("fresh until its expiration time"), run.out)
+    }
 }
 
 /// Go's build cache filled by this machine's go: one program built and left unused for ten
