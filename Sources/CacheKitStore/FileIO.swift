@@ -94,9 +94,18 @@ public enum FileIO {
         return filled
     }
 
+    /// Writes the file at `source` to an output the user named, as `writeOutput` does, a block
+    /// at a time: a body of gigabytes is copied, never held in memory.
+    public static func copyToOutput(_ source: RawPath, _ path: RawPath, mode: mode_t? = nil) throws {
+        let fd = try openForReading(source)
+        try PrewrittenFile(userOutput: path).commit(keeping: 0, mode: mode) { sink in
+            try stream(fd.raw, path: source, sink)
+        }
+    }
+
     /// Streams a file in chunks; returns the byte count.
     @discardableResult
-    static func stream(_ path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+    public static func stream(_ path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
         let fd = try openForReading(path)
         return try stream(fd.raw, path: path, body)
     }

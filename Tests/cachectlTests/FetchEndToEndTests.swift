@@ -282,6 +282,34 @@ final class FetchEndToEndTests: XCTestCase {
             Binary.run(["ls", store, "--grace", "0s", "--state", "orphan", "--json"]).out.contains("\"path\""), false)
     }
 
+    /// `-o FILE` and `--print` copy the stored body a block at a time, as curl writes one:
+    /// a 600 MB body (a sparse file served from loopback) in 560 MB of address space. Before,
+    /// the whole body was read into memory first (twice for `--print`: 1.25 GB resident for
+    /// 600 MB): `-o` stopped the binary (SIGABRT) when it could not allocate it.
+    func testALargeBodyIsWrittenOutWithoutHoldingIt() throws {
+        let (tree, server, store) = try fixture("fetch-large")
+        defer { withExtendedLifetime(tree) {} }
+        let size = 600 << 20
+        let body = tree.file("www/large.bin", contents: [])
+        XCTAssertEqual(truncate(body.description, off_t(size)), 0)
+        for (flag, target) in [
+            ("-o", tree.path("out.bin").description), ("--print", tree.path("printed.bin").description)
+        ] {
+            let command =
+                flag == "-o"
+                ? "-o '\(target)'" : "--print > '\(target)'"
+            let run = Run.command([
+                "sh", "-c",
+                "ulimit -v 560000; exec '\(Binary.path)' fetch '\(server.url("/files/large.bin"))' --max-body 1G "
+                    + "--cache '\(store)' \(command)"
+            ])
+            XCTAssertEqual(run.status, 0, flag + ": " + String(run.err.suffix(500)))
+            let st = try FileManager.default.attributesOfItem(atPath: target)
+            XCTAssertEqual((st[.size] as? NSNumber)?.intValue, size, flag)
+            XCTAssertEqual(Run.command(["cmp", target, body.description]).status, 0, flag + ": not the body")
+        }
+    }
+
     func testPrintWritesTheBodyAndUsageErrors() throws {
         let (tree, server, store) = try fixture()
         defer { withExtendedLifetime(tree) {} }

@@ -142,15 +142,14 @@ struct Fetch: AsyncParsableCommand {
         var outputFailed = false
         if let output, let result = results.first, result.succeeded, let body = result.unstoredBody ?? result.path {
             do {
-                try FileIO.writeOutput(RawArguments.paths([output])[0], try FileIO.readAll(body))
+                try FileIO.copyToOutput(body, RawArguments.paths([output])[0])
             } catch let error as StoreError {
                 Diagnostics.error(error)
                 outputFailed = true
             }
         }
         if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
-            let body = try Diagnostics.reporting { try FileIO.readAll(path) }
-            Output.write(bytes: body)
+            try Diagnostics.reporting { try FileIO.stream(path) { Output.write(raw: $0) } }
         } else if report.json {
             try Output.write(json: FetchJSON(results))
         } else if !print {
