@@ -28,8 +28,8 @@ public enum OfflinePage {
         guard let temp = result.unstoredBody else { return nil }
         defer { FileIO.removeTemporary(temp) }
         var page = PageSource(
-            bytes: try FileIO.readAll(temp), url: result.responseURL ?? url.hrefWithoutFragment,
-            label: URLKey.redacted(text),
+            bytes: try FileIO.readAll(temp, limit: PageSource.largestPage),
+            url: result.responseURL ?? url.hrefWithoutFragment, label: URLKey.redacted(text),
             fileName: PageSource.fileName(for: url), isFile: false, mode: nil)
         page.contentType = result.contentType
         return page

@@ -37,6 +37,11 @@ public struct PageSource: Sendable {
         self.mode = mode
     }
 
+    /// The largest page read (1 GiB): a page is parsed in memory, at 3 to 9 times its size;
+    /// `/dev/zero` or an endless pipe is refused once it has given more, not read until the
+    /// memory is gone.
+    public static let largestPage = FileIO.Limit(bytes: 1 << 30, what: "a page")
+
     /// Reads the page `text` names: `-` is standard input; an http(s) URL that is not also a
     /// file's path is read from the first of `caches` holding a fresh copy (any copy with
     /// `allowStale`); anything else is the file at `input` (`text` as a path).
@@ -48,7 +53,7 @@ public struct PageSource: Sendable {
         if text == "-" {
             // A page on stdin: relative references resolve as for a page in the current
             // directory (give --base-url for its real address); --output-dir names it stdin.html.
-            let bytes = try FileIO.readStandardInput()
+            let bytes = try FileIO.readStandardInput(limit: largestPage)
             return PageSource(
                 bytes: bytes, url: PageRewriter.fileURL(of: RawPath(".").canonical.appending("stdin.html")),
                 label: "stdin", fileName: Array("stdin.html".utf8), isFile: false, mode: nil)
@@ -59,7 +64,7 @@ public struct PageSource: Sendable {
             for root in caches {
                 do {
                     let body = try CacheReader.body(url: text, root: root, allowStale: allowStale)
-                    let bytes = try FileIO.readAll(body.path)
+                    let bytes = try FileIO.readAll(body.path, limit: largestPage)
                     var page = PageSource(
                         bytes: bytes, url: body.responseURL ?? key.normalized, label: URLKey.redacted(text),
                         fileName: StandardURL(key.normalized).map(fileName(for:)) ?? Array("index.html".utf8),
@@ -70,7 +75,7 @@ public struct PageSource: Sendable {
             }
             throw lastError
         }
-        let bytes = try FileIO.readNamed(input)
+        let bytes = try FileIO.readNamed(input, limit: largestPage)
         return PageSource(
             bytes: bytes, url: PageRewriter.fileURL(of: input.canonical), label: input.description,
             fileName: input.lastComponent, isFile: true, mode: FileIO.mode(of: input.canonical))

@@ -34,31 +34,54 @@ public enum FileIO {
     /// Reads a whole file a user named (a page, a configuration file) as `cat` would: through
     /// a symlink, and from a pipe (`<(…)`) or device too. Files the store or a cache hold are
     /// read with `readAll`, which refuses symlinks.
-    public static func readNamed(_ path: RawPath) throws -> [UInt8] {
+    /// `limit`, when given, is the most it reads (see `readAll(_:path:limit:)`).
+    public static func readNamed(_ path: RawPath, limit: Limit? = nil) throws -> [UInt8] {
         switch Sys.openWithoutAtime(path, O_RDONLY | O_CLOEXEC) {
         case .success(let raw):
             let fd = FileDescriptor(adopting: raw)
-            return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path) }
+            return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path, limit: limit) }
         case .failure(let error): throw StoreError.cannotRead(path, error.description)
         }
     }
 
     /// Reads a whole file, refusing a symlink.
-    public static func readAll(_ path: RawPath) throws -> [UInt8] {
+    public static func readAll(_ path: RawPath, limit: Limit? = nil) throws -> [UInt8] {
         let fd = try openForReading(path)
-        return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path) }
+        return try withExtendedLifetime(fd) { try readAll(fd.raw, path: path, limit: limit) }
     }
 
-    /// Reads a whole open file (`path` names it in messages).
-    static func readAll(_ fd: Int32, path: RawPath) throws -> [UInt8] {
+    /// The most a read of a whole input takes, and what the input is, for the message when it
+    /// holds more (a page is parsed in memory: `/dev/zero` or an endless pipe must not take
+    /// all of it).
+    public struct Limit: Sendable {
+        /// The most bytes read.
+        public var bytes: Int
+        /// What the input is, as in "larger than 1 GiB, the most <what> may be".
+        public var what: String
+        /// A limit of `bytes` on an input that is `what`.
+        /// A limit of `bytes` on an input that is `what`.
+        public init(bytes: Int, what: String) { (self.bytes, self.what) = (bytes, what) }
+    }
+
+    /// Reads a whole open file (`path` names it in messages); refuses one that holds more than
+    /// `limit`, without reading it when its size says so, else once a byte more is read.
+    static func readAll(_ fd: Int32, path: RawPath, limit: Limit? = nil) throws -> [UInt8] {
         // Sized from fstat up front (then read straight into it): a 100 MB page is not
         // copied through a buffer and regrown. A file that grows meanwhile is read on.
+        let most = min(limit?.bytes ?? Int.max, Int.max - 1)
+        func tooLarge() -> StoreError {
+            .cannotRead(
+                path,
+                "larger than \(most % (1 << 30) == 0 ? "\(most >> 30) GiB" : "\(most) bytes"), the most "
+                    + "\(limit?.what ?? "an input") may be")
+        }
         let expected: Int
         if case .success(let st) = Sys.fstat(fd), st.isRegular {
             expected = Int(clamping: st.size)
         } else {
             expected = 0
         }
+        if expected > most { throw tooLarge() }
         var failure: Errno?
         var asked = expected + 1
         var out = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
@@ -67,7 +90,8 @@ public enum FileIO {
         }
         var full = out.count == asked
         while failure == nil && full {
-            asked = max(out.count, 1 << 16)
+            if out.count > most { throw tooLarge() }
+            asked = min(max(out.count, 1 << 16), most + 1 - out.count)
             let more = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
                 count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
             }
@@ -75,6 +99,7 @@ public enum FileIO {
             out += more
         }
         if let failure { throw StoreError.cannotRead(path, failure.description) }
+        if out.count > most { throw tooLarge() }
         return out
     }
 
@@ -150,8 +175,8 @@ public enum FileIO {
     }
 
     /// Reads standard input to its end.
-    public static func readStandardInput() throws -> [UInt8] {
-        try readAll(0, path: RawPath("-"))
+    public static func readStandardInput(limit: Limit? = nil) throws -> [UInt8] {
+        try readAll(0, path: RawPath("-"), limit: limit)
     }
 
     /// Writes a whole file atomically: temporary file in the same directory, flushed, then

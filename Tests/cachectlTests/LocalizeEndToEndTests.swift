@@ -382,6 +382,30 @@ final class LocalizeEndToEndTests: XCTestCase {
         }
     }
 
+    /// A page is read up to 1 GiB (it is parsed in memory, at 3 to 9 times its size): an
+    /// endless stdin (`/dev/zero`) is refused once it has given more, a larger file without
+    /// being read; each with a message naming it, exit 1, nothing written. Before, stdin was
+    /// read until the memory ran out (SIGABRT in 3 GB of address space), and the file was
+    /// read whole and localized.
+    func testAPageLargerThanAGibibyteIsRefused() throws {
+        let tree = TestTree("loc-huge")
+        let store = store(tree, holding: "http://fakehost/b.png")
+        let out = tree.path("out.html")
+        let huge = tree.file("huge.html", contents: [])
+        XCTAssertEqual(truncate(huge.description, off_t((1 << 30) + 1)), 0)
+        for (input, shown) in [("- < /dev/zero", "'-'"), ("'\(huge.description)'", huge.quoted)] {
+            let run = Run.command([
+                "sh", "-c",
+                "ulimit -v 3000000; exec '\(Binary.path)' localize \(input) --cache '\(store)' -o '\(out.description)'"
+            ])
+            XCTAssertEqual(run.status, 1, input + ": " + String(run.err.suffix(500)))
+            XCTAssertTrue(
+                run.err.contains("cannot read \(shown): larger than 1 GiB, the most a page may be"),
+                input + ": " + String(run.err.suffix(500)))
+            XCTAssertFalse(out.exists, input)
+        }
+    }
+
     /// `--base-url` takes any absolute URL, a `file:` one too (it had to have a host).
     func testAFileBaseURLIsTaken() throws {
         let (tree, store) = fixture()

@@ -110,11 +110,17 @@ struct Fetch: AsyncParsableCommand {
         }
     }
 
+    /// The largest `--input` list read (1 GiB, some ten million URLs): an endless pipe is
+    /// refused once it has given more.
+    static let largestList = FileIO.Limit(bytes: 1 << 30, what: "a URL list")
+
     func run() async throws {
         var list = urls
         if let input {
             let bytes = try Diagnostics.reporting {
-                input == "-" ? try FileIO.readStandardInput() : try FileIO.readAll(RawArguments.paths([input])[0])
+                input == "-"
+                    ? try FileIO.readStandardInput(limit: Self.largestList)
+                    : try FileIO.readAll(RawArguments.paths([input])[0], limit: Self.largestList)
             }
             list += Self.listedURLs(bytes)
         }
