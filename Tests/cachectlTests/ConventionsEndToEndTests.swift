@@ -88,6 +88,33 @@ final class ConventionsEndToEndTests: XCTestCase {
             Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
+    /// `-X FILE` reads its list as du reads it: through a symlink (a dotfiles link), from
+    /// stdin as `-X -`, each line's trailing white space removed (a CRLF file, `*.log  `),
+    /// leading white space kept. Before, the symlink was refused (ELOOP) and `-` was a file
+    /// name (both exit 2), and `*.log\r` excluded nothing.
+    func testDuExcludeFromReadsItsListAsGNUDuDoes() throws {
+        let tree = TestTree("conv-exclude-from")
+        tree.file("t/a/k.log", size: 9000)
+        tree.file("t/a/ k.txt", size: 5000)
+        tree.file("t/b/keep", size: 3000)
+        tree.file("crlf", contents: Array("*.log  \r\n\n build\r\n".utf8))
+        tree.file("leading", contents: Array(" k.txt\n".utf8))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("linked").description, withDestinationPath: tree.path("crlf").description)
+        let t = tree.path("t").description
+        for list in ["crlf", "leading", "linked"] {
+            let flags = ["-sB1", "-X", tree.path(list).description, t]
+            let ours = Binary.run(["du"] + flags)
+            XCTAssertEqual(ours.status, 0, "\(list): \(ours.err)")
+            XCTAssertEqual(ours.out, Run.command(["du"] + flags).out, list)
+        }
+        let piped = "printf '*.log\\n' | '\(Binary.path)' du -sB1 -X - '\(t)'"
+        let ours = Run.command(["sh", "-c", piped])
+        XCTAssertEqual(ours.status, 0, ours.err)
+        XCTAssertEqual(ours.out, Run.command(["sh", "-c", "printf '*.log\\n' | du -sB1 -X - '\(t)'"]).out)
+        XCTAssertNotEqual(ours.out, Binary.run(["du", "-sB1", t]).out, "the list was read")
+    }
+
     /// `du -s` into a pipe prints what du prints there: 1 KiB blocks by default, or the unit
     /// du's environment asks for (it printed exact bytes, so `cachectl du -s | sort -n` next
     /// to `du -s` disagreed by a factor of 1,024).

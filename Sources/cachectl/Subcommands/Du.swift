@@ -132,6 +132,21 @@ struct Du: ParsableCommand {
     /// Sizes as du -b counts them: apparent when asked or when -b is given.
     var apparent: Bool { apparentSize || sizes.bytes }
 
+    /// The largest `-X` list read (1 GiB): an endless pipe is refused once it has given more.
+    static let largestPatternList = FileIO.Limit(bytes: 1 << 30, what: "a pattern list")
+
+    /// The patterns of an `-X` list as du reads it (gnulib exclude.c `add_exclude_fp`): one per
+    /// line, trailing white space removed (a `\r` of a CRLF file too), empty lines skipped;
+    /// leading white space is part of the pattern.
+    static func patterns(inList bytes: [UInt8]) -> [String] {
+        // isspace in the C locale: space, \t, \n, \v, \f, \r.
+        let space: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard let last = line.lastIndex(where: { !space($0) }) else { return nil }
+            return String(decoding: line[...last], as: UTF8.self)
+        }
+    }
+
     func run() throws {
         let roots =
             paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
@@ -176,10 +191,13 @@ struct Du: ParsableCommand {
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
         var patterns = exclude
-        for file in RawArguments.paths(excludeFrom) {
+        for (text, file) in zip(excludeFrom, RawArguments.paths(excludeFrom)) {
             do {
-                patterns += String(decoding: try FileIO.readAll(file), as: UTF8.self).split(separator: "\n").map(
-                    String.init)
+                // As du reads it: through a symlink, from a pipe, `-` for stdin.
+                let list = Self.largestPatternList
+                patterns += Self.patterns(
+                    inList: text == "-"
+                        ? try FileIO.readStandardInput(limit: list) : try FileIO.readNamed(file, limit: list))
             } catch let error as StoreError {
                 Diagnostics.error(error)
                 throw ExitStatus.usage
