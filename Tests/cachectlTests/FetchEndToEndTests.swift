@@ -316,6 +316,17 @@ final class FetchEndToEndTests: XCTestCase {
         let printed = fetch(["--print", server.url("/files/a.png")], store)
         XCTAssertEqual(printed.status, 0, printed.err)
         XCTAssertEqual(printed.stdout, Images.png)
+        // `-o -` is stdout, as curl's: no file named `-` (it was written one before).
+        tree.dir("cwd")
+        let dash = Run.command([
+            "sh", "-c",
+            "cd '\(tree.path("cwd").description)' && exec '\(Binary.path)' fetch --cache '\(store)' -o - "
+                + "'\(server.url("/files/a.png"))'"
+        ])
+        XCTAssertEqual(dash.status, 0, dash.err)
+        XCTAssertEqual(dash.stdout, Images.png)
+        XCTAssertFalse(tree.path("cwd/-").exists)
+        XCTAssertEqual(fetch(["-o", "-", "--json", server.url("/files/a.png")], store).status, 2)
         let unstored = fetch(["--print", server.url("/files/c.txt?cc=no-store")], store)
         XCTAssertEqual(unstored.out, "c body\n", "a no-store body is printed, not kept")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])

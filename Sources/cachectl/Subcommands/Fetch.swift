@@ -55,7 +55,8 @@ struct Fetch: AsyncParsableCommand {
     )
     var retry: Int = 0
     @Option(
-        name: [.customShort("o"), .long], help: "Also write the body of the (single) URL to this file (atomically).",
+        name: [.customShort("o"), .long],
+        help: "Also write the body of the (single) URL to this file (atomically); '-' is stdout, as --print.",
         completion: .file()) var output: String?
     @Option(
         name: [.customShort("H"), .long],
@@ -81,7 +82,9 @@ struct Fetch: AsyncParsableCommand {
     func validate() throws {
         if urls.isEmpty && input == nil { throw ValidationError("give at least one URL, or --input FILE.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if print && report.json { throw ValidationError("--print and --json both write to stdout; choose one.") }
+        if printsBody && report.json {
+            throw ValidationError("\(print ? "--print" : "-o -") and --json both write to stdout; choose one.")
+        }
         if print && (urls.count != 1 || input != nil) { throw ValidationError("--print takes exactly one URL.") }
         if output != nil && (urls.count != 1 || input != nil) { throw ValidationError("-o takes exactly one URL.") }
         if print && output != nil { throw ValidationError("--print and -o: choose one.") }
@@ -113,6 +116,11 @@ struct Fetch: AsyncParsableCommand {
     /// The largest `--input` list read (1 GiB, some ten million URLs): an endless pipe is
     /// refused once it has given more.
     static let largestList = FileIO.Limit(bytes: 1 << 30, what: "a URL list")
+
+    /// `-o -` writes the body to stdout, as curl's does: `--print`.
+    private var printsBody: Bool { print || output == "-" }
+    /// The file `-o` names (not `-`).
+    private var outputFile: String? { output == "-" ? nil : output }
 
     func run() async throws {
         var list = urls
@@ -146,7 +154,9 @@ struct Fetch: AsyncParsableCommand {
         // A body that cannot be written to -o fails the run, after the outcome is reported
         // (the entry is stored all the same).
         var outputFailed = false
-        if let output, let result = results.first, result.succeeded, let body = result.unstoredBody ?? result.path {
+        if let output = outputFile, let result = results.first, result.succeeded,
+            let body = result.unstoredBody ?? result.path
+        {
             do {
                 try FileIO.copyToOutput(body, RawArguments.paths([output])[0])
             } catch let error as StoreError {
@@ -154,11 +164,11 @@ struct Fetch: AsyncParsableCommand {
                 outputFailed = true
             }
         }
-        if print, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
+        if printsBody, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
             try Diagnostics.reporting { try FileIO.stream(path) { Output.write(raw: $0) } }
         } else if report.json {
             try Output.write(json: FetchJSON(results))
-        } else if !print {
+        } else if !printsBody {
             for result in results {
                 let shown = Text.show(URLKey.redacted(result.url))
                 Output.write("\(result.outcome.rawValue)\t\(shown)\t\(result.path?.escaped ?? "-")\n")
