@@ -41,6 +41,17 @@ final class LocalizeEndToEndTests: XCTestCase {
         XCTAssertTrue(stdout.out.hasSuffix("<img src=\"http://fakehost/b.png\">\n"), stdout.out)
         XCTAssertEqual(stdout.err, "cachectl: \(page): 1 rewritten, 1 missing, 0 stale, 0 skipped" + Self.moved + "\n")
 
+        // `-o -` is stdout too (as `-` is stdin): the same page, no file named `-` (it was).
+        tree.dir("cwd")
+        let dash = Run.command([
+            "sh", "-c",
+            "cd '\(tree.path("cwd").description)' && exec '\(Binary.path)' localize '\(page)' -o - "
+                + base.map { "'\($0)'" }.joined(separator: " ")
+        ])
+        XCTAssertEqual(dash.status, 0, dash.err)
+        XCTAssertEqual(dash.out, stdout.out)
+        XCTAssertFalse(tree.path("cwd/-").exists)
+
         let out = tree.path("elsewhere/deeper/out.html")
         tree.dir("elsewhere/deeper")
         XCTAssertEqual(Binary.run(["localize", page, "-o", out.description] + base).status, 0)

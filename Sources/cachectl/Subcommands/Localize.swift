@@ -34,7 +34,9 @@ struct Localize: AsyncParsableCommand {
     @Option(
         name: .long, help: "The page's URL, for relative references (default: the page's cache URL, else its file URL)."
     ) var baseURL: String?
-    @Option(name: [.customShort("o"), .long], help: "Write the result here (one page only).", completion: .file())
+    @Option(
+        name: [.customShort("o"), .long], help: "Write the result here (one page only; '-' is stdout).",
+        completion: .file())
     var output: String?
     @Option(name: .long, help: "Write each result into this directory under the input's name.", completion: .directory)
     var outputDir: String?
@@ -79,7 +81,9 @@ struct Localize: AsyncParsableCommand {
     var fetch = false
     @Option(name: .long, help: "With --fetch: downloads at once (default: 4 × cores).") var jobs: Int?
 
-    func validate() throws {
+    mutating func validate() throws {
+        // `-o -` is stdout (the default), as `-` is stdin for a page: not a file named `-`.
+        if output == "-" { output = nil }
         if pages.isEmpty { throw ValidationError("give at least one page.") }
         if [output != nil, outputDir != nil, inPlace].filter({ $0 }).count > 1 {
             throw ValidationError("-o, --output-dir and --in-place cannot be combined.")
