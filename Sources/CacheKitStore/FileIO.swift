@@ -128,6 +128,25 @@ public enum FileIO {
         }
     }
 
+    /// `count` bytes of the open file `fd` from `at` (fewer where it ends); the errno of a read
+    /// that fails.
+    static func read(_ fd: Int32, at: Int, count: Int) throws(Errno) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = out.withUnsafeMutableBytes {
+                Sys.pread(fd, $0.baseAddress! + filled, count - filled, at: Int64(at + filled))
+            }
+            switch read {
+            case .success(0): return Array(out[..<filled])
+            case .success(let n): filled += n
+            case .failure(let error): throw error
+            }
+        }
+        return out
+    }
+
     /// Streams a file in chunks; returns the byte count.
     @discardableResult
     public static func stream(_ path: RawPath, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {

@@ -64,21 +64,12 @@ enum MessagePack {
         var reader = Reader(
             end: size, at: offset, longest: longest, window: window,
             load: { offset, count in
-                var out = [UInt8](repeating: 0, count: count)
-                var filled = 0
-                while filled < count {
-                    let read = out.withUnsafeMutableBytes {
-                        Sys.pread(fd, $0.baseAddress! + filled, count - filled, at: Int64(offset + filled))
-                    }
-                    switch read {
-                    case .success(0): return out[..<filled]  // the file ends early: the value is cut short
-                    case .success(let n): filled += n
-                    case .failure(let error):
-                        failure = error
-                        return out[..<filled]
-                    }
+                do throws(Errno) {
+                    return try FileIO.read(fd, at: offset, count: count)[...]
+                } catch {
+                    failure = error
+                    return []
                 }
-                return out[...]
             })
         let value = reader.value(depth: 0)
         if let failure { return .failure(failure) }

@@ -788,6 +788,37 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         XCTAssertTrue(again.out.contains("done"), again.err)
         server.kill()
     }
+
+    /// An `_0` file is checked where its parts lie: header and key from the start, the end
+    /// records and stream 0 from the end, the streams' CRC-32s a block at a time. Here an entry
+    /// whose stream 1 is 2 GiB (a hole in a sparse file; stream sizes are 32-bit), laid out by
+    /// simple_entry_format.h in Python, in 1.5 GiB of address space. Before, the whole file was
+    /// read into memory: the binary stopped (SIGABRT) when it could not allocate it.
+    func testAnEntryIsCheckedWithoutHoldingIt() throws {
+        let tree = TestTree("chromium-large")
+        let root = tree.dir("Cache_Data")
+        let made = Oracle.python(
+            """
+            import hashlib, os, struct, sys, zlib
+            root, size = sys.argv[1], int(sys.argv[2])
+            initial, final = 0xfcfb6d1ba7725c30, 0xf4fa6f45970d41d8
+            open(os.path.join(root, 'index'), 'wb').write(struct.pack('<Q', initial) + b'\\0' * 16)
+            key = b'1/0/_dk_http://media.example http://media.example http://media.example/film.mp4'
+            name = '%016x_0' % struct.unpack('<Q', hashlib.sha1(key).digest()[:8])[0]
+            stream0 = b'HTTP/1.1 200 OK\\0Content-Type: video/mp4\\0\\0'
+            with open(os.path.join(root, name), 'wb') as f:
+                f.write(struct.pack('<QIII4x', initial, 5, len(key), 0) + key)  # SimpleFileHeader
+                f.seek(size, 1)  # stream 1: a hole, written without a CRC (flags 0)
+                f.write(struct.pack('<QIIi4x', final, 0, 0, size))  # SimpleFileEOF
+                f.write(stream0 + struct.pack('<QIIi4x', final, 1, zlib.crc32(stream0), len(stream0)))
+            """, [root.description, String((1 << 31) - 1)])
+        XCTAssertEqual(made.status, 0, made.err)
+        XCTAssertEqual(CacheFormats.detect(root), .chromium)
+        let run = Run.command(["sh", "-c", "ulimit -v 1500000; exec '\(Binary.path)' ls '\(root.description)'"])
+        XCTAssertEqual(run.status, 0, String(run.err.suffix(500)))
+        XCTAssertTrue(run.out.contains("http://media.example/film.mp4"), run.out)
+        XCTAssertTrue(run.out.contains("fresh"), run.out)
+    }
 }
 
 /// A folder of git mirrors, as SwiftPM keeps them: each mirror is one unit, and the ones a

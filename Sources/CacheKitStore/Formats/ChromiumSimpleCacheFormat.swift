@@ -47,46 +47,82 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(b[b.startIndex + at + $1]) << (8 * UInt32($1)) }
     }
 
-    /// The key of a whole `_0` file, or why it is not whole.
-    static func check(_ bytes: [UInt8]) -> Result<String, CheckFailure> {
-        let b = bytes[...]
-        guard bytes.count >= headerSize + 2 * eofSize, le64(b, 0) == initialMagic else {
-            return .failure(.init("no simple-cache header"))
-        }
-        let keyLength = Int(le32(b, 12))
-        guard keyLength <= bytes.count - headerSize - 2 * eofSize else {
+    /// The key of an `_0` file of `size` bytes, or why it is not whole: its header, its key and
+    /// its end records read where they lie, the streams' CRC-32s computed a block at a time (a
+    /// media entry is tens of megabytes; nothing here is held whole). `read` gives the bytes at
+    /// an offset (fewer where the file ends), and throws when they cannot be read.
+    static func check(size: Int, read: (_ at: Int, _ count: Int) throws -> [UInt8]) rethrows -> Result<
+        String, CheckFailure
+    > {
+        let cutShort = CheckFailure("cut short while it was read")
+        guard size >= headerSize + 2 * eofSize else { return .failure(.init("no simple-cache header")) }
+        let header = try read(0, headerSize)
+        guard header.count == headerSize else { return .failure(cutShort) }
+        guard le64(header[...], 0) == initialMagic else { return .failure(.init("no simple-cache header")) }
+        let keyLength = Int(le32(header[...], 12))
+        guard keyLength <= size - headerSize - 2 * eofSize else {
             return .failure(.init("a key longer than the file"))
         }
-        let eof0 = bytes.count - eofSize
-        guard le64(b, eof0) == finalMagic else {
+        let eof0 = size - eofSize
+        let record0 = try read(eof0, eofSize)
+        guard record0.count == eofSize else { return .failure(cutShort) }
+        guard le64(record0[...], 0) == finalMagic else {
             return .failure(.init("no end-of-file record (cut short or still being written)"))
         }
-        let flags = le32(b, eof0 + 8)
-        let crc0 = le32(b, eof0 + 12)
-        let size0 = Int(Int32(bitPattern: le32(b, eof0 + 16)))
+        let flags = le32(record0[...], 8)
+        let crc0 = le32(record0[...], 12)
+        let size0 = Int(Int32(bitPattern: le32(record0[...], 16)))
         let end0 = eof0 - (flags & 2 != 0 ? 32 : 0)
         let start0 = end0 - size0
         let eof1 = start0 - eofSize
-        guard size0 >= 0, eof1 >= headerSize + keyLength, le64(b, eof1) == finalMagic else {
+        guard size0 >= 0, eof1 >= headerSize + keyLength else {
             return .failure(.init("stream sizes that do not fit the file"))
         }
-        if flags & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[start0..<end0])) != crc0 {
-            return .failure(.init("stream 0's CRC-32 does not match"))
+        let record1 = try read(eof1, eofSize)
+        guard record1.count == eofSize else { return .failure(cutShort) }
+        guard le64(record1[...], 0) == finalMagic else {
+            return .failure(.init("stream sizes that do not fit the file"))
         }
-        let flags1 = le32(b, eof1 + 8)
-        let crc1 = le32(b, eof1 + 12)
-        if flags1 & 1 != 0, CRC32.finish(CRC32.update(CRC32.initial, b[(headerSize + keyLength)..<eof1])) != crc1 {
-            return .failure(.init("stream 1's CRC-32 does not match"))
+        /// The CRC-32 of the file's bytes in `range`, read a block at a time; nil when cut short.
+        func crc(_ range: Range<Int>) throws -> UInt32? {
+            var crc = CRC32.initial
+            var at = range.lowerBound
+            while at < range.upperBound {
+                let block = try read(at, min(1 << 16, range.upperBound - at))
+                guard !block.isEmpty else { return nil }
+                crc = CRC32.update(crc, block)
+                at += block.count
+            }
+            return CRC32.finish(crc)
         }
-        return .success(String(decoding: bytes[headerSize..<headerSize + keyLength], as: UTF8.self))
+        if flags & 1 != 0 {
+            guard let actual = try crc(start0..<end0) else { return .failure(cutShort) }
+            if actual != crc0 { return .failure(.init("stream 0's CRC-32 does not match")) }
+        }
+        let flags1 = le32(record1[...], 8)
+        let crc1 = le32(record1[...], 12)
+        if flags1 & 1 != 0 {
+            guard let actual = try crc((headerSize + keyLength)..<eof1) else { return .failure(cutShort) }
+            if actual != crc1 { return .failure(.init("stream 1's CRC-32 does not match")) }
+        }
+        let key = try read(headerSize, keyLength)
+        guard key.count == keyLength else { return .failure(cutShort) }
+        return .success(String(decoding: key, as: UTF8.self))
     }
 
-    /// The key in a header, whole or not.
-    static func key(of bytes: [UInt8]) -> String? {
-        guard bytes.count >= headerSize, le64(bytes[...], 0) == initialMagic else { return nil }
-        let length = Int(le32(bytes[...], 12))
-        guard length <= bytes.count - headerSize else { return nil }
-        return String(decoding: bytes[headerSize..<headerSize + length], as: UTF8.self)
+    /// The key of a whole `_0` file in memory, or why it is not whole.
+    static func check(_ bytes: [UInt8]) -> Result<String, CheckFailure> {
+        check(size: bytes.count) { at, count in Array(bytes[at..<min(bytes.count, at + count)]) }
+    }
+
+    /// The key in the header of an `_0` file of `size` bytes, whole or not.
+    static func key(size: Int, read: (_ at: Int, _ count: Int) throws -> [UInt8]) rethrows -> String? {
+        let header = try read(0, headerSize)
+        guard header.count == headerSize, le64(header[...], 0) == initialMagic else { return nil }
+        let length = Int(le32(header[...], 12))
+        guard length <= size - headerSize else { return nil }
+        let key = try read(headerSize, length)
+        return key.count == length ? String(decoding: key, as: UTF8.self) : nil
     }
 
     struct CheckFailure: Error {
@@ -148,11 +184,11 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             }
             if main.relative.last != UInt8(ascii: "0") {
                 (entry.state, entry.reason) = (.orphan, "stream files of \(hash) without its _0 file")
-            } else if case .success(let bytes) = anchor.readAll(main.anchorRelative) {
-                switch Self.check(bytes) {
+            } else if case .success(let (checked, key)) = check(main.anchorRelative) {
+                switch checked {
                 case .success(let key): entry.url = Self.url(ofKey: key)
                 case .failure(let failure):
-                    entry.url = Self.key(of: bytes).flatMap(Self.url(ofKey:))
+                    entry.url = key.flatMap(Self.url(ofKey:))
                     let old = context.isOlderThanGrace(main.lastWritten)
                     (entry.state, entry.reason) =
                         old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
@@ -162,6 +198,28 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             result.append(entry)
         }
         return result
+    }
+
+    /// The `_0` file at `relative` checked (see `check(size:read:)`), with the key its header
+    /// names; a failure when it cannot be opened or read, or is not a regular file.
+    private func check(_ relative: [UInt8]) -> Result<(Result<String, CheckFailure>, String?), Errno> {
+        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            let size = Int(clamping: st.size)
+            let read = { (at: Int, count: Int) throws -> [UInt8] in
+                try FileIO.read(file.raw, at: at, count: count)
+            }
+            do {
+                let checked = try Self.check(size: size, read: read)
+                if case .success = checked { return .success((checked, nil)) }
+                return .success((checked, try Self.key(size: size, read: read)))
+            } catch let error as Errno {
+                return .failure(error)
+            } catch {
+                return .failure(.invalid)
+            }
+        }
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {

@@ -152,23 +152,6 @@ struct FirefoxCacheFormat: CacheFormat {
         (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(b[b.startIndex + at + $1]) }
     }
 
-    /// `count` bytes of the open file `fd` from `at` (fewer where it ends).
-    static func read(_ fd: Int32, at: Int, count: Int) throws -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let read = out.withUnsafeMutableBytes {
-                Sys.pread(fd, $0.baseAddress! + filled, count - filled, at: Int64(at + filled))
-            }
-            switch read {
-            case .success(0): return Array(out[..<filled])
-            case .success(let n): filled += n
-            case .failure(let error): throw error
-            }
-        }
-        return out
-    }
-
     /// The URI of a key (`<tags>:<uri>`, e.g. `O^partitionKey=…,:http://…` or `a,:http://…`).
     static func url(ofKey key: String) -> String? {
         if let range = key.range(of: ",:") { return String(key[range.upperBound...]) }
@@ -238,7 +221,7 @@ struct FirefoxCacheFormat: CacheFormat {
             do {
                 return .success(
                     try Self.parse(size: Int(clamping: st.size), name: name, verifyChunks: verifyChunks) {
-                        try Self.read(file.raw, at: $0, count: $1)
+                        try FileIO.read(file.raw, at: $0, count: $1)
                     })
             } catch let error as Errno {
                 return .failure(error)
