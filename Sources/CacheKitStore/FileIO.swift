@@ -59,7 +59,6 @@ public enum FileIO {
         /// What the input is, as in "larger than 1 GiB, the most <what> may be".
         public var what: String
         /// A limit of `bytes` on an input that is `what`.
-        /// A limit of `bytes` on an input that is `what`.
         public init(bytes: Int, what: String) { (self.bytes, self.what) = (bytes, what) }
     }
 
@@ -125,6 +124,27 @@ public enum FileIO {
         let fd = try openForReading(source)
         try PrewrittenFile(userOutput: path).commit(keeping: 0, mode: mode) { sink in
             try stream(fd.raw, path: source, sink)
+        }
+    }
+
+    /// What `body` makes of the regular file at `relative` below `anchor` (opened never through
+    /// a symlink), given its size and a reader of its bytes at an offset (`read(_:at:count:)`),
+    /// so that a format reads only the parts it needs; a failure when the file cannot be
+    /// opened or read, or is not a regular file.
+    static func withRegularFile<T>(
+        _ relative: [UInt8], in anchor: AnchoredDirectory,
+        _ body: (_ size: Int, _ read: (_ at: Int, _ count: Int) throws -> [UInt8]) throws -> T
+    ) -> Result<T, Errno> {
+        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
+            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
+            guard st.isRegular else { return .failure(.invalid) }
+            do {
+                return .success(try body(Int(clamping: st.size)) { try read(file.raw, at: $0, count: $1) })
+            } catch let error as Errno {
+                return .failure(error)
+            } catch {
+                return .failure(.invalid)
+            }
         }
     }
 

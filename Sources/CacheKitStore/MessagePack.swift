@@ -1,5 +1,3 @@
-import CacheKitSystem
-
 /// A bounded MessagePack reader (the msgpack spec's formats), enough for the metadata pip's
 /// CacheControl writes (`cc=4,` + a map of maps, strings, byte strings and integers). Any
 /// malformed or truncated input gives nil, never a trap; nesting is limited. It reads bytes
@@ -53,27 +51,30 @@ enum MessagePack {
         return reader.value(depth: 0)
     }
 
-    /// The value in the open regular file `fd` (`size` bytes) from `offset` on, read through a
-    /// window of `window` bytes: a byte or text string longer than `longest` is stepped over
-    /// (`.skipped`), so memory stays within a few windows whatever the file holds. Nil inside
-    /// as for `decode`; a failure when the file cannot be read.
-    static func decode(file fd: Int32, from offset: Int, size: Int, longest: Int = 1 << 20, window: Int = 1 << 16)
-        -> Result<Value?, Errno>
-    {
-        var failure: Errno?
-        var reader = Reader(
-            end: size, at: offset, longest: longest, window: window,
-            load: { offset, count in
-                do throws(Errno) {
-                    return try FileIO.read(fd, at: offset, count: count)[...]
-                } catch {
-                    failure = error
-                    return []
-                }
-            })
-        let value = reader.value(depth: 0)
-        if let failure { return .failure(failure) }
-        return .success(value)
+    /// The value in an input of `size` bytes (a file) from `offset` on, read through `read` a
+    /// window of `window` bytes at a time: a byte or text string longer than `longest` is
+    /// stepped over (`.skipped`), so memory stays within a few windows whatever the input
+    /// holds. Nil as for `decode`; throws what `read` throws.
+    static func decode(
+        size: Int, from offset: Int, longest: Int = 1 << 20, window: Int = 1 << 16,
+        read: (_ at: Int, _ count: Int) throws -> [UInt8]
+    ) throws -> Value? {
+        var failure: (any Error)?
+        let value = withoutActuallyEscaping(read) { read in
+            var reader = Reader(
+                end: size, at: offset, longest: longest, window: window,
+                load: { offset, count in
+                    do {
+                        return try read(offset, count)[...]
+                    } catch {
+                        failure = error
+                        return []
+                    }
+                })
+            return reader.value(depth: 0)
+        }
+        if let failure { throw failure }
+        return value
     }
 
     private struct Reader {

@@ -184,7 +184,15 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             }
             if main.relative.last != UInt8(ascii: "0") {
                 (entry.state, entry.reason) = (.orphan, "stream files of \(hash) without its _0 file")
-            } else if case .success(let (checked, key)) = check(main.anchorRelative) {
+            } else if case .success(let (checked, key)) = FileIO.withRegularFile(
+                main.anchorRelative, in: anchor,
+                { size, read -> (Result<String, CheckFailure>, String?) in
+                    // The key a damaged entry's header names, for its URL.
+                    let checked = try Self.check(size: size, read: read)
+                    if case .success = checked { return (checked, nil) }
+                    return (checked, try Self.key(size: size, read: read))
+                })
+            {
                 switch checked {
                 case .success(let key): entry.url = Self.url(ofKey: key)
                 case .failure(let failure):
@@ -198,28 +206,6 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             result.append(entry)
         }
         return result
-    }
-
-    /// The `_0` file at `relative` checked (see `check(size:read:)`), with the key its header
-    /// names; a failure when it cannot be opened or read, or is not a regular file.
-    private func check(_ relative: [UInt8]) -> Result<(Result<String, CheckFailure>, String?), Errno> {
-        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
-            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
-            guard st.isRegular else { return .failure(.invalid) }
-            let size = Int(clamping: st.size)
-            let read = { (at: Int, count: Int) throws -> [UInt8] in
-                try FileIO.read(file.raw, at: at, count: count)
-            }
-            do {
-                let checked = try Self.check(size: size, read: read)
-                if case .success = checked { return .success((checked, nil)) }
-                return .success((checked, try Self.key(size: size, read: read)))
-            } catch let error as Errno {
-                return .failure(error)
-            } catch {
-                return .failure(.invalid)
-            }
-        }
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {

@@ -170,7 +170,11 @@ struct FirefoxCacheFormat: CacheFormat {
             entry.identity = file.identity
             guard name.utf8.count == 40,
                 name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) }),
-                case .success(let parsed) = parse(file.anchorRelative, name: name, verifyChunks: context.verify)
+                case .success(let parsed) = FileIO.withRegularFile(
+                    file.anchorRelative, in: anchor,
+                    { size, read in
+                        try Self.parse(size: size, name: name, verifyChunks: context.verify, read: read)
+                    })
             else {
                 entry.reason = "not a cache2 entry file: kept"
                 entry.removedOnlyWhenNamed = true
@@ -208,27 +212,6 @@ struct FirefoxCacheFormat: CacheFormat {
             result.append(entry)
         }
         return result
-    }
-
-    /// The metadata of the regular file at `relative` (see `parse(size:…)`); a failure when it
-    /// cannot be opened or read, or is not a regular file.
-    private func parse(_ relative: [UInt8], name: String, verifyChunks: Bool) -> Result<
-        Result<Metadata, ChromiumSimpleCacheFormat.CheckFailure>, Errno
-    > {
-        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
-            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
-            guard st.isRegular else { return .failure(.invalid) }
-            do {
-                return .success(
-                    try Self.parse(size: Int(clamping: st.size), name: name, verifyChunks: verifyChunks) {
-                        try FileIO.read(file.raw, at: $0, count: $1)
-                    })
-            } catch let error as Errno {
-                return .failure(error)
-            } catch {
-                return .failure(.invalid)
-            }
-        }
     }
 
     var keptDirectories: Set<[UInt8]> { [Array("entries".utf8), Array("doomed".utf8)] }

@@ -118,16 +118,9 @@ struct PipCacheFormat: CacheFormat {
     /// map, ahead of the headers; it is stepped over, not read. Nil inside when the file does
     /// not start as CacheControl's cc=4 metadata.
     static func metadata(in anchor: AnchoredDirectory, _ relative: [UInt8]) -> Result<MessagePack.Value?, Errno> {
-        anchor.open(relative, O_RDONLY | O_NONBLOCK).flatMap { file in
-            guard case .success(let st) = Sys.fstat(file.raw) else { return .failure(Errno.current) }
-            guard st.isRegular else { return .failure(.invalid) }
-            var head = [UInt8](repeating: 0, count: metadataPrefix.count)
-            switch head.withUnsafeMutableBytes({ Sys.pread(file.raw, $0.baseAddress!, $0.count, at: 0) }) {
-            case .failure(let error): return .failure(error)
-            case .success(let n) where n < head.count || head != metadataPrefix: return .success(nil)
-            case .success: break
-            }
-            return MessagePack.decode(file: file.raw, from: head.count, size: Int(clamping: st.size))
+        FileIO.withRegularFile(relative, in: anchor) { size, read in
+            guard try read(0, metadataPrefix.count) == metadataPrefix else { return nil }
+            return try MessagePack.decode(size: size, from: metadataPrefix.count, read: read)
         }
     }
 
