@@ -266,34 +266,11 @@ public final class NativeStore: @unchecked Sendable {
         guard anchor.exists(indexBytes) else {
             throw StoreError.cannotRead(index, "No such file or directory (no cache store here)")
         }
-        let temporaryRoot = Sys.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        let directory: RawPath
-        switch Sys.makeTemporaryDirectory(RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")) {
-        case .success(let made): directory = made
-        case .failure(let error): throw StoreError.cannotWrite(RawPath(temporaryRoot), error.description)
-        }
-        let copyAnchor: AnchoredDirectory
-        switch AnchoredDirectory.open(directory) {
-        case .success(let opened): copyAnchor = opened
-        case .failure(let error):
-            Deleter.removeEmptyDirectory(directory)
-            throw StoreError.cannotWrite(directory, error.description)
-        }
+        let directory = try PrivateCopy.ofDatabase(indexBytes, in: anchor)
         var cleanup = true
         defer {
-            if cleanup { Deleter.removeTemporaryDirectory(copyAnchor) }
-        }
-        for name in [indexName, indexName + "-wal"] {
-            let bytes = Array(name.utf8)
-            guard anchor.exists(bytes) else { continue }
-            switch anchor.readAll(bytes) {
-            case .success(let contents): try FileIO.writeAtomically(in: copyAnchor, bytes, contents)
-            case .failure(let error):
-                throw StoreError.cannotRead(
-                    anchor.path.appending(name),
-                    error.code == EPERM && anchor.mustPreserveAccessTimes
-                        ? "cannot be read without changing its access time (not its owner); a dry run changes nothing"
-                        : error.description)
+            if cleanup, case .success(let copies) = AnchoredDirectory.open(directory) {
+                Deleter.removeTemporaryDirectory(copies)
             }
         }
         var configuration = Configuration()

@@ -294,6 +294,43 @@ final class PruneEndToEndTests: XCTestCase {
         }
     }
 
+    /// A dry run reads a SQLite cache from a private copy (its access times must not move);
+    /// the copy is made a block at a time. Both kinds of copy are tried: a native index and
+    /// Apple's `Cache.db`, each 400 MB (a hole after its pages, which SQLite ignores), in
+    /// 290 MB of address space. Each was read whole before: SIGABRT, the copy left in TMPDIR.
+    func testADryRunCopiesALargeDatabaseWithoutHoldingIt() throws {
+        let tree = TestTree("prune-dry-large")
+        let store = tree.path("store")
+        for i in 0..<3 {
+            let put = Binary.run([
+                "put", "https://x.com/\(i)", tree.file("in\(i)", size: 3000).description, "--cache",
+                store.description, "--expires", "1d"
+            ])
+            XCTAssertEqual(put.status, 0, put.err)
+        }
+        let urlcache = tree.dir("com.example.app/Cache")
+        URLCacheFixture.write(
+            urlcache,
+            rows: [
+                .init(
+                    url: "https://a.example/fresh.png", storedAgo: 60, headers: ["Cache-Control": "max-age=86400"],
+                    body: Images.png)
+            ])
+        for (root, database) in [(store, "index.sqlite"), (urlcache, "Cache.db")] {
+            XCTAssertEqual(truncate(root.appending(database).description, 400 << 20), 0)
+            let temporary = tree.dir("tmp-\(database)")
+            let dry = Run.command(
+                [
+                    "sh", "-c",
+                    "ulimit -v 290000; TMPDIR='\(temporary.description)' exec '\(Binary.path)' prune "
+                        + "'\(root.description)' --max-size 0B --dry-run"
+                ])
+            XCTAssertEqual(dry.status, 0, database + ": " + String(dry.err.suffix(500)))
+            XCTAssertTrue(dry.out.contains("would free"), dry.out)
+            XCTAssertEqual(Run.command(["ls", "-A", temporary.description]).out, "", "the copy was left behind")
+        }
+    }
+
     func testNativeStoreByLastAccessAndRowsWithBodies() throws {
         let tree = TestTree("prune-native")
         let store = tree.path("store")

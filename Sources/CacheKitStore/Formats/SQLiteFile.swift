@@ -32,25 +32,10 @@ final class SQLiteFile {
         }
     }
 
-    /// A private copy of the file and its write-ahead log, read with O_NOATIME.
+    /// A private copy of the file and its write-ahead log (`PrivateCopy`).
     private func snapshot() throws -> ReadConnection {
-        let temporaryRoot = Sys.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        guard
-            case .success(let directory) = Sys.makeTemporaryDirectory(
-                RawPath(temporaryRoot).appending("cachectl-snapshot-XXXXXX")),
-            case .success(let copy) = AnchoredDirectory.open(directory)
-        else {
-            throw StoreError.cannotWrite(RawPath(temporaryRoot), "cannot make a private copy of \(path.quoted)")
-        }
+        let directory = try PrivateCopy.ofDatabase(name, in: anchor)
         let connection = ReadConnection(queue: nil, snapshotDirectory: directory)
-        for suffix in ["", "-wal"] {
-            let file = name + Array(suffix.utf8)
-            guard anchor.exists(file) else { continue }
-            switch anchor.readAll(file) {
-            case .success(let bytes): try FileIO.writeAtomically(in: copy, file, bytes)
-            case .failure(let error): throw StoreError.cannotRead(anchor.path.appending(file), error.description)
-            }
-        }
         var configuration = Configuration()
         configuration.label = "cachectl.snapshot"
         connection.queue = try DatabaseQueue(path: directory.appending(name).description, configuration: configuration)
