@@ -148,6 +148,23 @@ public enum FileIO {
         }
     }
 
+    /// Hands `body` the regular file at `relative` below `anchor` (opened never through a
+    /// symlink) from its start to its end, 64 KiB at a time, never holding it whole (a checksum
+    /// of a large cache file); a failure when it cannot be opened or read.
+    static func forEachChunk(
+        of relative: [UInt8], in anchor: AnchoredDirectory, _ body: ([UInt8]) -> Void
+    ) -> Result<Void, Errno> {
+        withRegularFile(relative, in: anchor) { _, read in
+            var offset = 0
+            while true {
+                let chunk = try read(offset, 1 << 16)
+                if chunk.isEmpty { return }
+                body(chunk)
+                offset += chunk.count
+            }
+        }
+    }
+
     /// `count` bytes of the open file `fd` from `at` (fewer where it ends); the errno of a read
     /// that fails.
     static func read(_ fd: Int32, at: Int, count: Int) throws(Errno) -> [UInt8] {

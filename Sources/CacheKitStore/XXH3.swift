@@ -26,9 +26,7 @@ public enum XXH3 {
 
     /// The canonical (big-endian high, then low) 16-byte digest of `input`.
     public static func digest128(_ input: ArraySlice<UInt8>) -> [UInt8] {
-        let (low, high) = hash128(Array(input))
-        return (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64($0))) }
-            + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64($0))) }
+        canonical(hash128(Array(input)))
     }
 
     private static func r64(_ b: [UInt8], _ i: Int) -> UInt64 {
@@ -144,44 +142,112 @@ public enum XXH3 {
         return (avalanche3(low), 0 &- avalanche3(high))
     }
 
-    private static func long(_ b: [UInt8]) -> (low: UInt64, high: UInt64) {
+    private static let stripesPerBlock = (secret.count - 64) / 8
+    /// The long path takes its input a block (1,024 bytes) at a time, then the stripes of
+    /// the last, partial block and the input's last 64 bytes.
+    private static let blockLength = 64 * stripesPerBlock
+
+    /// The long path's eight accumulators (inputs over 240 bytes).
+    private struct Accumulators {
         var acc: [UInt64] = [prime32_3, prime64_1, prime64_2, prime64_3, prime64_4, prime32_2, prime64_5, prime32_1]
-        func accumulate512(_ i: Int, _ s: Int) {
-            for k in 0..<8 {
-                let data = r64(b, i + 8 * k)
-                let key = data ^ r64(secret, s + 8 * k)
-                acc[k ^ 1] = acc[k ^ 1] &+ data
-                acc[k] = acc[k] &+ (key & 0xFFFF_FFFF) &* (key >> 32)
+
+        /// The 64-byte stripe at `i` of `b`, keyed from `s` of the secret.
+        mutating func stripe(_ b: [UInt8], _ i: Int, _ s: Int) {
+            precondition(i >= 0 && i + 64 <= b.count && s >= 0 && s + 64 <= secret.count)
+            b.withUnsafeBytes { input in
+                secret.withUnsafeBytes { key in
+                    acc.withUnsafeMutableBufferPointer { Self.stripe(input.baseAddress! + i, key.baseAddress! + s, $0) }
+                }
             }
         }
-        func scramble(_ s: Int) {
-            for k in 0..<8 {
-                var a = acc[k]
-                a ^= a >> 47
-                a ^= r64(secret, s + 8 * k)
-                acc[k] = a &* prime32_1
+
+        /// A whole block at `i` of `b`: its stripes, then the scramble. Through pointers, 8
+        /// bytes a load: a debug build hashes a large ccache entry at a usable speed.
+        mutating func block(_ b: [UInt8], _ i: Int) {
+            precondition(i >= 0 && i + blockLength <= b.count)
+            b.withUnsafeBytes { input in
+                secret.withUnsafeBytes { key in
+                    acc.withUnsafeMutableBufferPointer { acc in
+                        for stripe in 0..<stripesPerBlock {
+                            Self.stripe(input.baseAddress! + i + 64 * stripe, key.baseAddress! + 8 * stripe, acc)
+                        }
+                        let scrambleKey = key.baseAddress! + secret.count - 64
+                        for k in 0..<8 {
+                            var a = acc[k]
+                            a ^= a >> 47
+                            a ^= UInt64(littleEndian: scrambleKey.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self))
+                            acc[k] = a &* prime32_1
+                        }
+                    }
+                }
             }
         }
-        let n = b.count
-        let stripesPerBlock = (secret.count - 64) / 8
-        let blockLength = 64 * stripesPerBlock
+
+        private static func stripe(
+            _ data: UnsafeRawPointer, _ key: UnsafeRawPointer, _ acc: UnsafeMutableBufferPointer<UInt64>
+        ) {
+            for k in 0..<8 {
+                let value = UInt64(littleEndian: data.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self))
+                let keyed = value ^ UInt64(littleEndian: key.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self))
+                acc[k ^ 1] = acc[k ^ 1] &+ value
+                acc[k] = acc[k] &+ (keyed & 0xFFFF_FFFF) &* (keyed >> 32)
+            }
+        }
+
+        /// The hash of an input of `length` bytes whose whole blocks are in: `rest` is what
+        /// follows them (1 to 1,024 bytes), `last` the input's last 64 bytes.
+        mutating func finish(rest: [UInt8], last: [UInt8], length: Int) -> (low: UInt64, high: UInt64) {
+            for stripe in 0..<(rest.count - 1) / 64 { self.stripe(rest, 64 * stripe, 8 * stripe) }
+            self.stripe(last, 0, secret.count - 64 - 7)
+            func merge(_ s: Int, _ start: UInt64) -> UInt64 {
+                var result = start
+                for i in 0..<4 {
+                    result =
+                        result
+                        &+ fold64(acc[2 * i] ^ r64(secret, s + 16 * i), acc[2 * i + 1] ^ r64(secret, s + 16 * i + 8))
+                }
+                return avalanche3(result)
+            }
+            let len = UInt64(length)
+            return (merge(11, len &* prime64_1), merge(secret.count - 64 - 11, ~(len &* prime64_2)))
+        }
+    }
+
+    private static func long(_ b: [UInt8]) -> (low: UInt64, high: UInt64) {
+        var state = Accumulators()
+        let blocks = (b.count - 1) / blockLength
+        for block in 0..<blocks { state.block(b, block * blockLength) }
+        return state.finish(rest: Array(b[(blocks * blockLength)...]), last: Array(b.suffix(64)), length: b.count)
+    }
+
+    /// `digest128` of `count` bytes that `read(offset, count)` gives, read 64 KiB at a time,
+    /// so that a large file (a ccache entry) is never held whole. Nil when `read` gives fewer
+    /// bytes than asked (the file was cut short while it was read).
+    static func digest128(count n: Int, read: (_ at: Int, _ count: Int) throws -> [UInt8]) rethrows -> [UInt8]? {
+        if n <= 240 {
+            let bytes = try read(0, n)
+            return bytes.count == n ? digest128(bytes[...]) : nil
+        }
+        var state = Accumulators()
         let blocks = (n - 1) / blockLength
-        for block in 0..<blocks {
-            for stripe in 0..<stripesPerBlock { accumulate512(block * blockLength + 64 * stripe, 8 * stripe) }
-            scramble(secret.count - 64)
+        let blocksPerRead = 64
+        var tail: [UInt8] = []
+        var block = 0
+        while block < blocks {
+            let count = min(blocksPerRead, blocks - block) * blockLength
+            let bytes = try read(block * blockLength, count)
+            guard bytes.count == count else { return nil }
+            for i in stride(from: 0, to: count, by: blockLength) { state.block(bytes, i) }
+            tail = Array(bytes.suffix(64))
+            block += count / blockLength
         }
-        let stripes = ((n - 1) - blockLength * blocks) / 64
-        for stripe in 0..<stripes { accumulate512(blocks * blockLength + 64 * stripe, 8 * stripe) }
-        accumulate512(n - 64, secret.count - 64 - 7)
-        func merge(_ s: Int, _ start: UInt64) -> UInt64 {
-            var result = start
-            for i in 0..<4 {
-                result =
-                    result &+ fold64(acc[2 * i] ^ r64(secret, s + 16 * i), acc[2 * i + 1] ^ r64(secret, s + 16 * i + 8))
-            }
-            return avalanche3(result)
-        }
-        let len = UInt64(n)
-        return (merge(11, len &* prime64_1), merge(secret.count - 64 - 11, ~(len &* prime64_2)))
+        let rest = try read(blocks * blockLength, n - blocks * blockLength)
+        guard rest.count == n - blocks * blockLength else { return nil }
+        return canonical(state.finish(rest: rest, last: Array((tail + rest).suffix(64)), length: n))
+    }
+
+    private static func canonical(_ hash: (low: UInt64, high: UInt64)) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: hash.high >> (56 - 8 * UInt64($0))) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: hash.low >> (56 - 8 * UInt64($0))) }
     }
 }

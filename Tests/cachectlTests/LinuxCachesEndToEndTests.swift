@@ -623,6 +623,50 @@ final class CcacheEndToEndTests: XCTestCase {
                 $0.path.description.hasSuffix(survivor.dropFirst(1))
             }?.state, .corrupted)
     }
+
+    /// `--verify` checks a ccache entry's XXH3-128 and a Go output's SHA-256 reading each file
+    /// 64 KiB at a time. Here each is 400 MB (a hole in a sparse file) in 290 MB of address
+    /// space: the ccache entry's checksum is wrong, the Go output's name its right hash. Each
+    /// was read whole before: SIGABRT (as npm's content, hashed by the same function as Go's).
+    func testVerifyReadsLargeEntriesAChunkAtATime() throws {
+        let tree = TestTree("verify-large")
+        let ccache = tree.dir("ccache")
+        tree.file("ccache/ccache.conf", contents: [])
+        let go = tree.dir("go-build")
+        tree.file(
+            "go-build/README",
+            contents: Array("This directory holds cached build artifacts from the Go build system.\n".utf8))
+        let made = Oracle.python(
+            """
+            import hashlib, os, sys
+            ccache, go, size = sys.argv[1], sys.argv[2], int(sys.argv[3])
+            os.makedirs(os.path.join(ccache, 'a', 'b'))
+            entry = os.path.join(ccache, 'a', 'b', '0123456789abcdef0123456789abcdR')
+            with open(entry, 'wb') as f:
+                f.write(b'\\xcc\\xac'); f.seek(size, 1); f.write(b'not its checksum')
+            h = hashlib.sha256()
+            zeros = bytes(1 << 20)
+            for _ in range(size >> 20): h.update(zeros)
+            output = h.hexdigest()
+            action = hashlib.sha256(b'link').hexdigest()
+            for name in (action, output): os.makedirs(os.path.join(go, name[:2]), exist_ok=True)
+            with open(os.path.join(go, output[:2], output + '-d'), 'wb') as f: f.truncate(size)
+            with open(os.path.join(go, action[:2], action + '-a'), 'w') as f:
+                f.write('v1 %s %s %20d %20d\\n' % (action, output, size, 1700000000000000000))
+            old = 1e9
+            os.utime(entry, (old, old))
+            """, [ccache.description, go.description, String(400 << 20)])
+        XCTAssertEqual(made.status, 0, made.err)
+        XCTAssertEqual(CacheFormats.detect(ccache), .ccache)
+        XCTAssertEqual(CacheFormats.detect(go), .gobuild)
+        for (root, expected) in [(ccache, "its XXH3-128 checksum does not match"), (go, "fresh")] {
+            let run = Run.command([
+                "sh", "-c", "ulimit -v 290000; exec '\(Binary.path)' ls --verify '\(root.description)'"
+            ])
+            XCTAssertEqual(run.status, 0, String(run.err.suffix(500)))
+            XCTAssertTrue(run.out.contains(expected), run.out)
+        }
+    }
 }
 
 /// The Hugging Face hub cache laid out as huggingface_hub writes it; after the prune the

@@ -21,6 +21,18 @@ struct CcacheFormat: CacheFormat {
     let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .ccache }
     static let magic: [UInt8] = [0xCC, 0xAC]
+    /// Whether the entry's last 16 bytes are the XXH3-128 of everything before them, as
+    /// ccache checks an entry it reads (src/ccache/core/cacheentry.cpp:241-254), read 64 KiB at
+    /// a time (an entry can be as large as the object file it holds); false for a file too
+    /// short to hold a checksum or cut short while it is read.
+    static func checksumHolds(_ relative: [UInt8], in anchor: AnchoredDirectory) -> Result<Bool, Errno> {
+        FileIO.withRegularFile(relative, in: anchor) { size, read in
+            guard size >= 18 else { return false }
+            let stored = try read(size - 16, 16)
+            return try XXH3.digest128(count: size - 16, read: read) == stored
+        }
+    }
+
     static let topLevel = (0..<16).map { String($0, radix: 16) }
     static let bookkeeping: Set<String> = ["ccache.conf", "stats", "CACHEDIR.TAG", ".cleaned"]
 
@@ -107,9 +119,7 @@ struct CcacheFormat: CacheFormat {
             var problem: String?
             if case .success(let head) = anchor.readPrefix(file.anchorRelative, count: 2), head != Self.magic {
                 problem = "not a ccache entry (no 0xccac magic): ccache discards it"
-            } else if context.verify, case .success(let bytes) = anchor.readAll(file.anchorRelative),
-                bytes.count < 18 || XXH3.digest128(bytes.dropLast(16)) != Array(bytes.suffix(16))
-            {
+            } else if context.verify, case .success(false) = Self.checksumHolds(file.anchorRelative, in: anchor) {
                 problem = "its XXH3-128 checksum does not match: ccache discards it"
             }
             if let problem {

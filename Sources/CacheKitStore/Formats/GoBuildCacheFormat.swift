@@ -79,8 +79,9 @@ struct GoBuildCacheFormat: CacheFormat {
                         .corrupted,
                         "its output is \(file.apparentBytes) bytes, the action says \(size) (go: file incomplete)"
                     )
-                } else if context.verify, entry.state == .fresh, case .success(let bytes) = anchor.readAll(output),
-                    Digest.sha256(bytes: bytes) + "-d" != String(decoding: file.path.lastComponent, as: UTF8.self)
+                } else if context.verify, entry.state == .fresh,
+                    case .success(let digest) = Digest.sri("sha256", ofFile: output, in: anchor),
+                    digest.map({ $0 + "-d" }) != String(decoding: file.path.lastComponent, as: UTF8.self)
                 {
                     (entry.state, entry.reason) = (
                         .corrupted, "its output does not hash to its name (go: bad checksum)"

@@ -143,8 +143,8 @@ struct NpmCacacheFormat: CacheFormat {
             (entry.state, entry.reason) = (
                 .corrupted, "its content is \(body.apparentBytes) bytes, the index says \(size)"
             )
-        } else if context.verify, case .success(let bytes) = anchor.readAll(path),
-            Digest.sri(line.algorithm, bytes) != line.digest
+        } else if context.verify, case .success(let digest) = Digest.sri(line.algorithm, ofFile: path, in: anchor),
+            digest != line.digest
         {
             (entry.state, entry.reason) = (
                 .corrupted, "its content does not match its integrity (npm cache verify deletes it)"
