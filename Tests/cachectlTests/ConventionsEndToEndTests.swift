@@ -139,6 +139,60 @@ final class ConventionsEndToEndTests: XCTestCase {
             Run.command(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out)
     }
 
+    /// du reads its numbers with gnulib's `xstrtoumax`/`xstrtoimax` in base 0: `-B 010` is
+    /// 8-byte blocks, `0x10` 16, `08` is refused; `1m`, `KD`, `'1K`, `human`, `s` are block
+    /// sizes; `-t` takes the same numbers (`1.5K` refused) and `--max-depth` too (`010` is 8).
+    /// Each spec gives du's output, or a refusal where du refuses (exit 2 here, 1 in du); the
+    /// environment's spec, which du never refuses, gives du's output (`2x` is 2-byte blocks).
+    /// Before, `-B 010` and `-t 010` silently meant 10, `-B 08` 8, and 26 of these were refused.
+    func testDuReadsItsNumbersAsGNUDuReadsThem() {
+        let tree = TestTree("conv-numbers")
+        tree.file("t/a", size: 50_000)
+        tree.sparse("t/b", size: 3_000_000)
+        tree.file("t/sub/c", size: 7000)
+        tree.file("t/sub/deeper/d", size: 300)
+        let paths = [tree.path("t").description, tree.path("t/sub").description]
+        func compare(_ flags: [String], environment: [String: String] = [:]) {
+            let ours = Binary.run(["du"] + flags + paths, environment: environment)
+            let theirs = Run.command(["du"] + flags + paths, environment: environment)
+            if theirs.status == 0 {
+                XCTAssertEqual(ours.status, 0, "\(flags) \(environment): \(ours.err)")
+                XCTAssertEqual(ours.out, theirs.out, "\(flags) \(environment)")
+            } else {
+                XCTAssertEqual(ours.status, 2, "\(flags): du refuses it (\(theirs.err)); ours: \(ours.out)")
+            }
+        }
+        let blockSizes = [
+            "010", "0x10", "0X1K", "017K", "08", "1m", "m", "1g", "kB", "KD", "1KD", "kiB", "1kiB", "'1K", "'M",
+            "human-readable", "human", "h", "si", "s", " 2", "+1K", "1Kb", "1b", "1c", "1w", "B", "1E", "E", "1Z",
+            "1R", "0", "00", "0x", "1.5K", "1e3", "99999999999999999999", "", "'", "1t", "T", "PB", "MiB", "3"
+        ]
+        for spec in blockSizes {
+            compare(["-s", "-B", spec])
+            compare(["-s"], environment: ["DU_BLOCK_SIZE": spec, "BLOCKSIZE": "512"])
+        }
+        for threshold in [
+            "010", "0x10", "1m", "1k", "1KD", "08", "-0", " -0", "-010", " 8", "+8", "1.5K", "1b", "1g", "1G", "9E",
+            "'8", "1e3", "-1m", "8K", "-8K", "0x2000", "020000", "-0x3000", "-9223372036854775808"
+        ] {
+            compare(["-s", "-B1", "-t", threshold])
+        }
+        // The depth view is a table: each depth gives what du's reading of it gives.
+        for (depth, read) in [("010", "8"), ("0x1", "1"), ("+1", "1"), (" 1", "1"), ("00", "0")] {
+            XCTAssertEqual(
+                Run.command(["du", "--max-depth=" + depth] + paths).out,
+                Run.command(["du", "--max-depth=" + read] + paths).out, "du reads \(depth) as \(read)")
+            let ours = Binary.run(["du", "--max-depth=" + depth] + paths)
+            XCTAssertEqual(ours.status, 0, ours.err)
+            XCTAssertEqual(ours.out, Binary.run(["du", "--max-depth=" + read] + paths).out, depth)
+        }
+        for depth in ["08", "-1", "-0", "1k", ""] {
+            XCTAssertNotEqual(Run.command(["du", "--max-depth=" + depth] + paths).status, 0, depth)
+            let ours = Binary.run(["du", "--max-depth=" + depth] + paths)
+            XCTAssertEqual(ours.status, 2, "--max-depth=\(depth): \(ours.out)")
+        }
+    }
+
     /// `-a` lists files as well as directories with du -a's sizes, to `--max-depth` levels when
     /// given (the rows of `du -a -B1`, the same set, in a table); `-sa` is refused as du does.
     func testDuAllListsWhatDuALists() throws {

@@ -32,13 +32,10 @@ struct SizeFormatOptions: ParsableArguments {
     var blockSize: String?
 
     func validate() throws {
-        if let blockSize, BlockSize(blockSize) == nil {
+        if let blockSize, case .failure(let refusal) = BlockSize.read(blockSize) {
             throw ValidationError(
-                """
-                --block-size: '\(blockSize)' is not a block size (a positive whole number and/or a unit: 512, 1K, \
-                4KiB, 1MB, M).
-                """
-            )
+                refusal.failure.message("--block-size", blockSize)
+                    + " (a positive whole number and/or a unit, as du reads it: 512, 1K, 4KiB, 1MB, M, 0x1000)")
         }
     }
 
@@ -59,7 +56,12 @@ struct SizeFormatOptions: ParsableArguments {
         case "si": return .human(base: 1000)
         case "k": return .blocks(BlockSize(size: 1024, suffix: ""))
         case "m": return .blocks(BlockSize(size: 1 << 20, suffix: ""))
-        default: return blockSize.flatMap(BlockSize.init).map(Style.blocks) ?? .automatic
+        default:
+            switch blockSize.map(BlockSize.read) {
+            case .success(.human(let base)): return .human(base: base)
+            case .success(.blocks(let block)): return .blocks(block)
+            case .failure, nil: return .automatic
+            }
         }
     }
 
@@ -86,20 +88,12 @@ struct SizeFormatOptions: ParsableArguments {
         }
     }
 
-    /// du's default unit from its environment (coreutils `human_options`).
+    /// du's default unit from its environment (`BlockSize.fromEnvironment`).
     static let duEnvironmentStyle: Style = {
-        for name in ["DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE"] {
-            guard let value = Sys.environment(name), !value.isEmpty else { continue }
-            // A leading ' asks for thousands separators, which cachectl does not print.
-            let text = value.hasPrefix("'") ? String(value.dropFirst()) : value
-            switch text {
-            case "human-readable": return .human(base: 1024)
-            case "si": return .human(base: 1000)
-            default: if let block = BlockSize(text), block.size > 0 { return .blocks(block) }
-            }
+        switch BlockSize.fromEnvironment(Sys.environment) {
+        case .human(let base): return .human(base: base)
+        case .blocks(let block): return .blocks(block)
         }
-        if Sys.environment("POSIXLY_CORRECT") != nil { return .blocks(BlockSize(size: 512, suffix: "")) }
-        return .blocks(BlockSize(size: 1024, suffix: ""))
     }()
 
     /// A size as the walk sums it: wrapping past Int64 as du's `uintmax_t` does, so it is

@@ -32,8 +32,10 @@ struct Du: ParsableCommand {
 
     @Option(
         name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
-        help: "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).")
-    var depth: Int?
+        help: ArgumentHelp(
+            "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).",
+            valueName: "max-depth"))
+    var depth: String?
 
     @Flag(
         name: [.customShort("a"), .long],
@@ -91,7 +93,9 @@ struct Du: ParsableCommand {
         if all && summarize {
             throw ValidationError("-a/--all and -s/--summarize cannot be combined (one lists everything, one nothing).")
         }
-        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+        if let depth, Self.maxDepth(depth) == nil {
+            throw ValidationError("invalid maximum depth '\(depth)' (a whole number, 0 or more, as du reads it)")
+        }
         if let top, top < 0 { throw ValidationError("--top must be 0 or more.") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
         if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
@@ -101,8 +105,9 @@ struct Du: ParsableCommand {
             throw ValidationError("--time needs -s (the other views have OLDEST and NEWEST columns).")
         }
         if total && !summarize { throw ValidationError("-c/--total needs -s (the other views end with a total line).") }
-        if let threshold, Self.threshold(threshold) == nil {
-            throw ValidationError("--threshold: '\(threshold)' is not a size (e.g. 1M, -500K, 10MB).")
+        if let threshold, case .failure(let failure) = Self.threshold(threshold) {
+            throw ValidationError(
+                failure.message("--threshold", threshold) + " (a size as du reads it: 1M, -500K, 10MB)")
         }
     }
 
@@ -116,16 +121,28 @@ struct Du: ParsableCommand {
         return RawPath(bytes: bytes)
     }
 
-    /// A threshold: sizes kept are ≥ it, or for a negative one ≤ its magnitude.
-    static func threshold(_ text: String) -> (limit: Int64, below: Bool)? {
-        let negative = text.hasPrefix("-")
-        guard let size = Units.parseSize(negative ? String(text.dropFirst()) : text) else { return nil }
-        return (size, negative)
+    /// `--max-depth` as du reads it (`xstrtoumax` with base 0 and no suffix: `010` is 8,
+    /// `0x2` 2, a sign refused, even `-0`); nil for a malformed one.
+    static func maxDepth(_ text: String) -> Int? {
+        guard case .success(let value) = GNUNumber.unsigned(text, suffixes: "") else { return nil }
+        return Int(clamping: value)
+    }
+
+    /// A threshold as du reads it (coreutils du.c: `xstrtoimax` with base 0 and the suffixes
+    /// `kKmMGTPEZY0`, so `010` is 8 and `1.5K` is refused; `-0` refused): sizes kept are ≥
+    /// it, or for a negative one ≤ its magnitude.
+    static func threshold(_ text: String) -> Result<(limit: Int64, below: Bool), GNUNumber.Failure> {
+        switch GNUNumber.signed(text, suffixes: "kKmMGTPEZY0") {
+        case .failure(let failure): return .failure(failure)
+        case .success(0) where text.hasPrefix("-"): return .failure(.invalid)
+        case .success(let value) where value < 0: return .success((value == .min ? .max : -value, true))
+        case .success(let value): return .success((value, false))
+        }
     }
 
     /// Whether a size passes `--threshold`.
     func passes(_ size: Int64) -> Bool {
-        guard let threshold, let rule = Self.threshold(threshold) else { return true }
+        guard let threshold, case .success(let rule) = Self.threshold(threshold) else { return true }
         return rule.below ? size <= rule.limit : size >= rule.limit
     }
 
@@ -207,7 +224,7 @@ struct Du: ParsableCommand {
         options.largestFiles = top ?? 0
         if let threads { options.threads = threads }
         options.listFiles = all
-        if let depth {
+        if let depth = depth.flatMap(Self.maxDepth) {
             options.breakdown = .directories(maxDepth: depth)
         } else if all {
             options.breakdown = .directories(maxDepth: .max)

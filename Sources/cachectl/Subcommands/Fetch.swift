@@ -165,7 +165,7 @@ struct Fetch: AsyncParsableCommand {
             }
         }
         if printsBody, let result = results.first, result.succeeded, let path = result.unstoredBody ?? result.path {
-            try Diagnostics.reporting { try FileIO.stream(path) { Output.write(raw: $0) } }
+            _ = try Diagnostics.reporting { try FileIO.stream(path) { Output.write(raw: $0) } }
         } else if report.json {
             try Output.write(json: FetchJSON(results))
         } else if !printsBody {
