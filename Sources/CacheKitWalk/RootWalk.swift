@@ -173,6 +173,7 @@ final class RootWalk: @unchecked Sendable {
         var own = UsageTotals()
         own.allocatedBytes = st.allocatedBytes
         own.directories = 1
+        own.noteDirectoryModified(st.modified)
         result.totals.add(own)
         assignUnits(node, tagged: false, recognised: false)
         node.bucket?.add(own)
@@ -186,6 +187,7 @@ final class RootWalk: @unchecked Sendable {
         var own = UsageTotals()
         own.allocatedBytes = st.allocatedBytes
         own.directories = 1
+        own.noteDirectoryModified(st.modified)
         var subdirectories: [[CChar]] = []
         var tagged = false
         let wantTag = options.breakdown == .caches

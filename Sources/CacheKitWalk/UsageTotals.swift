@@ -12,6 +12,9 @@ public struct UsageTotals: Sendable, Equatable {
     public var oldestModification: FileTime?
     /// Newest modification time among the non-directories, if any.
     public var newestModification: FileTime?
+    /// Newest modification time of anything counted, directories included: what `du --time`
+    /// shows (a directory whose file was just deleted is newer than every file left in it).
+    public var newestOfAny: FileTime?
 
     /// All zero.
     public init() {}
@@ -24,11 +27,20 @@ public struct UsageTotals: Sendable, Equatable {
         directories += other.directories
         if let o = other.oldestModification { noteModified(o) }
         if let n = other.newestModification { noteModified(n) }
+        if let n = other.newestOfAny { noteDirectoryModified(n) }
     }
 
+    /// A non-directory's modification time.
     @inline(__always)
     mutating func noteModified(_ time: FileTime) {
         if oldestModification.map({ time < $0 }) ?? true { oldestModification = time }
         if newestModification.map({ $0 < time }) ?? true { newestModification = time }
+        noteDirectoryModified(time)
+    }
+
+    /// A directory's modification time (`newestOfAny` only).
+    @inline(__always)
+    mutating func noteDirectoryModified(_ time: FileTime) {
+        if newestOfAny.map({ $0 < time }) ?? true { newestOfAny = time }
     }
 }

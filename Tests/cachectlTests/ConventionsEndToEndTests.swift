@@ -139,6 +139,32 @@ final class ConventionsEndToEndTests: XCTestCase {
             Run.command(["du", "-sB1", t], environment: ["DU_BLOCK_SIZE": "1M"]).out)
     }
 
+    /// `--time` shows the newest modification of anything counted, directories included, as
+    /// du does: a folder whose file was deleted (what a prune does) is newer than every file
+    /// left, and an empty folder has its own time. Before, only files counted: the first gave
+    /// the newest file's time and the second `-`.
+    func testDuTimeCountsDirectoriesAsDuDoes() {
+        let tree = TestTree("conv-time")
+        tree.file("t/d/f", size: 100)
+        tree.setModified("t/d/f", secondsSinceEpoch: 1_577_872_800)  // 2020-01-01 10:00 UTC
+        tree.setModified("t/d", secondsSinceEpoch: 1_622_550_840)  // 2021-06-01 12:34 UTC
+        tree.setModified("t", secondsSinceEpoch: 1_546_300_800)
+        _ = tree.dir("e/empty")
+        tree.setModified("e/empty", secondsSinceEpoch: 1_643_767_320)
+        tree.setModified("e", secondsSinceEpoch: 1_500_000_000)
+        tree.file("x/sub/f", size: 10)
+        tree.setModified("x/sub/f", secondsSinceEpoch: 1_400_000_000)
+        tree.setModified("x/sub", secondsSinceEpoch: 1_700_000_000)
+        tree.setModified("x", secondsSinceEpoch: 1_300_000_000)
+        let paths = ["t", "e", "t/d", "x"].map { tree.path($0).description }
+        for flags in [["-s", "--time"], ["-sc", "--time"], ["-sk", "--time", "--exclude=f"]] {
+            let ours = Binary.run(["du"] + flags + paths, environment: ["TZ": "UTC"])
+            let theirs = Run.command(["du"] + flags + paths, environment: ["TZ": "UTC"])
+            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
+            XCTAssertTrue(ours.out.contains("2021-06-01 12:34"), ours.out)
+        }
+    }
+
     /// du reads its numbers with gnulib's `xstrtoumax`/`xstrtoimax` in base 0: `-B 010` is
     /// 8-byte blocks, `0x10` 16, `08` is refused; `1m`, `KD`, `'1K`, `human`, `s` are block
     /// sizes; `-t` takes the same numbers (`1.5K` refused) and `--max-depth` too (`010` is 8).

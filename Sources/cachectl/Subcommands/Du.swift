@@ -245,10 +245,10 @@ struct Du: ParsableCommand {
         for root in report.roots where root.exists && !root.alreadyCounted {
             let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
             grand &+= bytes  // as du's uintmax_t: shown unsigned (`SizeFormatOptions.format`)
-            if let n = root.totals.newestModification, newest.map({ $0 < n }) ?? true { newest = n }
+            if let n = root.totals.newestOfAny, newest.map({ $0 < n }) ?? true { newest = n }
             guard passes(bytes) else { continue }
             Output.write(
-                shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestModification) + "\t" : ""))
+                shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestOfAny) + "\t" : ""))
             Output.write(bytes: root.path.bytes)
             Output.write(end)
         }
