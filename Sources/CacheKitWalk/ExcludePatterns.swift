@@ -25,12 +25,19 @@ public struct ExcludePatterns: Sendable {
         if path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
         path += UnsafeBufferPointer(
             start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-        path.append(0)
-        return path.withUnsafeBufferPointer { buffer in
+        return excludes(path: RawPath(bytes: path))
+    }
+
+    /// Whether the file at `path` (an argument, or an entry's whole path) is excluded: a
+    /// pattern matches it or a tail after any slash (gnulib exclude.c `exclude_fnmatch`,
+    /// without EXCLUDE_ANCHORED, as du adds its patterns; coreutils 9.1's gnulib tries the
+    /// tail after each slash of `//` too, later ones only after the last).
+    func excludes(path: RawPath) -> Bool {
+        let bytes = path.bytes + [0]
+        return bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             for pattern in patterns {
                 if fnmatch(pattern, base, 0) == 0 { return true }
-                // Every tail after a slash.
                 for index in 0..<(buffer.count - 1) where buffer[index] == UInt8(ascii: "/") {
                     if fnmatch(pattern, base + index + 1, 0) == 0 { return true }
                 }

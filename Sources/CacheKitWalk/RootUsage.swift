@@ -7,6 +7,9 @@ public struct RootUsage: Sendable {
     /// True when every part of it was already counted under an earlier argument; du prints
     /// nothing for such an argument and neither does cachectl.
     public var alreadyCounted: Bool
+    /// True when an `--exclude` pattern matches the argument itself (`du --exclude='*.log'
+    /// a.log`): du neither counts nor prints it, and neither does cachectl.
+    public var excluded = false
     /// Whether the argument is a directory (a file counts alone).
     public var isDirectory: Bool
     /// The totals du would print for it.
@@ -19,4 +22,7 @@ public struct RootUsage: Sendable {
     public var largestFiles: [FileUsage]
     /// Every counted non-directory to the requested depth, largest first (`listFiles`).
     public var files: [FileUsage]
+
+    /// Whether it is reported: examined, not excluded, not all counted under an earlier one.
+    public var isShown: Bool { exists && !excluded && !alreadyCounted }
 }

@@ -33,6 +33,12 @@ final class RootWalk: @unchecked Sendable {
         var usage = RootUsage(
             path: rootPath, exists: true, alreadyCounted: false, isDirectory: false,
             totals: UsageTotals(), caches: [], directories: [], largestFiles: [], files: [])
+        // An argument is matched as any entry is (du: before it is even examined, so an
+        // excluded missing argument is no error).
+        if !options.exclude.isEmpty && options.exclude.excludes(path: rootPath) {
+            usage.excluded = true
+            return usage
+        }
         let st: StatInfo
         switch Sys.lstat(path: rootPath) {
         case .success(let info): st = info

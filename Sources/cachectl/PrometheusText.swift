@@ -44,7 +44,7 @@ enum PrometheusText {
         var bytes: [(String, String)] = []
         var entries: [(String, String)] = []
         var seen = Set<String>()
-        for root in report.roots where root.exists && !root.alreadyCounted {
+        for root in report.roots where root.isShown {
             for cache in root.caches where seen.insert(label(cache.path)).inserted {
                 let path = label(cache.path)
                 if let summary = summaries[cache.path] {
@@ -61,7 +61,7 @@ enum PrometheusText {
             }
         }
         var rootBytes: [(String, String)] = []
-        for root in report.roots where root.exists && !root.alreadyCounted {
+        for root in report.roots where root.isShown {
             rootBytes.append(
                 (
                     "root=\"\(label(root.path))\"",

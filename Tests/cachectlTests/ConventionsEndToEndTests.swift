@@ -88,6 +88,33 @@ final class ConventionsEndToEndTests: XCTestCase {
             Binary.run(["du", "-sB1", "--exclude=node_modules", t]).out, Binary.run(["du", "-sB1", t]).out)
     }
 
+    /// A pattern is matched against each argument too, as du matches it (gnulib
+    /// `exclude_fnmatch`: the path, then each tail after a slash): an
+    /// excluded argument is neither counted nor printed, not even in the total, and a missing
+    /// one is no error. Before, every argument was counted and printed whatever the patterns.
+    func testAnExcludedArgumentIsLeftOutAsDuLeavesItOut() {
+        let tree = TestTree("conv-exclude-argument")
+        tree.file("t/a.log", size: 9000)
+        tree.file("t/sub/keep", size: 3000)
+        tree.file("t/sub/old.log", size: 5000)
+        let t = tree.path("t").description
+        let lists: [[String]] = [
+            ["--exclude=*.log", t + "/a.log", t + "/sub"],
+            ["--exclude=sub", t + "/sub", t],
+            ["--exclude=t", t, t + "/sub"],
+            ["--exclude=sub/keep", t + "/sub/keep", t + "/sub"],
+            ["--exclude=missing", tree.path("missing").description, t]
+        ]
+        for list in lists {
+            for flags in [["-sB1"], ["-sck", "--time"], ["-s", "--inodes", "-c"]] {
+                let ours = Binary.run(["du"] + flags + list, environment: ["TZ": "UTC"])
+                let theirs = Run.command(["du"] + flags + list, environment: ["TZ": "UTC"])
+                XCTAssertEqual(ours.status, theirs.status, "\(flags) \(list): \(ours.err)")
+                XCTAssertEqual(ours.out, theirs.out, "\(flags) \(list)")
+            }
+        }
+    }
+
     /// `-X FILE` reads its list as du reads it: through a symlink (a dotfiles link), from
     /// stdin as `-X -`, each line's trailing white space removed (a CRLF file, `*.log  `),
     /// leading white space kept. Before, the symlink was refused (ELOOP) and `-` was a file

@@ -63,7 +63,7 @@ struct DuJSON: JSONOutput {
     var errors: [JSONShapes.PathMessage]
 
     init(_ report: DiskUsageReport, options: DiskUsageOptions, summaries: [RawPath: CacheStateSummary]) {
-        roots = report.roots.filter(\.exists).map { root in
+        roots = report.roots.filter { $0.exists && !$0.excluded }.map { root in
             var out = Root(path: root.path.description, alreadyCounted: root.alreadyCounted)
             if options.breakdown == .caches {
                 out.caches = root.caches.map { cache in

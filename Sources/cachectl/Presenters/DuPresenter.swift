@@ -9,7 +9,7 @@ enum DuPresenter {
     ) -> String {
         func size(_ t: UsageTotals) -> String { sizes.format(apparent ? t.apparentBytes : t.allocatedBytes) }
         var out = ""
-        let shown = report.roots.filter { $0.exists && !$0.alreadyCounted }
+        let shown = report.roots.filter(\.isShown)
         for (index, root) in shown.enumerated() {
             if index > 0 { out += "\n" }
             var table = Table([.right, .right, .left, .left, .right, .left])

@@ -242,7 +242,7 @@ struct Du: ParsableCommand {
         var grand: Int64 = 0
         func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.formatAsDu(value) }
         var newest: FileTime?
-        for root in report.roots where root.exists && !root.alreadyCounted {
+        for root in report.roots where root.isShown {
             let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
             grand &+= bytes  // as du's uintmax_t: shown unsigned (`SizeFormatOptions.format`)
             if let n = root.totals.newestOfAny, newest.map({ $0 < n }) ?? true { newest = n }
@@ -253,10 +253,14 @@ struct Du: ParsableCommand {
             Output.write(end)
         }
         if total {
-            Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(newest) + "\t" : "") + "total" + end)
+            // du's grand total starts from the epoch (its `tot_dui` is zero-initialised): with
+            // nothing counted, or only older times, the total line shows 1970-01-01.
+            let epoch = FileTime(seconds: 0, nanoseconds: 0)
+            let totalTime = newest.map { max($0, epoch) } ?? epoch
+            Output.write(shown(grand) + "\t" + (time ? DateText.localMinute(totalTime) + "\t" : "") + "total" + end)
         }
         guard top != nil else { return }
-        for root in report.roots where root.exists && !root.alreadyCounted && !root.largestFiles.isEmpty {
+        for root in report.roots where root.isShown && !root.largestFiles.isEmpty {
             var files = Table([.right, .left, .left])
             files.add(["SIZE", "MODIFIED", "LARGEST FILES"])
             for file in root.largestFiles {
