@@ -39,7 +39,7 @@ final class ConventionsEndToEndTests: XCTestCase {
         for flags in [
             ["-sk"], ["-sm"], ["-sh"], ["-s", "--si"], ["-sB", "1M"], ["-sBM"], ["-s", "-BKB"], ["-s", "-B", "KiB"],
             ["-shk"], ["-sk", "--si"], ["-s", "--block-size=1KB"], ["-sxB1"], ["-sB3"], ["-sck"],
-            ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"]
+            ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"], ["-sPk"], ["-s", "--no-dereference"]
         ] {
             let ours = Binary.run(["du"] + flags + [c, d])
             let gnu = Run.command(["du"] + flags + [c, d])

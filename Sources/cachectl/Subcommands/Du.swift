@@ -30,6 +30,11 @@ struct Du: ParsableCommand {
     @Flag(name: [.customShort("x"), .customLong("one-file-system")], help: "Stay on each argument's file system.")
     var oneFileSystem = false
 
+    @Flag(
+        name: [.customShort("P"), .customLong("no-dereference")],
+        help: "Follow no symbolic link, arguments included (du's -P; always so).")
+    var noDereference = false
+
     @Option(
         name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
         help: ArgumentHelp(
