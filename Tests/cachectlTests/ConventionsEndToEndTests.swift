@@ -115,6 +115,46 @@ final class ConventionsEndToEndTests: XCTestCase {
         }
     }
 
+    /// `--files0-from` measures the paths a NUL-separated list names, as du does (`find -print0
+    /// | du --files0-from=- -s`): the last NUL optional, an empty name an error naming its
+    /// place (exit 1, the others still measured), names of any bytes, no operand beside it.
+    /// Before, the option was unknown.
+    func testDuFiles0FromReadsItsListAsDuDoes() {
+        let tree = TestTree("conv-files0")
+        tree.file("t/a", size: 9000)
+        tree.file("t/sub/b", size: 3000)
+        tree.file(bytes: Array("t/odd\nname-".utf8) + [0xE9], size: 5000)
+        let t = tree.path("t").bytes
+        let odd = tree.path("t").bytes + Array("/odd\nname-".utf8) + [0xE9]
+        let lists: [(String, [UInt8])] = [
+            ("two", t + [0] + t + Array("/sub".utf8) + [0]),
+            ("unended", Array(tree.path("t/sub").bytes) + [0] + odd),
+            ("empty-name", t + [0, 0] + odd + [0]),
+            ("nothing", [])
+        ]
+        for (name, bytes) in lists {
+            tree.file(name, contents: bytes)
+            for flags in [["-sB1"], ["-sck"]] {
+                let arguments = (flags + ["--files0-from=" + tree.path(name).description]).map { Array($0.utf8) }
+                let ours = Binary.runBytes([Array("du".utf8)] + arguments)
+                let theirs = Run.bytes([Array("du".utf8)] + arguments)
+                XCTAssertEqual(ours.stdout, theirs.stdout, "\(name) \(flags)")
+                XCTAssertEqual(ours.status, theirs.status, "\(name) \(flags): \(ours.err)")
+            }
+            let fromStdin = Run.bytes(
+                [Array(Binary.path.utf8), Array("du".utf8), Array("-sB1".utf8), Array("--files0-from=-".utf8)],
+                stdin: bytes)
+            let duFromStdin = Run.bytes(
+                [Array("du".utf8), Array("-sB1".utf8), Array("--files0-from=-".utf8)], stdin: bytes)
+            XCTAssertEqual(fromStdin.stdout, duFromStdin.stdout, name)
+        }
+        XCTAssertTrue(
+            Binary.run(["du", "-s", "--files0-from=" + tree.path("two").description]).out.contains("\t"))
+        let both = Binary.run(["du", "-s", "--files0-from=" + tree.path("two").description, tree.path("t").description])
+        XCTAssertEqual(both.status, 2, both.err)
+        XCTAssertTrue(both.err.contains("extra operand"), both.err)
+    }
+
     /// `-X FILE` reads its list as du reads it: through a symlink (a dotfiles link), from
     /// stdin as `-X -`, each line's trailing white space removed (a CRLF file, `*.log  `),
     /// leading white space kept. Before, the symlink was refused (ELOOP) and `-` was a file

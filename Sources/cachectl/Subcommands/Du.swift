@@ -75,6 +75,14 @@ struct Du: ParsableCommand {
         completion: .file())
     var excludeFrom: [String] = []
 
+    @Option(
+        name: .customLong("files0-from"),
+        help: ArgumentHelp(
+            "Measure the paths named in FILE, each ended by a NUL ('-': stdin), as du --files0-from.",
+            valueName: "file"),
+        completion: .file())
+    var files0From: String?
+
     @Flag(name: .long, help: "With -s, count inodes (files and directories, hard links once) instead of sizes.")
     var inodes = false
 
@@ -91,6 +99,10 @@ struct Du: ParsableCommand {
     @OptionGroup var metrics: MetricsOptions
 
     func validate() throws {
+        if files0From != nil, let first = paths.first {
+            throw ValidationError(
+                "extra operand '\(first)': file operands cannot be combined with --files0-from (as in du)")
+        }
         if metrics.wanted && (summarize || depth != nil || all) {
             throw ValidationError(
                 "--prometheus and --textfile-dir report caches: they cannot be combined with -s, -a or --max-depth.")
@@ -154,8 +166,9 @@ struct Du: ParsableCommand {
     /// Sizes as du -b counts them: apparent when asked or when -b is given.
     var apparent: Bool { apparentSize || sizes.bytes }
 
-    /// The largest `-X` list read (1 GiB): an endless pipe is refused once it has given more.
-    static let largestPatternList = FileIO.Limit(bytes: 1 << 30, what: "a pattern list")
+    /// The largest `-X` or `--files0-from` list read (1 GiB): an endless pipe is refused once
+    /// it has given more.
+    static let largestPatternList = FileIO.Limit(bytes: 1 << 30, what: "a list")
 
     /// The patterns of an `-X` list as du reads it (gnulib exclude.c `add_exclude_fp`): one per
     /// line, trailing white space removed (a `\r` of a CRLF file too), empty lines skipped;
@@ -169,10 +182,45 @@ struct Du: ParsableCommand {
         }
     }
 
+    /// The paths of a `--files0-from` list as du reads it (gnulib argv-iter): each ended by a
+    /// NUL, the last one perhaps not; an empty one is an error naming its place, and so is
+    /// `-` in a list read from stdin; the others are measured.
+    static func paths(inFiles0 bytes: [UInt8], listName: String) -> [RawPath] {
+        var names = bytes.split(separator: 0, omittingEmptySubsequences: false)
+        if names.last?.isEmpty == true { names.removeLast() }
+        var paths: [RawPath] = []
+        for (index, name) in names.enumerated() {
+            if name.isEmpty {
+                Diagnostics.error("\(listName):\(index + 1): invalid zero-length file name")
+            } else if listName == "-" && name.elementsEqual("-".utf8) {
+                Diagnostics.error("when reading file names from standard input, no file name of '-' allowed")
+            } else {
+                paths.append(Self.oneTrailingSlash(RawPath(bytes: Array(name))))
+            }
+        }
+        return paths
+    }
+
     func run() throws {
-        let roots =
-            paths.isEmpty ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
-        if paths.isEmpty && !roots[0].exists {
+        let roots: [RawPath]
+        if let files0From {
+            do {
+                let list = Self.largestPatternList
+                let bytes =
+                    files0From == "-"
+                    ? try FileIO.readStandardInput(limit: list)
+                    : try FileIO.readNamed(RawArguments.paths([files0From])[0], limit: list)
+                roots = Self.paths(inFiles0: bytes, listName: files0From)
+            } catch let error as StoreError {
+                Diagnostics.error(error)
+                throw ExitStatus.failure
+            }
+        } else {
+            roots =
+                paths.isEmpty
+                ? [CacheLocations.defaultRoot()] : RawArguments.paths(paths).map(Self.oneTrailingSlash)
+        }
+        if paths.isEmpty && files0From == nil && !roots[0].exists {
             // No cache root yet simply means nothing is cached: not an error.
             Diagnostics.note("default cache root \(roots[0].quoted) does not exist: nothing is cached yet")
             return
