@@ -16,7 +16,7 @@ public enum DiskUsage {
     /// Never prints; problems come back in `DiskUsageReport.issues`.
     public static func measure(_ paths: [RawPath], options: DiskUsageOptions = DiskUsageOptions()) -> DiskUsageReport {
         Sys.raiseDescriptorLimit()
-        let shared = SharedWalkState(hashAll: paths.count > 1)
+        let shared = SharedWalkState(hashAll: paths.count > 1 && !options.countLinks)
         var roots: [RootUsage] = []
         for (index, path) in paths.enumerated() {
             let firstIssue = shared.issues.count

@@ -19,6 +19,9 @@ public struct DiskUsageOptions: Sendable {
 
     /// Stay on each argument's file system (`-x`). Default false.
     public var oneFileSystem = false
+    /// Count a file as often as its hard links are met, and an argument met again as often
+    /// as it is given (`-l`, du's `--count-links`: no file is remembered). Default false.
+    public var countLinks = false
     /// Default `.totalsOnly`.
     public var breakdown: Breakdown = .totalsOnly
     /// How many of the largest files to keep per root. Default 0 (none).

@@ -470,7 +470,7 @@ final class RootWalk: @unchecked Sendable {
     ) -> Bool {
         let key = DevIno(device: st.device, inode: st.inode)
         if isAlreadyCounted(key, result: &result) { return false }
-        if st.linkCount > 1 && !shared.hardLinks.insert(key) { return false }
+        if st.linkCount > 1 && !options.countLinks && !shared.hardLinks.insert(key) { return false }
         own.allocatedBytes &+= st.allocatedBytes
         own.apparentBytes &+= st.apparentBytes
         own.files += 1
@@ -495,7 +495,7 @@ final class RootWalk: @unchecked Sendable {
         var own = UsageTotals()
         let key = DevIno(device: st.device, inode: st.inode)
         if isAlreadyCounted(key, result: &result) { return false }
-        if st.linkCount > 1 && !shared.hardLinks.insert(key) { return false }
+        if st.linkCount > 1 && !options.countLinks && !shared.hardLinks.insert(key) { return false }
         own.allocatedBytes = st.allocatedBytes
         own.apparentBytes = st.apparentBytes
         own.files = 1

@@ -115,6 +115,25 @@ final class ConventionsEndToEndTests: XCTestCase {
         }
     }
 
+    /// `-l` (`--count-links`) counts a file as often as its hard links are met, and an argument
+    /// given again as often as it is given, as du does (ccache's and pnpm's hard-linked
+    /// stores). Before, the option was unknown.
+    func testDuCountLinksCountsEveryLinkAsDuDoes() {
+        let tree = TestTree("conv-count-links")
+        tree.file("t/a/big", size: 300_000)
+        tree.hardLink("t/a/big", "t/b/big-again")
+        tree.hardLink("t/a/big", "u/big-elsewhere")
+        tree.file("t/b/own", size: 5000)
+        let paths = ["t", "t/b", "u", "t"].map { tree.path($0).description }
+        for flags in [["-sl"], ["-slc"], ["-s", "--count-links", "--inodes"], ["-slk", "--exclude=own"], ["-sc"]] {
+            let ours = Binary.run(["du"] + flags + paths)
+            let theirs = Run.command(["du"] + flags + paths)
+            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
+            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
+        }
+        XCTAssertNotEqual(Binary.run(["du", "-sl"] + paths).out, Binary.run(["du", "-s"] + paths).out)
+    }
+
     /// `--files0-from` measures the paths a NUL-separated list names, as du does (`find -print0
     /// | du --files0-from=- -s`): the last NUL optional, an empty name an error naming its
     /// place (exit 1, the others still measured), names of any bytes, no operand beside it.

@@ -31,6 +31,11 @@ struct Du: ParsableCommand {
     var oneFileSystem = false
 
     @Flag(
+        name: [.customShort("l"), .customLong("count-links")],
+        help: "Count a file as often as its hard links are met (du's -l); each is counted once otherwise.")
+    var countLinks = false
+
+    @Flag(
         name: [.customShort("P"), .customLong("no-dereference")],
         help: "Follow no symbolic link, arguments included (du's -P; always so).")
     var noDereference = false
@@ -260,6 +265,7 @@ struct Du: ParsableCommand {
     private func walkOptions() throws -> DiskUsageOptions {
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
+        options.countLinks = countLinks
         var patterns = exclude
         for (text, file) in zip(excludeFrom, RawArguments.paths(excludeFrom)) {
             do {
