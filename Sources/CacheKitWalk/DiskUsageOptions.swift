@@ -22,6 +22,10 @@ public struct DiskUsageOptions: Sendable {
     /// Count a file as often as its hard links are met, and an argument met again as often
     /// as it is given (`-l`, du's `--count-links`: no file is remembered). Default false.
     public var countLinks = false
+    /// Each directory's figure is its own blocks and its non-directories', its subdirectories
+    /// left out (`-S`, du's `--separate-dirs`): the `--depth` rows and the argument's
+    /// `RootUsage.separateTotals`; the totals still count everything. Default false.
+    public var separateDirectories = false
     /// Default `.totalsOnly`.
     public var breakdown: Breakdown = .totalsOnly
     /// How many of the largest files to keep per root. Default 0 (none).

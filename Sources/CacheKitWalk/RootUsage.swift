@@ -10,6 +10,9 @@ public struct RootUsage: Sendable {
     /// True when an `--exclude` pattern matches the argument itself (`du --exclude='*.log'
     /// a.log`): du neither counts nor prints it, and neither does cachectl.
     public var excluded = false
+    /// With `separateDirectories`, the argument's own figure (its blocks and its direct
+    /// non-directories; the file itself for a file argument), as `du -sS` prints it.
+    public var separateTotals: UsageTotals?
     /// Whether the argument is a directory (a file counts alone).
     public var isDirectory: Bool
     /// The totals du would print for it.

@@ -16,6 +16,8 @@ final class RootWalk: @unchecked Sendable {
     private let listFilesBelowDepth: Int
     private let registryLock = ConditionLock()
     private var accumulators: [Accumulator] = []
+    /// The argument's own blocks and its direct non-directories (`-S`), guarded by `registryLock`.
+    private var rootOwn = UsageTotals()
 
     init(path: RawPath, options: DiskUsageOptions, shared: SharedWalkState, recordSeen: Bool) {
         self.rootPath = path
@@ -58,6 +60,7 @@ final class RootWalk: @unchecked Sendable {
             let counted = account(file: st, result: &result, name: nil, in: nil)
             usage.alreadyCounted = !counted
             usage.totals = result.totals
+            if options.separateDirectories { usage.separateTotals = result.totals }
             usage.largestFiles = result.largest.sorted()
             usage.files = result.files
             if recordSeen { shared.seenByEarlierArguments.formUnion(result.seen) }
@@ -100,6 +103,7 @@ final class RootWalk: @unchecked Sendable {
         }
         usage.largestFiles = largest.sorted()
         usage.files.sort(by: largestFirst)
+        if options.separateDirectories { usage.separateTotals = registryLock.withLock { rootOwn } }
         finishBreakdown(into: &usage)
         return usage
     }
@@ -180,6 +184,7 @@ final class RootWalk: @unchecked Sendable {
         own.allocatedBytes = st.allocatedBytes
         own.directories = 1
         own.noteDirectoryModified(st.modified)
+        if node.depth == 0 { registryLock.withLock { rootOwn = own } }
         result.totals.add(own)
         assignUnits(node, tagged: false, recognised: false)
         node.bucket?.add(own)
@@ -443,6 +448,7 @@ final class RootWalk: @unchecked Sendable {
     private func finishDirectory(
         _ node: DirNode, own: UsageTotals, tagged: Bool, recognised: Bool = false, result: inout WorkerResult
     ) {
+        if node.depth == 0 { registryLock.withLock { rootOwn = own } }
         result.totals.add(own)
         assignUnits(node, tagged: tagged, recognised: recognised)
         node.bucket?.add(own)
@@ -547,7 +553,8 @@ final class RootWalk: @unchecked Sendable {
             if node.depth <= maxDepth {
                 node.anchor = register(Accumulator(node: node, kind: .directory))
             } else {
-                node.anchor = node.parent?.anchor
+                // With -S nothing below a directory counts in its row.
+                node.anchor = options.separateDirectories ? nil : node.parent?.anchor
             }
         }
     }
@@ -571,7 +578,8 @@ final class RootWalk: @unchecked Sendable {
             // Roll subtree totals up: deepest first, each into its parent's anchor.
             var subtree: [ObjectIdentifier: UsageTotals] = [:]
             for acc in accumulators { subtree[ObjectIdentifier(acc.node)] = acc.totals }
-            for acc in accumulators.sorted(by: { $0.node.depth > $1.node.depth }) {
+            // With -S (`separateDirectories`) each row is its directory's own: nothing rolls up.
+            for acc in accumulators.sorted(by: { $0.node.depth > $1.node.depth }) where !options.separateDirectories {
                 guard let parent = acc.node.parent, let total = subtree[ObjectIdentifier(acc.node)] else { continue }
                 subtree[ObjectIdentifier(parent), default: UsageTotals()].add(total)
             }

@@ -115,6 +115,38 @@ final class ConventionsEndToEndTests: XCTestCase {
         }
     }
 
+    /// `-S` (`--separate-dirs`) leaves each directory's subdirectories out of its figure, as du
+    /// does: `-s` lines are each argument's own blocks and direct files (and their times and
+    /// inodes), `-c`'s total still counts everything, `--depth` rows are each directory's own.
+    /// Before, the option was unknown.
+    func testDuSeparateDirsAsDuDoes() throws {
+        let tree = TestTree("conv-separate")
+        tree.file("t/top", size: 9000)
+        tree.file("t/a/inner", size: 50_000)
+        tree.file("t/a/deeper/deepest", size: 300_000)
+        tree.file("t/b/own", size: 5000)
+        tree.setModified("t/a/deeper/deepest", secondsSinceEpoch: 1_700_000_000)
+        tree.setModified("t/top", secondsSinceEpoch: 1_500_000_000)
+        let paths = ["t", "t/a", "t/b/own"].map { tree.path($0).description }
+        for flags in [["-sS"], ["-sSc"], ["-sSk", "--time"], ["-sS", "--inodes", "-c"], ["-sSB1", "--exclude=top"]] {
+            let ours = Binary.run(["du"] + flags + paths, environment: ["TZ": "UTC"])
+            let theirs = Run.command(["du"] + flags + paths, environment: ["TZ": "UTC"])
+            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
+            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
+        }
+        let t = tree.path("t").description
+        for depth in ["0", "1", "5"] {
+            let json = Binary.run(["du", "-S", "-d", depth, "--json", t])
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+            let rows = ((object["roots"] as? [[String: Any]])?.first?["subdirectories"] as? [[String: Any]]) ?? []
+            let ours = Set(rows.map { "\(($0["allocatedBytes"] as? NSNumber)?.int64Value ?? -1)\t\($0["path"] ?? "")" })
+            let theirs = Set(
+                Run.command(["du", "-S", "-B1", "-d", depth, t]).out.split(separator: "\n").map(String.init))
+            XCTAssertEqual(ours, theirs, "-S -d \(depth)")
+        }
+        XCTAssertEqual(Binary.run(["du", "-S", t]).status, 2, "the caches view has no -S")
+    }
+
     /// `-l` (`--count-links`) counts a file as often as its hard links are met, and an argument
     /// given again as often as it is given, as du does (ccache's and pnpm's hard-linked
     /// stores). Before, the option was unknown.

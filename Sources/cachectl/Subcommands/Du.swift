@@ -31,6 +31,11 @@ struct Du: ParsableCommand {
     var oneFileSystem = false
 
     @Flag(
+        name: [.customShort("S"), .customLong("separate-dirs")],
+        help: "With -s, -d or -a, leave each directory's subdirectories out of its size (du's -S).")
+    var separateDirs = false
+
+    @Flag(
         name: [.customShort("l"), .customLong("count-links")],
         help: "Count a file as often as its hard links are met (du's -l); each is counted once otherwise.")
     var countLinks = false
@@ -122,6 +127,9 @@ struct Du: ParsableCommand {
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more.") }
         if summarize && depth != nil { throw ValidationError("-s/--summarize and --depth cannot be combined.") }
         if null && !summarize { throw ValidationError("-0/--null needs -s (the other views are tables).") }
+        if separateDirs && !summarize && depth == nil && !all {
+            throw ValidationError("-S/--separate-dirs needs -s, -d or -a (the default view lists whole caches).")
+        }
         if inodes && !summarize { throw ValidationError("--inodes needs -s (the other views have a FILES column).") }
         if time && !summarize {
             throw ValidationError("--time needs -s (the other views have OLDEST and NEWEST columns).")
@@ -266,6 +274,7 @@ struct Du: ParsableCommand {
         var options = DiskUsageOptions()
         options.oneFileSystem = oneFileSystem
         options.countLinks = countLinks
+        options.separateDirectories = separateDirs
         var patterns = exclude
         for (text, file) in zip(excludeFrom, RawArguments.paths(excludeFrom)) {
             do {
@@ -301,13 +310,17 @@ struct Du: ParsableCommand {
         var grand: Int64 = 0
         func shown(_ value: Int64) -> String { inodes ? String(value) : sizes.formatAsDu(value) }
         var newest: FileTime?
+        func figure(_ totals: UsageTotals) -> Int64 {
+            inodes ? Int64(totals.files + totals.directories) : size(of: totals)
+        }
         for root in report.roots where root.isShown {
-            let bytes = inodes ? Int64(root.totals.files + root.totals.directories) : size(of: root.totals)
-            grand &+= bytes  // as du's uintmax_t: shown unsigned (`SizeFormatOptions.format`)
+            // With -S the line is the argument's own; the total still counts everything (du's tot_dui).
+            let line = root.separateTotals ?? root.totals
+            let bytes = figure(line)
+            grand &+= figure(root.totals)  // as du's uintmax_t: shown unsigned (`SizeFormatOptions.format`)
             if let n = root.totals.newestOfAny, newest.map({ $0 < n }) ?? true { newest = n }
             guard passes(bytes) else { continue }
-            Output.write(
-                shown(bytes) + "\t" + (time ? DateText.localMinute(root.totals.newestOfAny) + "\t" : ""))
+            Output.write(shown(bytes) + "\t" + (time ? DateText.localMinute(line.newestOfAny) + "\t" : ""))
             Output.write(bytes: root.path.bytes)
             Output.write(end)
         }
