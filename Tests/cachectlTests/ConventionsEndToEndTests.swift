@@ -25,6 +25,18 @@ final class ConventionsEndToEndTests: XCTestCase {
         }
     }
 
+    /// Runs `du FLAGS PATHS` and `cachectl du FLAGS PATHS` alike and checks that cachectl
+    /// prints what du prints and exits as it does.
+    private func assertMatchesDu(
+        _ flags: [String], _ paths: [String], environment: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let ours = Binary.run(["du"] + flags + paths, environment: environment)
+        let theirs = Run.command(["du"] + flags + paths, environment: environment)
+        XCTAssertEqual(ours.status, theirs.status, "\(flags) \(paths): \(ours.err)", file: file, line: line)
+        XCTAssertEqual(ours.out, theirs.out, "\(flags) \(paths)", file: file, line: line)
+    }
+
     /// du's size flags give du's output on the same tree: the last of -b/-h/--si/-k/-m/-B
     /// wins, -b counts apparent sizes, -B takes du's block sizes, clusters like -sxB1 work;
     /// -c adds a total line, -t leaves out small (or, negative, large) sizes, -0 ends lines
@@ -41,10 +53,7 @@ final class ConventionsEndToEndTests: XCTestCase {
             ["-shk"], ["-sk", "--si"], ["-s", "--block-size=1KB"], ["-sxB1"], ["-sB3"], ["-sck"],
             ["-sk", "-t", "100K"], ["-sk", "-t", "-100K"], ["-sk", "-0"], ["-sPk"], ["-s", "--no-dereference"]
         ] {
-            let ours = Binary.run(["du"] + flags + [c, d])
-            let gnu = Run.command(["du"] + flags + [c, d])
-            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
-            XCTAssertEqual(ours.out, gnu.out, "\(flags)")
+            assertMatchesDu(flags, [c, d])
         }
         // --inodes and --time (local time: a zone far from UTC shows it is), as du prints them.
         for flags in [["-s", "--inodes"], ["-sc", "--inodes"], ["-sk", "--time"], ["-sck", "--time"]] {
@@ -107,10 +116,7 @@ final class ConventionsEndToEndTests: XCTestCase {
         ]
         for list in lists {
             for flags in [["-sB1"], ["-sck", "--time"], ["-s", "--inodes", "-c"]] {
-                let ours = Binary.run(["du"] + flags + list, environment: ["TZ": "UTC"])
-                let theirs = Run.command(["du"] + flags + list, environment: ["TZ": "UTC"])
-                XCTAssertEqual(ours.status, theirs.status, "\(flags) \(list): \(ours.err)")
-                XCTAssertEqual(ours.out, theirs.out, "\(flags) \(list)")
+                assertMatchesDu(flags, list, environment: ["TZ": "UTC"])
             }
         }
     }
@@ -129,10 +135,7 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.setModified("t/top", secondsSinceEpoch: 1_500_000_000)
         let paths = ["t", "t/a", "t/b/own"].map { tree.path($0).description }
         for flags in [["-sS"], ["-sSc"], ["-sSk", "--time"], ["-sS", "--inodes", "-c"], ["-sSB1", "--exclude=top"]] {
-            let ours = Binary.run(["du"] + flags + paths, environment: ["TZ": "UTC"])
-            let theirs = Run.command(["du"] + flags + paths, environment: ["TZ": "UTC"])
-            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
-            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
+            assertMatchesDu(flags, paths, environment: ["TZ": "UTC"])
         }
         let t = tree.path("t").description
         for depth in ["0", "1", "5"] {
@@ -158,10 +161,7 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.file("t/b/own", size: 5000)
         let paths = ["t", "t/b", "u", "t"].map { tree.path($0).description }
         for flags in [["-sl"], ["-slc"], ["-s", "--count-links", "--inodes"], ["-slk", "--exclude=own"], ["-sc"]] {
-            let ours = Binary.run(["du"] + flags + paths)
-            let theirs = Run.command(["du"] + flags + paths)
-            XCTAssertEqual(ours.status, 0, "\(flags): \(ours.err)")
-            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
+            assertMatchesDu(flags, paths)
         }
         XCTAssertNotEqual(Binary.run(["du", "-sl"] + paths).out, Binary.run(["du", "-s"] + paths).out)
     }
@@ -276,9 +276,8 @@ final class ConventionsEndToEndTests: XCTestCase {
         tree.setModified("x", secondsSinceEpoch: 1_300_000_000)
         let paths = ["t", "e", "t/d", "x"].map { tree.path($0).description }
         for flags in [["-s", "--time"], ["-sc", "--time"], ["-sk", "--time", "--exclude=f"]] {
+            assertMatchesDu(flags, paths, environment: ["TZ": "UTC"])
             let ours = Binary.run(["du"] + flags + paths, environment: ["TZ": "UTC"])
-            let theirs = Run.command(["du"] + flags + paths, environment: ["TZ": "UTC"])
-            XCTAssertEqual(ours.out, theirs.out, "\(flags)")
             XCTAssertTrue(ours.out.contains("2021-06-01 12:34"), ours.out)
         }
     }
