@@ -98,6 +98,16 @@ enum GNUNumber {
             value = Int64(bitPattern: negative ? 0 &- magnitude : magnitude)
         }
         guard i < s.count else { return (value, failure) }
+        return applySuffix(s, at: i, to: value, failure: failure, signed: signed, valid: valid)
+    }
+
+    /// The suffix at `i` of `s` applied to `value` (`__xstrtol`'s second half): its power,
+    /// of 1024 or, with `0` among the valid suffixes and a second `B` or `D`, of 1000.
+    private static func applySuffix(
+        _ s: [UInt8], at start: Int, to value: Int64, failure: Failure?, signed: Bool, valid: [UInt8]
+    ) -> (stored: Int64?, failure: Failure?) {
+        var i = start
+        var failure = failure
         guard valid.contains(s[i]) else { return (value, .invalidSuffix) }
         var base: Int64 = 1024
         var length = 1
