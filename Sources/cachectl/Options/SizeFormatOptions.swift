@@ -45,6 +45,14 @@ struct SizeFormatOptions: ParsableArguments {
         case bytes
         case human(base: Int64)
         case blocks(BlockSize)
+
+        /// What a block-size spec asks for.
+        init(_ spec: BlockSize.Spec) {
+            switch spec {
+            case .human(let base): self = .human(base: base)
+            case .blocks(let block): self = .blocks(block)
+            }
+        }
     }
 
     /// The style the last size flag on the command line asks for.
@@ -57,11 +65,8 @@ struct SizeFormatOptions: ParsableArguments {
         case "k": return .blocks(BlockSize(size: 1024, suffix: ""))
         case "m": return .blocks(BlockSize(size: 1 << 20, suffix: ""))
         default:
-            switch blockSize.map(BlockSize.read) {
-            case .success(.human(let base)): return .human(base: base)
-            case .success(.blocks(let block)): return .blocks(block)
-            case .failure, nil: return .automatic
-            }
+            guard let blockSize, case .success(let spec) = BlockSize.read(blockSize) else { return .automatic }
+            return Style(spec)
         }
     }
 
@@ -89,12 +94,7 @@ struct SizeFormatOptions: ParsableArguments {
     }
 
     /// du's default unit from its environment (`BlockSize.fromEnvironment`).
-    static let duEnvironmentStyle: Style = {
-        switch BlockSize.fromEnvironment(Sys.environment) {
-        case .human(let base): return .human(base: base)
-        case .blocks(let block): return .blocks(block)
-        }
-    }()
+    static let duEnvironmentStyle = Style(BlockSize.fromEnvironment(Sys.environment))
 
     /// A size as the walk sums it: wrapping past Int64 as du's `uintmax_t` does, so it is
     /// shown unsigned (two sparse files of 5 EiB on a tmpfs: 11529215046068469760, as du).

@@ -181,7 +181,7 @@ struct Du: ParsableCommand {
 
     /// The largest `-X` or `--files0-from` list read (1 GiB): an endless pipe is refused once
     /// it has given more.
-    static let largestPatternList = FileIO.Limit(bytes: 1 << 30, what: "a list")
+    static let largestList = FileIO.Limit(bytes: 1 << 30, what: "a list")
 
     /// The patterns of an `-X` list as du reads it (gnulib exclude.c `add_exclude_fp`): one per
     /// line, trailing white space removed (a `\r` of a CRLF file too), empty lines skipped;
@@ -218,7 +218,7 @@ struct Du: ParsableCommand {
         let roots: [RawPath]
         if let files0From {
             do {
-                let list = Self.largestPatternList
+                let list = Self.largestList
                 let bytes =
                     files0From == "-"
                     ? try FileIO.readStandardInput(limit: list)
@@ -279,7 +279,7 @@ struct Du: ParsableCommand {
         for (text, file) in zip(excludeFrom, RawArguments.paths(excludeFrom)) {
             do {
                 // As du reads it: through a symlink, from a pipe, `-` for stdin.
-                let list = Self.largestPatternList
+                let list = Self.largestList
                 patterns += Self.patterns(
                     inList: text == "-"
                         ? try FileIO.readStandardInput(limit: list) : try FileIO.readNamed(file, limit: list))
