@@ -1,12 +1,87 @@
 import CZlib
 import CacheKitSupport
 
-/// A response body's content coding undone as it streams in (RFC 9110 §8.4.1), through zlib:
-/// `gzip` (and `x-gzip`), and `deflate` — zlib-wrapped as the RFC says, or raw as some servers
-/// send it, as browsers accept both. cachectl asks for `identity`, but a server may still send
-/// a pre-compressed file coded; stored as it came, an image would be gzip bytes named `.png`
-/// that no saved page could show. The store keeps the representation a browser shows.
+/// A response body's codings undone as it streams in, through zlib: its transfer codings
+/// other than `chunked` (RFC 9112 §7: NIO's decoder removes a final `chunked`, nothing else)
+/// and its content codings (RFC 9110 §8.4.1), each of `gzip` (and `x-gzip`) and `deflate` —
+/// zlib-wrapped as the RFC says, or raw as some servers send it, as browsers accept both —
+/// undone in turn, the last applied first. cachectl asks for `identity` and sends no `TE`, but
+/// a server may still send a pre-compressed file coded, or code it for the transfer; stored as
+/// it came, an image would be gzip bytes named `.png` that no saved page could show. The store
+/// keeps the representation a browser shows.
 final class ContentDecoder {
+    /// The codings undone, the first applied first (lower case), as messages name them.
+    let codings: [String]
+    /// One zlib stream per coding, the last applied first: each one's output is the next's input.
+    private let stages: [Stage]
+
+    /// At most this many codings are undone, as curl undoes at most 5 (`MAX_ENCODE_STACK`).
+    static let deepest = 5
+
+    /// The decoder for a response's `Content-Encoding` and `Transfer-Encoding` values (each
+    /// its field lines joined with commas); nil when neither codes the body (absent,
+    /// `identity`, or only `chunked` for the transfer). Throws for a coding zlib cannot undo
+    /// (`br`, `zstd`, `compress`), a `chunked` that is not the last transfer coding, or more
+    /// than `deepest` codings.
+    static func make(contentEncoding: String?, transferEncoding: String? = nil) throws -> ContentDecoder? {
+        func list(_ value: String?) -> [String] {
+            (value ?? "").split(separator: ",").map { HTTPText.lowercasedASCII(HTTPText.trimmingOWS($0)) }
+                .filter { !$0.isEmpty && $0 != "identity" }
+        }
+        let content = list(contentEncoding)
+        var transfer = list(transferEncoding)
+        if transfer.last == "chunked" { transfer.removeLast() }
+        let undoable: Set<String> = ["gzip", "x-gzip", "deflate"]
+        if transfer.contains("chunked") {
+            throw FetchError.transport(
+                "the server sent the transfer codings '\(transferEncoding ?? "")', with chunked before another "
+                    + "(chunked must come last, RFC 9112 §6.1): not stored")
+        }
+        if !transfer.isEmpty, !transfer.allSatisfy(undoable.contains) {
+            throw FetchError.transport(
+                "the server sent the body with the transfer coding '\(transferEncoding ?? "")', which cachectl did "
+                    + "not ask for; only chunked, gzip and deflate can be undone: not stored")
+        }
+        guard content.allSatisfy(undoable.contains) else {
+            throw FetchError.transport(
+                "the server sent the body coded as '\(contentEncoding ?? "")' though asked for identity; only gzip and "
+                    + "deflate can be undone: not stored")
+        }
+        let codings = content + transfer
+        guard !codings.isEmpty else { return nil }
+        guard codings.count <= deepest else {
+            throw FetchError.transport(
+                "the server sent the body coded \(codings.count) times ('\(codings.joined(separator: ", "))'); at most "
+                    + "\(deepest) codings are undone: not stored")
+        }
+        return ContentDecoder(codings: codings)
+    }
+
+    private init(codings: [String]) {
+        self.codings = codings
+        stages = codings.reversed().map { Stage(coding: $0) }
+    }
+
+    /// Decodes `input`, handing each piece of output to `sink`.
+    func decode(_ input: UnsafeRawBufferPointer, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try decode(input, from: 0, sink)
+    }
+
+    private func decode(
+        _ input: UnsafeRawBufferPointer, from stage: Int, _ sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        guard stage < stages.count else { return try sink(input) }
+        try stages[stage].decode(input) { piece in try decode(piece, from: stage + 1, sink) }
+    }
+
+    /// After the last input: throws when any coded data had not ended (the body was cut).
+    func finish() throws {
+        for stage in stages { try stage.finish() }
+    }
+}
+
+/// One coding undone through zlib.
+private final class Stage {
     /// What the body was coded with (lower case).
     let coding: String
     private var stream = z_stream()
@@ -16,22 +91,7 @@ final class ContentDecoder {
     private(set) var ended = false
     private var output = [UInt8](repeating: 0, count: 64 << 10)
 
-    /// The decoder for a `Content-Encoding` value; nil without one (or `identity`). Throws for
-    /// a coding zlib cannot undo (`br`, `zstd`, `compress`) or a list of several.
-    static func make(contentEncoding value: String?) throws -> ContentDecoder? {
-        guard let value else { return nil }
-        let codings = value.split(separator: ",").map { HTTPText.lowercasedASCII(HTTPText.trimmingOWS($0)) }
-            .filter { !$0.isEmpty && $0 != "identity" }
-        guard let coding = codings.first else { return nil }
-        guard codings.count == 1, ["gzip", "x-gzip", "deflate"].contains(coding) else {
-            throw FetchError.transport(
-                "the server sent the body coded as '\(value)' though asked for identity; only gzip and deflate "
-                    + "can be undone: not stored")
-        }
-        return ContentDecoder(coding: coding)
-    }
-
-    private init(coding: String) {
+    init(coding: String) {
         self.coding = coding
     }
 

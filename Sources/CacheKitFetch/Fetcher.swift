@@ -527,6 +527,18 @@ public final class Fetcher: @unchecked Sendable {
         }
     }
 
+    /// What undoes a response's codings (`ContentDecoder`), from all its `Content-Encoding`
+    /// and `Transfer-Encoding` field lines (several lines of a field are one list, RFC 9110
+    /// §5.3); nil when the body comes as it is.
+    static func bodyDecoder(_ head: HTTPResponseHead) throws -> ContentDecoder? {
+        func joined(_ name: String) -> String? {
+            let lines = head.headers[name]
+            return lines.isEmpty ? nil : lines.joined(separator: ", ")
+        }
+        return try ContentDecoder.make(
+            contentEncoding: joined("content-encoding"), transferEncoding: joined("transfer-encoding"))
+    }
+
     /// `bytes FIRST-LAST/TOTAL` (TOTAL may be `*`), RFC 9110 §14.4.
     static func contentRange(_ text: String?) -> (first: Int64, last: Int64, total: Int64?)? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), text.hasPrefix("bytes ") else { return nil }
@@ -694,7 +706,7 @@ public final class Fetcher: @unchecked Sendable {
             guard let range = Self.contentRange(head.headers.first(name: "content-range")),
                 range.first == resumed.body.length,
                 range.total.map({ total in resumed.partial.total.map { $0 == total } ?? true }) ?? true,
-                (try? ContentDecoder.make(contentEncoding: head.headers.first(name: "content-encoding"))) == nil
+                (try? Self.bodyDecoder(head)) == nil
             else {
                 // Another range than the rest of the kept part: it is dropped, and the whole body asked for.
                 connection.abandon()
@@ -734,7 +746,7 @@ public final class Fetcher: @unchecked Sendable {
         }
         let decoder: ContentDecoder?
         do {
-            decoder = try ContentDecoder.make(contentEncoding: head.headers.first(name: "content-encoding"))
+            decoder = try Self.bodyDecoder(head)
         } catch {
             connection.abandon()
             throw error

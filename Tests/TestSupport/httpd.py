@@ -8,7 +8,12 @@ Routes (GET):
                          ?type=VALUE sets Content-Type. ?coding=C sends the body coded
                          whatever the request accepts: gzip, deflate (zlib-wrapped),
                          rawdeflate (sent as deflate), gzip2 (two gzip members), gzipcut
-                         (the gzip data cut in half, its length declared), br (sent as is)
+                         (the gzip data cut in half, its length declared), br (sent as is).
+                         ?transfer=T codes it for the transfer instead (no Content-Length):
+                         gzip (`Transfer-Encoding: gzip, chunked`, several chunks), gzipclose
+                         (`gzip`, delimited by the end of the connection), gzipgzip (a
+                         gzip-coded body, `Content-Encoding: gzip`, coded again for the
+                         transfer), br (`br, chunked`, the body as is)
   /redirect/N/NAME       302 to /redirect/N-1/NAME ... then /files/NAME (a request with
                          If-None-Match or If-Modified-Since is also logged as
                          `Conditional: PATH`)
@@ -88,6 +93,30 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def send_transfer_coded(self, body, headers, how):
+        """200 with the body coded for the transfer (see ?transfer=)."""
+        if how == "gzipgzip":
+            headers = headers + [("Content-Encoding", "gzip")]
+            body = gzip.compress(body)
+        coding = "br" if how == "br" else "gzip"
+        data = body if how == "br" else gzip.compress(body)
+        self.send_response(200)
+        for name, value in headers:
+            self.send_header(name, value)
+        if how == "gzipclose":
+            self.send_header("Transfer-Encoding", "gzip")
+            self.end_headers()
+            self.wfile.write(data)
+            self.close_connection = True
+            return
+        self.send_header("Transfer-Encoding", coding + ", chunked")
+        self.end_headers()
+        step = max(1, len(data) // 3)
+        for start in range(0, len(data), step):
+            piece = data[start:start + step]
+            self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n")
+        self.wfile.write(b"0\r\n\r\n")
 
     def file(self, name):
         path = os.path.join(self.server.root, os.path.basename(name))
@@ -191,6 +220,8 @@ class Handler(BaseHTTPRequestHandler):
                     if start >= len(body):
                         return self.send_body(416, b"", [("Content-Range", "bytes */%d" % len(body))])
                     return self.send_body(206, body[start:], headers + [("Content-Range", "bytes %d-%d/%d" % (start, len(body) - 1, len(body)))])
+                if "transfer" in query:
+                    return self.send_transfer_coded(body, headers, query["transfer"])
                 return self.send_body(200, body, headers)
             if path == "/seq":
                 script = json.loads(query["r"])

@@ -586,6 +586,38 @@ final class FetchEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
     }
 
+    /// A body coded for the transfer (`Transfer-Encoding: gzip, chunked`, or `gzip` up to the
+    /// end of the connection) is stored decoded, as curl and browsers take it; so is one coded
+    /// twice (gzip content, gzip transfer). The gzip bytes were stored as the body, since NIO's
+    /// decoder removes only `chunked`. A transfer coding zlib cannot undo fails the URL and
+    /// stores nothing; so do more than five codings (curl's limit).
+    func testABodyCodedForTheTransferIsStoredDecoded() throws {
+        let (tree, server, store) = try fixture()
+        defer { withExtendedLifetime(tree) {} }
+        var generator = SystemRandomNumberGenerator()
+        let original = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        tree.file("www/t.bin", contents: original)
+        for transfer in ["gzip", "gzipclose", "gzipgzip"] {
+            let url = server.url("/files/t.bin?transfer=\(transfer)")
+            let run = fetch([url], store)
+            XCTAssertEqual(run.status, 0, transfer + ": " + run.err)
+            let stored = Binary.run(["cat", url, "--cache", store, "--allow-stale"]).stdout
+            XCTAssertTrue(stored == original, "\(transfer): \(stored.count) bytes stored, not the body sent")
+        }
+        let url = server.url("/files/t.bin?transfer=br")
+        let run = fetch([url], store)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.err.contains("transfer coding 'br, chunked'"), run.err)
+        XCTAssertEqual(Binary.run(["cat", url, "--cache", store, "--allow-stale"]).status, 1, "nothing stored")
+        let deep = server.url(
+            "/seq?r=" + "[[200,{\"Content-Encoding\":\"gzip,gzip,gzip,gzip,gzip,gzip\"},\"x\"]]".addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics)!)
+        let refused = fetch([deep], store)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("coded 6 times"), refused.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store + "/tmp"), [])
+    }
+
     /// A page reached through a redirect resolves its relative references against the URL it
     /// came from, as a browser does (`/dir` → `/dir/`, http → https): fetched, and read from
     /// the cache later. They resolved against the URL asked for, and led elsewhere.
