@@ -75,6 +75,9 @@ final class SocketConnection: @unchecked Sendable {
             // NIO's outbound validation refuses `|`, `{`, `}`, `^` and `` ` `` in a request
             // target, which browsers send as the URL Standard leaves them; `requestHead` checks
             // the head itself (no controls, spaces or non-ASCII).
+            // Folded header lines and heads ended by LF alone, read as RFC 9112 asks a user
+            // agent to read them (NIO's decoder refuses both).
+            try handlers.addHandler(HeadNormalizer())
             try handlers.addHTTPClientHandlers(leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
             // Connected (EmbeddedChannel's connect only marks it active): a tunnel writes its
             // CONNECT, TLS its hello, sent with the first request.

@@ -14,6 +14,12 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
                   left open
   /garbage        a status line that is not HTTP
+  /lf/NAME        200 "lf NAME", every line of its head ended by LF alone (max-age=600)
+  /lfcontinue/NAME  a 100 Continue and then 200 "lfcontinue NAME", both heads' lines ended
+                  by LF alone
+  /fold/NAME      200 "fold NAME" whose Cache-Control and Content-Type are folded over two
+                  lines each (obs-fold, a tab and a space): `public, max-age=600` and
+                  `text/plain; charset=utf-8`
   /unasked        200 "unasked" and, in the same send, a second response no request asked for
   /extra/NAME     200 "extra NAME" (Content-Length), then, 200 ms later, bytes that belong to
                   no response; the connection stays open
@@ -56,6 +62,17 @@ def answer(path):
     if path.startswith("/extra/"):
         body = ("extra " + name).encode()
         return response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")]), False
+    if path.startswith("/lf/") or path.startswith("/lfcontinue/"):
+        body = (path.split("/")[1] + " " + name).encode()
+        head = response("200 OK", body, [("Content-Length", len(body)), ("Cache-Control", "max-age=600")])
+        if path.startswith("/lfcontinue/"):
+            head = b"HTTP/1.1 100 Continue\r\n\r\n" + head
+        split = head.index(b"\r\n\r\n") + 4
+        return head[:split].replace(b"\r\n", b"\n") + head[split:], False
+    if path.startswith("/fold/"):
+        body = ("fold " + name).encode()
+        return (b"HTTP/1.1 200 OK\r\nCache-Control: public,\r\n\tmax-age=600\r\nContent-Type: text/plain;\r\n"
+                b" charset=utf-8\r\nContent-Length: %d\r\n\r\n" % len(body) + body), False
     if path == "/cut":
         return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
     if path == "/unasked":

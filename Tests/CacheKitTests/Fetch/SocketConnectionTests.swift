@@ -61,6 +61,24 @@ final class SocketConnectionTests: XCTestCase {
             connections, [["/a", "/chunked/b", "/continue/c", "/d", "/once/e"], ["/f", "/close/g"], ["/h"]])
     }
 
+    /// Heads as RFC 9112 asks a user agent to read them, as curl reads them: lines ended by LF
+    /// alone (a 100 Continue's too), and a field folded over two lines (obs-fold) read as one
+    /// value; each body as it came, all on one kept-alive connection. NIO's decoder refused
+    /// both ("malformed response").
+    func testHeadsWithBareLFsAndFoldedFieldsAreRead() throws {
+        let (results, bodies, stored, connections) = try fetch(["/lf/a", "/fold/b", "/lfcontinue/c", "/d"])
+        XCTAssertEqual(results.map(\.outcome), Array(repeating: .downloaded, count: 4), "\(results.map(\.error))")
+        XCTAssertEqual(bodies, ["lf a", "fold b", "lfcontinue c", "/d"])
+        XCTAssertEqual(stored, [true, true, true, true])
+        XCTAssertEqual(connections, [["/lf/a", "/fold/b", "/lfcontinue/c", "/d"]])
+        // The folded values, whole: freshness from max-age=600 on the folded line.
+        XCTAssertEqual(results[1].contentType, "text/plain; charset=utf-8")
+        XCTAssertEqual(results[1].freshnessSource, .maxAge)
+        let lifetime = results[1].expires.map { $0.timeInterval - FileTime.now.timeInterval } ?? 0
+        XCTAssertGreaterThan(lifetime, 500)
+        XCTAssertEqual(results[0].freshnessSource, .maxAge)
+    }
+
     /// A body cut short, a response that is not HTTP and one that came with a second one
     /// unasked fail alone, in words, with nothing stored for them; the URL after each still
     /// downloads. (The second response: a cache cannot tell which bytes are the body.)
