@@ -438,6 +438,37 @@ final class ConventionsEndToEndTests: XCTestCase {
         XCTAssertEqual(survivors(root), [])
     }
 
+    /// A negative value given apart (`-d -1`, `--jobs -1`) is the option's value, refused by
+    /// the option's own rule and message, as du refuses `-d -1` ("invalid maximum depth");
+    /// it was read as another option ("Missing value for '-d'"). Nothing is done.
+    func testANegativeValueIsTheOptionsValueAndRefusedInItsWords() {
+        let tree = TestTree("conv-negative")
+        tree.file("c/a", size: 5000)
+        let root = tree.path("c").description
+        let cases: [([String], String)] = [
+            (["du", "-d", "-1", root], "invalid maximum depth '-1'"),
+            (["du", "-s", "-B", "-1", root], "invalid --block-size argument '-1'"),
+            (["du", "--top", "-1", root], "--top must be 0 or more"),
+            (["prune", root, "--format", "plain", "--max-size", "-1"], "'-1' is not a size"),
+            (["prune", root, "--format", "plain", "--max-age", "-1d"], "'-1d' is not a systemd time span"),
+            (["prune", root, "--format", "plain", "--max-size", "1G", "--trim-to", "-1"], "greater than 0"),
+            (["prune", root, "--format", "plain", "--grace", "-1h"], "'-1h' is not a systemd time span"),
+            (["fetch", "--jobs", "-1", "http://127.0.0.1:9/"], "--jobs must be at least 1"),
+            (["fetch", "--retry", "-1", "http://127.0.0.1:9/"], "--retry must be 0 or more"),
+            (["fetch", "--timeout", "-1s", "http://127.0.0.1:9/"], "'-1s' is not a systemd time span"),
+            (["fetch", "--max-body", "-1", "http://127.0.0.1:9/"], "'-1' is not a size"),
+            (["fetch", "--expires", "-1d", "http://127.0.0.1:9/"], "'-1d' is not a systemd time span"),
+            (["localize", "--jobs", "-1", "--fetch", "x.html"], "--jobs must be at least 1"),
+            (["put", "http://a.example/", root + "/a", "--expires", "-1d"], "'-1d' is not a systemd time span")
+        ]
+        for (arguments, message) in cases {
+            let run = Binary.run(arguments)
+            XCTAssertEqual(run.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(run.err.contains(message), arguments.joined(separator: " ") + ": " + run.err)
+        }
+        XCTAssertEqual(survivors(root), ["a"])
+    }
+
     /// Without /proc (a container, a chroot, a mount namespace that hides it) the binary
     /// still reads its arguments and works, as du does: it trapped (SIGILL) at start-up,
     /// because Swift's `CommandLine` reads /proc/self/cmdline on Linux.

@@ -4,7 +4,7 @@ import CacheKit
 /// How entries' states are decided.
 struct InspectionOptions: ParsableArguments {
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: "Leave incomplete and orphan items younger than this alone (a systemd time span; default: 1h).",
         transform: TimeSpan.parse)
     var grace: TimeSpan = TimeSpan(seconds: 3600, text: "1h")

@@ -22,7 +22,7 @@ struct SizeFormatOptions: ParsableArguments {
     var mebibytes = false
 
     @Option(
-        name: [.customShort("B", allowingJoined: true), .customLong("block-size")],
+        name: [.customShort("B", allowingJoined: true), .customLong("block-size")], parsing: .unconditional,
         help: ArgumentHelp(
             """
             Print sizes in units of SIZE, rounded up: 1K, 4KiB, 1MB, or a unit alone (M, KB), which is then \

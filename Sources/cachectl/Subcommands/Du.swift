@@ -46,7 +46,7 @@ struct Du: ParsableCommand {
     var noDereference = false
 
     @Option(
-        name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long],
+        name: [.customShort("d", allowingJoined: true), .customLong("max-depth"), .long], parsing: .unconditional,
         help: ArgumentHelp(
             "List every directory at most N levels below each argument, instead of caches (-d1, --max-depth=1).",
             valueName: "max-depth"))
@@ -64,12 +64,14 @@ struct Du: ParsableCommand {
     var null = false
 
     @Option(
-        name: [.customShort("t", allowingJoined: true), .long],
+        name: [.customShort("t", allowingJoined: true), .long], parsing: .unconditional,
         help: ArgumentHelp(
             "Leave out sizes below SIZE (or, negative, above it) from -s and --depth rows.", valueName: "size"))
     var threshold: String?
 
-    @Option(name: .long, help: "Also list the N largest files under each argument (after the totals with -s).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Also list the N largest files under each argument (after the totals with -s).")
     var top: Int?
 
     @Option(

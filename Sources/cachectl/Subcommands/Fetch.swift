@@ -29,24 +29,27 @@ struct Fetch: AsyncParsableCommand {
         completion: .file())
     var input: String?
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             "Lifetime of what is stored, a systemd time span (90s, 15min, 12h, 7d), overriding the response's headers.",
         transform: TimeSpan.parse)
     var expires: TimeSpan?
     @Flag(name: .long, help: "Each hit moves the expiry to now + lifetime.") var sliding = false
-    @Option(name: .long, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
-    @Option(name: .long, help: "Largest body accepted (default: 100M).", transform: SizeArgument.parse)
+    @Option(name: .long, parsing: .unconditional, help: "Downloads at once (default: 4 × cores).") var jobs: Int?
+    @Option(
+        name: .long, parsing: .unconditional, help: "Largest body accepted (default: 100M).",
+        transform: SizeArgument.parse)
     var maxBody = SizeArgument(bytes: 100 << 20, text: "100M", hasUnit: true)
     @Option(
-        name: .long, help: "Give up on a download after this long without data (a systemd time span; default: 30s).",
+        name: .long, parsing: .unconditional,
+        help: "Give up on a download after this long without data (a systemd time span; default: 30s).",
         transform: Fetch.parsePositiveSpan)
     var timeout = TimeSpan(seconds: 30, text: "30s")
     @Option(
         name: .long, help: "Trust the certificate authorities in this PEM file instead of the system's.",
         completion: .file()) var cacert: String?
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             """
             Retry a URL this many times after a connection error, a stall, a truncated body, 5xx, 408 or 429 \

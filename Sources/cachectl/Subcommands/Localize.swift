@@ -79,7 +79,8 @@ struct Localize: AsyncParsableCommand {
             """
     )
     var fetch = false
-    @Option(name: .long, help: "With --fetch: downloads at once (default: 4 × cores).") var jobs: Int?
+    @Option(name: .long, parsing: .unconditional, help: "With --fetch: downloads at once (default: 4 × cores).")
+    var jobs: Int?
 
     mutating func validate() throws {
         // `-o -` is stdout (the default), as `-` is stdin for a page: not a file named `-`.

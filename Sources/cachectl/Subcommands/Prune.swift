@@ -21,7 +21,7 @@ struct Prune: ParsableCommand {
 
     @Argument(help: "Caches to prune (default: cachectl's own store).", completion: .directory) var roots: [String] = []
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             """
             Size cap with a unit: 500M, 2G, 10GB, 1GiB, 4096B (a number without a unit below 4 KiB is refused: \
@@ -30,7 +30,7 @@ struct Prune: ParsableCommand {
         transform: SizeArgument.parseCap)
     var maxSize: SizeArgument?
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             """
             Also delete entries modified longer ago than this, in systemd's time spans (7d, 12h, 30min, 1M = a \
@@ -39,7 +39,7 @@ struct Prune: ParsableCommand {
         transform: TimeSpan.parse)
     var maxAge: TimeSpan?
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             """
             Trim to this fraction of --max-size (default: the cache owner's own rule; 0.5 for cachectl's store, \

@@ -10,7 +10,8 @@ struct Put: ParsableCommand {
     @Argument(help: "The URL the body belongs to.") var url: String
     @Argument(help: "The file holding the body.", completion: .file()) var file: String
     @Option(
-        name: .long, help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).",
+        name: .long, parsing: .unconditional,
+        help: "Lifetime, a systemd time span: 90s, 15min, 12h, 7d, 2w, 1M (default: never expires).",
         transform: TimeSpan.parse)
     var expires: TimeSpan?
     @Flag(name: .long, help: "Move the expiry to now + lifetime on every hit.") var sliding = false
