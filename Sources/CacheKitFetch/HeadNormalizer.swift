@@ -10,6 +10,14 @@ import NIOCore
 /// - a line ended by LF alone ends as if by CRLF (§2.2: "a recipient MAY recognize a single LF
 ///   as a line terminator"), as curl and browsers read them.
 ///
+/// - a `Location` value's bytes outside ASCII are percent-encoded, each byte as it came
+///   (`\xFF` → `%FF`), as curl sends them on and as the web-platform-tests expect of a
+///   browser (fetch/api/redirect/redirect-location-escape.tentative.any.js: "Redirect to
+///   invalid UTF-8" gives `%FF`). NIO makes each header value a String, which replaced every
+///   byte of invalid UTF-8 with U+FFFD: a Latin-1 `Location: /caf\xE9` led to `/caf%EF%BF%BD`.
+///   For valid UTF-8 nothing changes: the URL parser percent-encodes those bytes the same way
+///   in every part of a URL (and the host parser decodes them before IDNA).
+///
 /// Only heads are touched: from a request sent to the end of the head of its final response
 /// (1xx heads before it, except 101, are heads too); the body and anything after it pass as
 /// they came. cachectl never sends a request before the response to the one before has ended,
@@ -35,6 +43,14 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
     private var heldLineEnd = false
     /// A fold has just been given on as a space: the spaces and tabs after it are dropped.
     private var afterFold = false
+    /// The current field line's name so far (lower case; at most `longestName` bytes).
+    private var name: [UInt8] = []
+    /// Past the colon of the current field line.
+    private var inValue = false
+    /// In the value of a `Location` field.
+    private var inLocation = false
+    private static let location = Array("location".utf8)
+    private static let longestName = 16
     /// The current head's status code, read from its status line's first bytes.
     private var statusLine: [UInt8] = []
 
@@ -63,6 +79,11 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func startHead() {
         (inHead, lineLength, lines, heldCR, heldLineEnd, afterFold, statusLine) = (true, 0, 0, false, false, false, [])
+        startField()
+    }
+
+    private func startField() {
+        (name, inValue, inLocation) = ([], false, false)
     }
 
     /// One byte of a head.
@@ -85,6 +106,7 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             output.writeBytes([cr, lf])
+            startField()
         }
         if afterFold {
             if byte == space || byte == tab { return }
@@ -95,6 +117,12 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
         case lf: endLine(into: &output)
         default:
             if lines == 0 && statusLine.count < 16 { statusLine.append(byte) }
+            if lines > 0 && !inValue { readName(byte) }
+            if inLocation && byte >= 0x80 {
+                output.writeBytes(Self.percentEncoded(byte))
+                lineLength += 3
+                return
+            }
             output.writeInteger(byte)
             lineLength += 1
         }
@@ -123,6 +151,21 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             inHead = false
         }
+    }
+
+    /// A byte of a field line before its colon.
+    private func readName(_ byte: UInt8) {
+        if byte == UInt8(ascii: ":") {
+            inValue = true
+            inLocation = name == Self.location
+        } else if name.count <= Self.longestName {
+            name.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+    }
+
+    private static func percentEncoded(_ byte: UInt8) -> [UInt8] {
+        let hex = Array("0123456789ABCDEF".utf8)
+        return [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
     }
 
     private func flushHeld(into output: inout ByteBuffer) {

@@ -17,6 +17,7 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /lf/NAME        200 "lf NAME", every line of its head ended by LF alone (max-age=600)
   /lfcontinue/NAME  a 100 Continue and then 200 "lfcontinue NAME", both heads' lines ended
                   by LF alone
+  /locate/HEX     302 whose Location is the bytes HEX spells (not necessarily UTF-8)
   /fold/NAME      200 "fold NAME" whose Cache-Control and Content-Type are folded over two
                   lines each (obs-fold, a tab and a space): `public, max-age=600` and
                   `text/plain; charset=utf-8`
@@ -69,6 +70,9 @@ def answer(path):
             head = b"HTTP/1.1 100 Continue\r\n\r\n" + head
         split = head.index(b"\r\n\r\n") + 4
         return head[:split].replace(b"\r\n", b"\n") + head[split:], False
+    if path.startswith("/locate/"):
+        return response("302 Found", b"", [("Content-Length", 0)]).replace(
+            b"\r\n\r\n", b"\r\nLocation: " + bytes.fromhex(name) + b"\r\n\r\n", 1), False
     if path.startswith("/fold/"):
         body = ("fold " + name).encode()
         return (b"HTTP/1.1 200 OK\r\nCache-Control: public,\r\n\tmax-age=600\r\nContent-Type: text/plain;\r\n"

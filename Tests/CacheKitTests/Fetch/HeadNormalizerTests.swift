@@ -66,6 +66,21 @@ final class HeadNormalizerTests: XCTestCase {
         }
     }
 
+    /// A Location value's bytes outside ASCII are percent-encoded one by one, at every cut
+    /// (a fold inside it too); another field's are left alone.
+    func testALocationsBytesArePercentEncoded() throws {
+        let head: [UInt8] =
+            Array("HTTP/1.1 302 Found\r\nLOCATION: /caf".utf8) + [0xE9] + Array("?q=\u{2603}\r\n ".utf8) + [0xFF]
+            + Array("\r\nX-Other: caf\u{E9}\r\nContent-Length: 0\r\n\r\n".utf8)
+        for cut in 0...head.count {
+            let (heads, _) = try decode(head, cuts: [cut])
+            XCTAssertEqual(heads.map(\.0), [302], "cut at \(cut)")
+            XCTAssertEqual(
+                heads.first?.1, ["LOCATION: /caf%E9?q=%E2%98%83 %FF", "X-Other: caf\u{E9}", "Content-Length: 0"],
+                "cut at \(cut)")
+        }
+    }
+
     /// What the RFC lets a recipient refuse is still refused: whitespace before the first
     /// field line, a bare CR.
     func testWhatTheDecoderRefusedBeforeItStillRefuses() throws {

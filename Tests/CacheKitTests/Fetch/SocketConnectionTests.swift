@@ -79,6 +79,24 @@ final class SocketConnectionTests: XCTestCase {
         XCTAssertEqual(results[0].freshnessSource, .maxAge)
     }
 
+    /// A `Location` that is not UTF-8 leads where its bytes say, each percent-encoded as it came,
+    /// as curl and the web-platform-tests' redirect-location-escape cases have it (their four
+    /// cases, the last one `\xFF` → `%FF`); it led to `%EF%BF%BD` (U+FFFD), another URL.
+    func testALocationsBytesAreKeptAsTheyCame() throws {
+        let cases: [([UInt8], String)] = [
+            (Array("/landed/top.txt?\u{2603}".utf8), "/landed/top.txt?%E2%98%83"),
+            (Array("/landed/top.txt?\u{2603}%e2%98%83".utf8), "/landed/top.txt?%E2%98%83%e2%98%83"),
+            (Array("/landed/top.txt?%\u{2603}".utf8), "/landed/top.txt?%%E2%98%83"),
+            (Array("/landed/top.txt?".utf8) + [0xFF], "/landed/top.txt?%FF"),
+            (Array("/landed/caf".utf8) + [0xE9], "/landed/caf%E9")
+        ]
+        let paths = cases.map { "/locate/" + $0.0.map { String(format: "%02x", $0) }.joined() }
+        let (results, bodies, _, _) = try fetch(paths)
+        XCTAssertEqual(
+            results.map(\.outcome), Array(repeating: .downloaded, count: cases.count), "\(results.map(\.error))")
+        XCTAssertEqual(bodies, cases.map(\.1))
+    }
+
     /// A body cut short, a response that is not HTTP and one that came with a second one
     /// unasked fail alone, in words, with nothing stored for them; the URL after each still
     /// downloads. (The second response: a cache cannot tell which bytes are the body.)
