@@ -23,6 +23,10 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
     /// This many bytes came with neither a final response head nor a body byte among them:
     /// an endless status line, 1xx responses without end, chunk extensions without data.
     case endless(Int)
+    /// A 101 Switching Protocols, though the request asked for no upgrade (RFC 9110 §15.2.2:
+    /// a server switches only to a protocol the request's `Upgrade` names): what follows is
+    /// not HTTP.
+    case unaskedUpgrade
 
     var description: String {
         switch self {
@@ -37,6 +41,8 @@ enum HTTPConnectionError: Error, CustomStringConvertible {
             return "cannot connect to \(place): " + Fetcher.describe(IOError(errnoCode: code, reason: "connect"))
         case .endless(let limit):
             return "malformed response (\(limit >> 20) MiB received without a response head or body bytes)"
+        case .unaskedUpgrade:
+            return "malformed response (101 Switching Protocols, though the request asked for no other protocol)"
         }
     }
 }

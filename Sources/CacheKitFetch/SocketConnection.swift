@@ -127,6 +127,8 @@ final class SocketConnection: @unchecked Sendable {
             try sendPending()
             while true {
                 switch try nextPart() {
+                case .head(let response) where response.status.code == 101:
+                    throw HTTPConnectionError.unaskedUpgrade
                 case .head(let response) where response.status.code >= 100 && response.status.code < 200:
                     continue
                 case .head(let response):

@@ -14,6 +14,7 @@ Routes (any other path: 200, the path as the body, Content-Length, kept alive):
   /notify/NAME    (with --tls) 200 "notify NAME", then TLS's close_notify, the TCP connection
                   left open
   /garbage        a status line that is not HTTP
+  /upgrade        101 Switching Protocols (asked for by no request), then bytes of no HTTP
   /lf/NAME        200 "lf NAME", every line of its head ended by LF alone (max-age=600)
   /lfcontinue/NAME  a 100 Continue and then 200 "lfcontinue NAME", both heads' lines ended
                   by LF alone
@@ -81,6 +82,8 @@ def answer(path):
         return response("200 OK", b"0123456789", [("Content-Length", 100)]), True
     if path == "/unasked":
         return response("200 OK", b"unasked", [("Content-Length", 7)]) * 2, False
+    if path == "/upgrade":
+        return b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\nhi", True
     if path == "/garbage":
         return b"SPDY/9 what\r\n\r\n", True
     body = path.encode()

@@ -97,17 +97,25 @@ final class SocketConnectionTests: XCTestCase {
         XCTAssertEqual(bodies, cases.map(\.1))
     }
 
-    /// A body cut short, a response that is not HTTP and one that came with a second one
-    /// unasked fail alone, in words, with nothing stored for them; the URL after each still
-    /// downloads. (The second response: a cache cannot tell which bytes are the body.)
+    /// A body cut short, a response that is not HTTP, one that came with a second one unasked
+    /// and a 101 no request asked for fail alone, in words, with nothing stored for them; the
+    /// URL after each still downloads. (The second response: a cache cannot tell which bytes are the body.)
     func testACutBodyAndGarbageFailAloneAndStoreNothing() throws {
-        let (results, bodies, stored, _) = try fetch(["/cut", "/x", "/garbage", "/y", "/unasked", "/z"])
-        XCTAssertEqual(results.map(\.outcome), [.failed, .downloaded, .failed, .downloaded, .failed, .downloaded])
+        let (results, bodies, stored, _) = try fetch([
+            "/cut", "/x", "/garbage", "/y", "/unasked", "/z", "/upgrade", "/w"
+        ])
+        XCTAssertEqual(
+            results.map(\.outcome),
+            [.failed, .downloaded, .failed, .downloaded, .failed, .downloaded, .failed, .downloaded])
         XCTAssertTrue(results[0].error?.contains("truncated") == true, results[0].error ?? "")
         XCTAssertTrue(results[2].error?.contains("malformed response") == true, results[2].error ?? "")
         XCTAssertEqual(results[4].error, "malformed response (a second response came with it, unasked)")
-        XCTAssertEqual(bodies, [nil, "/x", nil, "/y", nil, "/z"])
-        XCTAssertEqual(stored, [false, true, false, true, false, true])
+        // A 101 nobody asked for is named, not "closed before the response".
+        XCTAssertEqual(
+            results[6].error,
+            "malformed response (101 Switching Protocols, though the request asked for no other protocol)")
+        XCTAssertEqual(bodies, [nil, "/x", nil, "/y", nil, "/z", nil, "/w"])
+        XCTAssertEqual(stored, [false, true, false, true, false, true, false, true])
     }
 
     /// A response that never gets to a body (100 Continue heads without end, a status line
