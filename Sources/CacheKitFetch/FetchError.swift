@@ -28,7 +28,12 @@ public enum FetchError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .malformedURL(let why): return "malformed URL" + (why.map { ": " + $0 } ?? "")
         case .unsupportedScheme(let scheme): return "unsupported scheme '\(scheme)' (http and https only)"
-        case .http(let code, let reason): return "HTTP \(code) \(reason)"
+        case .http(let code, let reason):
+            // RFC 9110 §15: a status code outside 100...599 is none; an empty phrase adds no space.
+            guard (100...599).contains(code) else {
+                return "HTTP \(code) (not a status code: they run from 100 to 599)"
+            }
+            return "HTTP \(code)" + (reason.isEmpty ? "" : " \(reason)")
         case .tooLarge(let limit, let declared):
             return declared.map { "body of \($0) bytes is larger than --max-body (\(limit) bytes)" }
                 ?? "body grew larger than --max-body (\(limit) bytes); download stopped"

@@ -145,8 +145,9 @@ final class FetchEndToEndTests: XCTestCase {
         let redirected = server.url("/redirect/3/c.txt")
         let urls = [
             redirected, server.url("/loop"), server.url("/truncated/b.txt"), server.url("/big?size=3000000"),
-            server.url("/big?size=3000000&chunked=1"), server.url("/status/404"), server.url("/hang"),
-            "ftp://127.0.0.1/x", "http://no-such-host.invalid/x", "http://127.0.0.1:1/refused", "not a url",
+            server.url("/big?size=3000000&chunked=1"), server.url("/status/404"), server.url("/status/999"),
+            server.url("/hang"), "ftp://127.0.0.1/x", "http://no-such-host.invalid/x", "http://127.0.0.1:1/refused",
+            "not a url",
             server.url("/files/a.png")
         ]
         let result = fetch(urls + ["--max-body", "1M", "--timeout", "2s"], store)
@@ -161,7 +162,8 @@ final class FetchEndToEndTests: XCTestCase {
             (server.url("/loop"), "redirect loop"), (server.url("/truncated/b.txt"), "truncated"),
             (server.url("/big?size=3000000"), "larger than --max-body"),
             (server.url("/big?size=3000000&chunked=1"), "larger than --max-body"),
-            (server.url("/status/404"), "HTTP 404"), (server.url("/hang"), "stalled"),
+            (server.url("/status/404"), "HTTP 404 Not Found"), (server.url("/hang"), "stalled"),
+            (server.url("/status/999"), "HTTP 999 (not a status code: they run from 100 to 599)"),
             ("ftp://127.0.0.1/x", "unsupported scheme"), ("http://no-such-host.invalid/x", "resolve"),
             ("http://127.0.0.1:1/refused", "refused"), ("not a url", "malformed URL: it has no scheme")
         ] {
