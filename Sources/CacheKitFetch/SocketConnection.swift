@@ -72,12 +72,12 @@ final class SocketConnection: @unchecked Sendable {
                 try handlers.addHandler(
                     try NIOSSLClientHandler(context: tls, serverHostname: route.hostIsAddress ? nil : route.host))
             }
+            // Below the decoder: response heads as RFC 9112 asks a user agent to read them
+            // (folded fields, lines ended by LF alone), a Location's bytes kept.
+            try handlers.addHandler(HeadNormalizer())
             // NIO's outbound validation refuses `|`, `{`, `}`, `^` and `` ` `` in a request
             // target, which browsers send as the URL Standard leaves them; `requestHead` checks
             // the head itself (no controls, spaces or non-ASCII).
-            // Folded header lines and heads ended by LF alone, read as RFC 9112 asks a user
-            // agent to read them (NIO's decoder refuses both).
-            try handlers.addHandler(HeadNormalizer())
             try handlers.addHTTPClientHandlers(leftOverBytesStrategy: .fireError, enableOutboundHeaderValidation: false)
             // Connected (EmbeddedChannel's connect only marks it active): a tunnel writes its
             // CONNECT, TLS its hello, sent with the first request.
