@@ -1,4 +1,6 @@
+import CacheKitSystem
 import NIOCore
+import URLStandard
 
 /// Rewrites the line structure of response heads, below NIO's HTTP/1.1 decoder, into the form
 /// that decoder (llhttp, strict) accepts, as RFC 9112 asks a user agent to read them:
@@ -51,6 +53,8 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
     private var inLocation = false
     private static let location = Array("location".utf8)
     private static let longestName = 16
+    /// The bytes of a Location value that are percent-encoded.
+    private static let outsideASCII = ByteSet("", ranges: [0x80...0xFF])
     /// The current head's status code, read from its status line's first bytes.
     private var statusLine: [UInt8] = []
 
@@ -119,8 +123,10 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
             if lines == 0 && statusLine.count < 16 { statusLine.append(byte) }
             if lines > 0 && !inValue { readName(byte) }
             if inLocation && byte >= 0x80 {
-                output.writeBytes(Self.percentEncoded(byte))
-                lineLength += 3
+                var encoded: [UInt8] = []
+                URLParser.percentEncode(byte, into: &encoded, set: Self.outsideASCII)
+                output.writeBytes(encoded)
+                lineLength += encoded.count
                 return
             }
             output.writeInteger(byte)
@@ -161,11 +167,6 @@ final class HeadNormalizer: ChannelDuplexHandler, RemovableChannelHandler {
         } else if name.count <= Self.longestName {
             name.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
-    }
-
-    private static func percentEncoded(_ byte: UInt8) -> [UInt8] {
-        let hex = Array("0123456789ABCDEF".utf8)
-        return [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
     }
 
     private func flushHeld(into output: inout ByteBuffer) {
