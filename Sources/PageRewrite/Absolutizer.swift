@@ -16,41 +16,57 @@ struct Absolutizer {
     /// Where the values whose every reference was made local start: none of their
     /// references is free, so they are passed over unread.
     let rewritten: Offsets
-    /// References left as they are.
-    let keepReference: (String) -> Bool
-    /// `keepReference`'s answers so far (a page repeats its references).
-    private var kept: [String: Bool] = [:]
+    /// What becomes of each relative reference.
+    let choose: (String) -> Choice
+    /// `choose`'s answers so far (a page repeats its references).
+    private var chosen: [String: Choice] = [:]
     /// What this part found, in document order.
     private(set) var edits: [PageRewriter.Edit] = []
 
     init(
         page: [UInt8], base: URLText.Base, free: FreeRanges, rewritten: Offsets = Offsets([]),
-        keep: @escaping (String) -> Bool
+        choose: @escaping (String) -> Choice
     ) {
         self.page = page
         self.base = base
         self.free = free
         self.rewritten = rewritten
-        self.keepReference = keep
+        self.choose = choose
     }
 
-    private mutating func keep(_ reference: String) -> Bool {
-        if let known = kept[reference] { return known }
-        let answer = keepReference(reference)
-        kept[reference] = answer
+    /// What becomes of a relative reference.
+    enum Choice {
+        /// Made absolute against the base.
+        case absolute
+        /// Left as it is (a fragment alone points into the page itself).
+        case keep
+        /// Replaced by this text, before escaping: a file on disk named from where the
+        /// output lives.
+        case local(String)
+    }
+
+    private mutating func choice(_ reference: String) -> Choice {
+        if let known = chosen[reference] { return known }
+        let answer = choose(reference)
+        chosen[reference] = answer
         return answer
     }
 
-    /// A relative `url` at `range` made absolute, by `encode`, then escaped for an attribute
+    /// A relative `url` at `range` made absolute (or pointed at its file on disk), by `encode`, then escaped for an attribute
     /// value in `quote` (nil: unquoted) when `inAttribute`.
     private mutating func add(
         _ url: String, at range: Range<Int>, inAttribute: Bool = true, quote: UInt8?, keepUnfetchable: Bool = false,
         encode: (String) -> String = { $0 }
     ) {
-        guard free(range), URLText.isRelative(url), !keep(url),
-            let absolute = URLText.resolve(url, against: base, keepUnfetchable: keepUnfetchable)
-        else { return }
-        let text = encode(URLText.withoutPassword(absolute.absolute))
+        guard free(range), URLText.isRelative(url) else { return }
+        let text: String
+        switch choice(url) {
+        case .keep: return
+        case .local(let path): text = encode(path)
+        case .absolute:
+            guard let absolute = URLText.resolve(url, against: base, keepUnfetchable: keepUnfetchable) else { return }
+            text = encode(URLText.withoutPassword(absolute.absolute))
+        }
         edits.append(PageRewriter.Edit(range: range, text: inAttribute ? HTMLText.escape(text, quote: quote) : text))
     }
 

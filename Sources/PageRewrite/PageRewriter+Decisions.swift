@@ -103,6 +103,32 @@ extension PageRewriter.Job {
         return nil
     }
 
+    /// How the output names a file on disk: relative to where it lives, or by a `file:` URL
+    /// (`--absolute`).
+    private func pathFromOutput(to file: RawPath) -> String {
+        options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
+    }
+
+    /// The text that points `reference` at `path` with its fragment, or nil when it says
+    /// that already.
+    private static func pointing(_ reference: String, at path: String, fragment: String?) -> String? {
+        let trimmed = reference.trimmingWhitespace()
+        guard trimmed != path, trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) != path else {
+            return nil
+        }
+        return path + (fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+    }
+
+    /// What absolutizing does with a relative reference outside the image sites: one that
+    /// names a file on disk (`localFile`) is pointed at it from where the output lives, or
+    /// kept when it does so already (kept as written, it would name another file once the
+    /// output is in another folder); any other is made absolute.
+    func fileChoice(_ reference: String, against base: URLText.Base) -> Absolutizer.Choice {
+        guard let file = localFile(reference) else { return .absolute }
+        let fragment = URLText.resolve(reference, against: base, keepUnfetchable: true)?.fragment
+        return Self.pointing(reference, at: pathFromOutput(to: file), fragment: fragment).map { .local($0) } ?? .keep
+    }
+
     /// The path of a `file:` URL on this machine (no host, or `localhost`, which the URL
     /// Standard makes empty), percent-decoded; nil for another host or not a `file:` URL.
     private static func filePath(_ text: String) -> RawPath? {
@@ -127,13 +153,9 @@ extension PageRewriter.Job {
         reference.resolved = resolved.absolute
         if decision.local == nil, let file = localFile(url, resolved: resolved.absolute) {
             reference.outcome = .local
-            let path = options.absolute ? URLText.fileURL(file) : URLText.relativePath(from: outputParts, to: file)
+            let path = pathFromOutput(to: file)
             reference.localPath = path
-            let trimmed = url.trimmingWhitespace()
-            let unchanged =
-                trimmed == path || (trimmed.split(separator: "#", maxSplits: 1).first.map(String.init) == path)
-            guard !unchanged else { return nil }
-            let text = path + (resolved.fragment.map { "#" + URLText.encodeFragment($0) } ?? "")
+            guard let text = Self.pointing(url, at: path, fragment: resolved.fragment) else { return nil }
             return .init(text: text, isPlain: URLText.isPlain(text))
         }
         guard let copy = decision.copy else {

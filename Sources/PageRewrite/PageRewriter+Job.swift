@@ -119,8 +119,14 @@ extension PageRewriter {
                 }
             }
             var edits = collected.edits
+            // A relative reference to a file on disk, kept as written, would still resolve
+            // against the `<base href>`: the base goes, as it does for a rewritten one.
+            let keptLocal =
+                parsed.baseAttribute != nil && !options.absolute
+                && (collected.referenceParts + [collected.references]).contains { $0.contains { $0.outcome == .local } }
             let neutralized =
-                collected.rewrittenAny && neutralizeBase(parsed, scanned: scanned, base: resolvingBase, edits: &edits)
+                (collected.rewrittenAny || keptLocal)
+                && neutralizeBase(parsed, scanned: scanned, base: resolvingBase, edits: &edits)
             // Output that does not live at the page's URL (another folder, or a page whose URL
             // is remote): every relative reference not made local is made absolute against the
             // base, so it still means what it meant (`wget -k`'s rule). Fragment-only
@@ -141,8 +147,9 @@ extension PageRewriter {
                 edits += PageRewriter.absolutize(
                     parsed.matched, page: page, base: resolvingBase, styleTexts: scanned.styleTexts, avoiding: taken,
                     rewrittenValues: options.passesOverRewrittenValues ? collected.rewrittenValues : [],
-                    keep: { [self] reference in
-                        reference.trimmingWhitespace().hasPrefix("#") || localFile(reference) != nil
+                    choose: { [self] reference in
+                        reference.trimmingWhitespace().hasPrefix("#")
+                            ? .keep : fileChoice(reference, against: resolvingBase)
                     })
             }
             Trace.mark("edits made")
@@ -338,7 +345,7 @@ extension PageRewriter {
                 : PageRewriter.align(LibXML2.startElements(ofUTF8: parserInput, everyURLAttribute: true), scanned.tags)
             edits += PageRewriter.absolutize(
                 everyElement, page: page, base: base, styleTexts: scanned.styleTexts, avoiding: taken,
-                keep: { [self] in localFile($0) != nil })
+                choose: { [self] in fileChoice($0, against: base) })
             return true
         }
 
