@@ -76,6 +76,9 @@ public enum CacheReader {
                 throw StoreError.notFound(url)
             }
             switch entry.state {
+            // Past its own expiry though its owner keeps it (a browser revalidates it): stale.
+            case .fresh where !allowStale && entry.expires.map({ $0 <= now }) ?? false:
+                throw StoreError.stale(url, expired: entry.expires)
             case .fresh: break
             case .expired where allowStale: break
             case .expired: throw StoreError.stale(url, expired: entry.expires)

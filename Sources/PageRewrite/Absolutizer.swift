@@ -52,8 +52,9 @@ struct Absolutizer {
         return answer
     }
 
-    /// A relative `url` at `range` made absolute (or pointed at its file on disk), by `encode`, then escaped for an attribute
-    /// value in `quote` (nil: unquoted) when `inAttribute`.
+    /// A relative `url` at `range` made absolute (or pointed at its file on disk), by
+    /// `encode`, then escaped for an attribute value in `quote` (nil: unquoted) when
+    /// `inAttribute`.
     private mutating func add(
         _ url: String, at range: Range<Int>, inAttribute: Bool = true, quote: UInt8?, keepUnfetchable: Bool = false,
         encode: (String) -> String = { $0 }

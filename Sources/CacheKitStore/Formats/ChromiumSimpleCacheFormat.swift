@@ -30,11 +30,11 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
 
     var sizeRule: SizeRule {
         SizeRule(
-            ratio: 0.9, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
+            ratio: 0.9, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
             owner:
                 """
-                Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first \
-                (simple_index.cc)
+                Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first, \
+                sizes as the files' lengths (simple_index.cc, simple_index_file.cc ProcessEntryFile)
                 """,
             startsAbove: 0.95, byAgeTimesSize: true)
     }
@@ -110,6 +110,44 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         return .success(String(decoding: key, as: UTF8.self))
     }
 
+    /// Where stream 1 (the body, as it came over the wire) and stream 0 (the response's
+    /// head) lie in an `_0` file of `size` bytes that `check` takes (simple_entry_format.h).
+    static func streams(size: Int, read: (_ at: Int, _ count: Int) throws -> [UInt8]) rethrows -> (
+        body: Range<Int>, head: Range<Int>
+    )? {
+        let header = try read(0, headerSize)
+        let record0 = try read(size - eofSize, eofSize)
+        guard header.count == headerSize, record0.count == eofSize else { return nil }
+        let keyLength = Int(le32(header[...], 12))
+        let end0 = size - eofSize - (le32(record0[...], 8) & 2 != 0 ? 32 : 0)
+        let start0 = end0 - Int(Int32(bitPattern: le32(record0[...], 16)))
+        let eof1 = start0 - eofSize
+        guard headerSize + keyLength <= eof1, start0 <= end0 else { return nil }
+        return ((headerSize + keyLength)..<eof1, start0..<end0)
+    }
+
+    /// The body of an entry, as `cat` writes it: stream 1 of its `_0` file, not the file (a
+    /// header, the key, end records and the response's head around it). Throws when the
+    /// body is stored coded for the transfer (`Content-Encoding`: Chromium keeps the bytes
+    /// as they came), or the file is not whole.
+    func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
+        guard let relative = entry.relativePath else { return nil }
+        let read = FileIO.withRegularFile(relative, in: anchor) { size, read -> (body: [UInt8]?, coding: String?) in
+            guard case .success = try Self.check(size: size, read: read),
+                let (body, head) = try Self.streams(size: size, read: read)
+            else { return (nil, nil) }
+            if let coding = HTTPHeadText.contentCoding(try read(head.lowerBound, head.count)) { return (nil, coding) }
+            let bytes = try read(body.lowerBound, body.count)
+            return (bytes.count == body.count ? bytes : nil, nil)
+        }
+        guard case .success(let (bytes, coding)) = read else { return nil }
+        if let coding {
+            throw StoreError.cannotRead(
+                entry.path, "the body is stored as the server coded it (Content-Encoding: \(coding)), not decoded")
+        }
+        return bytes
+    }
+
     /// The key of a whole `_0` file in memory, or why it is not whole.
     static func check(_ bytes: [UInt8]) -> Result<String, CheckFailure> {
         check(size: bytes.count) { at, count in Array(bytes[at..<min(bytes.count, at + count)]) }
@@ -136,6 +174,20 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         return last
     }
 
+    /// A `todelete_*` file: an orphan once past the grace period (a running browser may still
+    /// read an entry it doomed while open).
+    private static func doomed(_ file: FileTree.File, _ context: InspectionContext) -> CacheEntry {
+        let old = context.isOlderThanGrace(file.lastWritten)
+        var entry = CacheEntry(
+            url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
+            apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
+            reason: "a doomed entry file (Chromium deletes it at its next index rebuild)"
+                + (old ? "" : ": within the grace period"))
+        entry.identity = file.identity
+        entry.inGracePeriod = !old
+        return entry
+    }
+
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         let files = FileTree.files(in: anchor, recursive: false)
         var groups: [String: [FileTree.File]] = [:]
@@ -144,12 +196,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
             if name == "index" || name == CacheDirTag.fileName { continue }
             if name.hasPrefix("todelete_") {
-                var entry = CacheEntry(
-                    url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                    apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
-                    reason: "a doomed entry file (Chromium deletes it at its next index rebuild)")
-                entry.identity = file.identity
-                result.append(entry)
+                result.append(Self.doomed(file, context))
                 continue
             }
             let parts = name.split(separator: "_")
@@ -174,6 +221,8 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 modified: members.map(\.modified).max(), lastAccess: members.map(\.accessed).max(),
                 state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
             entry.identity = main.identity
+            // The body lies inside the `_0` file: read out by `inlineBody`, never pointed at.
+            entry.inlineBody = true
             for member in members {
                 entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(member.allocatedBytes)
                 entry.apparentBytes = entry.apparentBytes.saturatingPlus(member.apparentBytes)
@@ -183,7 +232,13 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 }
             }
             if main.relative.last != UInt8(ascii: "0") {
-                (entry.state, entry.reason) = (.orphan, "stream files of \(hash) without its _0 file")
+                // A browser writing the entry may not have made its _0 file yet.
+                let old = members.allSatisfy { context.isOlderThanGrace($0.lastWritten) }
+                (entry.state, entry.reason) =
+                    old
+                    ? (.orphan, "stream files of \(hash) without its _0 file")
+                    : (.fresh, "stream files of \(hash) without its _0 file: within the grace period")
+                entry.inGracePeriod = !old
             } else if case .success(let (checked, key)) = FileIO.withRegularFile(
                 main.anchorRelative, in: anchor,
                 { size, read -> (Result<String, CheckFailure>, String?) in

@@ -147,6 +147,29 @@ struct FirefoxCacheFormat: CacheFormat {
         }
     }
 
+    /// The body of an entry, as `cat` writes it: the file's data before its metadata, not
+    /// the file. Throws when the body is stored coded for the transfer (`Content-Encoding`
+    /// in its `response-head`: Firefox keeps the bytes as they came), or the file is not whole.
+    func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
+        guard let relative = entry.relativePath else { return nil }
+        let name = String(decoding: relative.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        let read = FileIO.withRegularFile(relative, in: anchor) { size, read -> (body: [UInt8]?, coding: String?) in
+            guard case .success = try Self.parse(size: size, name: name, verifyChunks: true, read: read) else {
+                return (nil, nil)
+            }
+            let offset = Int(Self.be32(try read(size - 4, 4)[...], 0))
+            if let coding = HTTPHeadText.contentCoding(try read(offset, size - offset)) { return (nil, coding) }
+            let bytes = try read(0, offset)
+            return (bytes.count == offset ? bytes : nil, nil)
+        }
+        guard case .success(let (bytes, coding)) = read else { return nil }
+        if let coding {
+            throw StoreError.cannotRead(
+                entry.path, "the body is stored as the server coded it (Content-Encoding: \(coding)), not decoded")
+        }
+        return bytes
+    }
+
     /// The big-endian 32-bit number at `at` in `b` (counted from its start).
     static func be32(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(b[b.startIndex + at + $1]) }
@@ -190,6 +213,8 @@ struct FirefoxCacheFormat: CacheFormat {
                 entry.inGracePeriod = !old
             case .success(let metadata):
                 entry.url = Self.url(ofKey: metadata.key)
+                // The body lies before the metadata: read out by `inlineBody`, never pointed at.
+                entry.inlineBody = true
                 let never = metadata.expiration == UInt32.max
                 if !never && Double(metadata.expiration) <= context.now.timeInterval {
                     entry.reason =
@@ -204,14 +229,31 @@ struct FirefoxCacheFormat: CacheFormat {
             result.append(entry)
         }
         for file in FileTree.files(in: anchor, under: Array("doomed".utf8)) {
+            // Firefox keeps a doomed entry's file open while a reader has it.
+            let old = context.isOlderThanGrace(file.lastWritten)
             var entry = CacheEntry(
                 url: nil, path: file.path, relativePath: file.anchorRelative, allocatedBytes: file.allocatedBytes,
-                apparentBytes: file.apparentBytes, modified: file.modified, state: .orphan,
-                reason: "a doomed entry (Firefox has dropped it)")
+                apparentBytes: file.apparentBytes, modified: file.modified, state: old ? .orphan : .fresh,
+                reason: "a doomed entry (Firefox has dropped it)" + (old ? "" : ": within the grace period"))
             entry.identity = file.identity
+            entry.inGracePeriod = !old
             result.append(entry)
         }
         return result
+    }
+
+    /// Firefox evicts while its usage (file sizes, in KiB) is above the capacity and stops
+    /// once it is within it (netwerk/cache2/CacheFileIOManager.cpp,
+    /// `OverLimitEvictionInternal`); its order is frecency, which is not on disk outside its
+    /// index: here expired entries first, then the least recently fetched.
+    var sizeRule: SizeRule {
+        SizeRule(
+            ratio: 1, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
+            owner:
+                """
+                Firefox: above the capacity, down to it, file sizes (CacheFileIOManager.cpp \
+                OverLimitEvictionInternal; expired first, then least recently fetched)
+                """)
     }
 
     var keptDirectories: Set<[UInt8]> { [Array("entries".utf8), Array("doomed".utf8)] }

@@ -1,10 +1,12 @@
+import CacheKitSystem
 import Foundation
 
 /// The Hugging Face hub cache (`~/.cache/huggingface/hub`): one folder per repository,
 /// `<type>s--<org>--<name>`, holding `refs/<ref>` (a commit hash), `snapshots/<commit>/…`
 /// (relative symlinks to `../../blobs/<etag>`) and `blobs/<etag>`; downloads go to
-/// `blobs/<etag>[.<8hex>].incomplete` and are renamed into place; `.locks/` and the root's
-/// `CACHEDIR.TAG` are bookkeeping (huggingface/huggingface_hub@ee0a4510
+/// `blobs/<etag>[.<8hex>].incomplete` and are renamed into place; `.no_exist/<commit>/<file>`
+/// marks a file the hub found missing at a commit (it goes with that revision); `.locks/` and
+/// the root's `CACHEDIR.TAG` are bookkeeping (huggingface/huggingface_hub@ee0a4510
 /// src/huggingface_hub/file_download.py:645, :720-728, :1064, :1173, :1199-1200, :1942-1949).
 /// A revision is one unit: its snapshot folder, the refs naming it and the blobs no other
 /// revision links (`delete_revisions`, utils/_cache_manager.py:294-326, :393-500). A revision
@@ -74,6 +76,13 @@ struct HuggingFaceHubFormat: CacheFormat {
             for ref in refs[commit] ?? [] {
                 entry.companions.append(CacheEntry.Companion(relativePath: ref.anchorRelative, identity: ref.identity))
             }
+            // The files the hub found missing at this commit (`.no_exist/<commit>/…`) go with
+            // it: left alone, they would keep a repository folder whose last revision went,
+            // without `snapshots/`, which the hub's scan reports as corrupted.
+            for marker in FileTree.files(in: anchor, under: repo + Array("/.no_exist/".utf8) + revision.commit) {
+                entry.companions.append(
+                    CacheEntry.Companion(relativePath: marker.anchorRelative, identity: marker.identity))
+            }
             entry.lastAccess = newestAccess
             let named = (refs[commit] ?? []).map { String(decoding: $0.relative, as: UTF8.self) }
             if revision.broken > 0 {
@@ -114,7 +123,16 @@ struct HuggingFaceHubFormat: CacheFormat {
                     let pointsIntoBlobs =
                         target.split(separator: UInt8(ascii: "/")).dropLast().last.map(Array.init)
                         == Array("blobs".utf8)
-                    if pointsIntoBlobs, blobs[name] != nil { used.insert(name) } else { broken += 1 }
+                    if pointsIntoBlobs, blobs[name] != nil {
+                        used.insert(name)
+                    } else if case .success = Sys.stat(path: file.path) {
+                        // A link to a file elsewhere that is there: the hub's scan takes it
+                        // (only a link whose target is missing is corrupt,
+                        // utils/_cache_manager.py `_scan_cached_repo`).
+                        continue
+                    } else {
+                        broken += 1
+                    }
                 } else if !file.isSymlink {
                     // A real file in a snapshot (a copy, not a link): part of the revision.
                     continue

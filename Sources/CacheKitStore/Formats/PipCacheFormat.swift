@@ -19,7 +19,8 @@ struct PipCacheFormat: CacheFormat {
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
         let has = { (name: String) in anchor.exists(Array(name.utf8)) }
         if has("http-v2") { return true }
-        let named = anchor.canonicalPath.lastComponent == Array("pip".utf8)
+        // By the name as given or as it resolves (a `~/.cache/pip` linked to another disk).
+        let named = [anchor.path, anchor.canonicalPath].contains { $0.lastComponent == Array("pip".utf8) }
         return (has("http") && (named || has("wheels") || has("selfcheck"))) || (named && has("wheels"))
     }
 

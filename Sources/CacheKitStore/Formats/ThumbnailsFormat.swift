@@ -15,17 +15,18 @@ struct ThumbnailsFormat: CacheFormat {
     static let sizeFolders = ["normal", "large", "x-large", "xx-large", "fail"]
     static let remoteAgeLimit: Double = 30 * 86_400
 
-    /// `thumbnails/` holding a size folder, or one size folder of it.
+    /// `thumbnails/` holding a size folder, or one size folder of it: by the path as given
+    /// or as it resolves (a `~/.cache/thumbnails` that links to a folder on another disk).
     static func recognises(_ anchor: AnchoredDirectory) -> Bool {
-        let parts = anchor.canonicalPath.bytes.split(separator: UInt8(ascii: "/")).map {
-            String(decoding: $0, as: UTF8.self)
+        [anchor.path, anchor.canonicalPath].contains { path in
+            let parts = path.bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+            guard let last = parts.last else { return false }
+            if last == "thumbnails" || last == ".thumbnails" {
+                return sizeFolders.contains { anchor.exists(Array($0.utf8)) }
+            }
+            return parts.count >= 2 && ["thumbnails", ".thumbnails"].contains(parts[parts.count - 2])
+                && sizeFolders.contains(last)
         }
-        guard let last = parts.last else { return false }
-        if last == "thumbnails" || last == ".thumbnails" {
-            return sizeFolders.contains { anchor.exists(Array($0.utf8)) }
-        }
-        return parts.count >= 2 && ["thumbnails", ".thumbnails"].contains(parts[parts.count - 2])
-            && sizeFolders.contains(last)
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
