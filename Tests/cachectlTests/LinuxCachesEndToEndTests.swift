@@ -564,6 +564,46 @@ final class NpmCacheEndToEndTests: XCTestCase {
 /// share, so `--trim-to 1`; its automatic cleanup stops at limit_multiple of it, cachectl's
 /// default): the same entries survive.
 final class CcacheEndToEndTests: XCTestCase {
+    /// With `hard_link` (or `file_clone`), ccache ≤ 4.12 keeps an object file beside its
+    /// result, named after it with one digit and `W` (`<digest><n>W`, LocalStorage.cpp
+    /// `get_raw_file_path`). A digest that itself ends in digits lost its object file: the raw
+    /// file was taken for no entry's, "no 0xccac magic", and deleted as corrupted once past the
+    /// grace period (about 3 in 10 results missed afterwards).
+    func testObjectFilesKeptBesideResultsStayWithThem() throws {
+        guard Run.available("ccache"), Run.available("gcc") else { throw XCTSkip("ccache or gcc is not installed") }
+        let tree = TestTree("ccache-raw")
+        let cache = tree.dir("cache/ccache")
+        let env = ["CCACHE_DIR": cache.description, "CCACHE_NOHASHDIR": "1", "CCACHE_HARDLINK": "1"]
+        func compileAll() {
+            for i in 0..<40 {
+                let cc = Run.command(
+                    [
+                        "ccache", "gcc", "-c", tree.path("src/f\(i).c").description, "-o",
+                        tree.path("src/f\(i).o").description
+                    ], environment: env)
+                XCTAssertEqual(cc.status, 0, cc.err)
+            }
+        }
+        for i in 0..<40 { tree.file("src/f\(i).c", contents: Array("int f\(i)(int x) { return x * \(i); }\n".utf8)) }
+        compileAll()
+        let raws = Run.command(["sh", "-c", "cd '\(cache.description)' && find . -type f -name '*W' | sort"]).out
+        XCTAssertEqual(raws.split(separator: "\n").count, 40, raws)
+        // Some digest ends in a digit (10 of base32hex's 32; all 40 not: about 3 in 10 million).
+        XCTAssertTrue(raws.split(separator: "\n").contains { $0.dropLast(2).last?.isNumber == true }, raws)
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "find '\(cache.description)' -type f -exec touch -d '2 hours ago' {} +"]).status, 0
+        )
+        let prune = Binary.run(["prune", cache.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "cd '\(cache.description)' && find . -type f -name '*W' | sort"]).out, raws,
+            prune.out)
+        XCTAssertEqual(Run.command(["ccache", "-z"], environment: env).status, 0)
+        compileAll()
+        let stats = Run.command(["ccache", "--print-stats"], environment: env).out
+        XCTAssertTrue(stats.contains("direct_cache_hit\t40\n"), stats)
+    }
+
     func testCleanupAsCcacheItselfDoesIt() throws {
         guard Run.available("ccache"), Run.available("gcc") else { throw XCTSkip("ccache or gcc is not installed") }
         let tree = TestTree("ccache")
@@ -1214,11 +1254,21 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
         let gos = files(copy)
         XCTAssertLessThan(gos.count, before.count, "go's trim removed the program unused for ten days")
         XCTAssertEqual(ours, gos, prune.out)
+        // The 256 folders stay, as go's trim leaves them: go makes them only when it opens the
+        // cache, and a go already running fails each write into one removed.
+        func folders(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . -type d | sort"]).out.split(separator: "\n")
+                .map(String.init)
+        }
+        XCTAssertEqual(folders(cache), folders(copy))
         // go still builds, from the pruned cache.
         let again = build(new, cache: cache)
         XCTAssertEqual(again.status, 0, again.err)
         let rebuilt = build(old, cache: cache)
         XCTAssertEqual(rebuilt.status, 0, rebuilt.err)
+        let clear = Binary.run(["clear", cache.description])
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertEqual(folders(cache).filter { $0.count == 4 }.count, 256, clear.out)
     }
 }
 

@@ -66,17 +66,19 @@ struct CcacheFormat: CacheFormat {
         return nil
     }
 
-    /// The result or manifest a raw file belongs to: `<digest><n>W` (≤ 4.12) or `<name>_NN`.
+    /// The result or manifest a raw file belongs to: `<name>_NN`, or (≤ 4.12) the result's
+    /// name with its last character replaced by one digit and `W`: `<digest><n>W`, n < 10
+    /// (ccache/ccache v4.7 src/storage/local/LocalStorage.cpp `get_raw_file_path`). One digit
+    /// only: a digest may itself end in digits.
     static func owner(ofRaw name: String) -> String? {
         if let underscore = name.lastIndex(of: "_"), name[name.index(after: underscore)...].allSatisfy(\.isNumber),
             underscore != name.startIndex
         {
             return String(name[..<underscore])
         }
-        if name.hasSuffix("W") {
-            let stem = name.dropLast().reversed().drop(while: \.isNumber)
-            let base = String(stem.reversed())
-            return base.count < name.count - 1 ? base + "R" : nil
+        let bytes = Array(name.utf8)
+        if bytes.count >= 3, bytes.last == UInt8(ascii: "W"), (0x30...0x39).contains(bytes[bytes.count - 2]) {
+            return String(decoding: bytes.dropLast(2), as: UTF8.self) + "R"
         }
         return nil
     }

@@ -23,6 +23,14 @@ struct GoBuildCacheFormat: CacheFormat {
         return head == Array(readme.utf8)
     }
 
+    /// The 256 folders stay when emptied: `go` makes them only when it opens the cache
+    /// (cache.go `Open`), and a `go` already running fails each write into one removed
+    /// (go 1.19 then reports "package net is not in GOROOT"). Its own trim deletes files only
+    /// (`trimSubdir`).
+    var keptDirectories: Set<[UInt8]> {
+        Set((0..<256).map { Array(String(format: "%02x", $0).utf8) })
+    }
+
     var sizeRule: SizeRule {
         SizeRule(
             ratio: 0.5, metric: .allocated, trimsAtLimit: false, stopsStrictlyBelow: false,
