@@ -27,11 +27,14 @@ public enum CacheClearer {
         let writers = dryRun ? nil : try format.excludeWriters()
         defer { withExtendedLifetime((lock, writers)) {} }
         TestPoint.reach("clear.locked")
-        let entries = try format.entries(InspectionContext(graceSeconds: 0))
-        let plan = PrunePolicy.planClear(entries, named: named)
+        let context = InspectionContext(graceSeconds: 0)
+        let entries = try format.entries(context)
+        var plan = PrunePolicy.planClear(entries, named: named)
         TestPoint.reach("clear.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
-        return PruneReport(
-            root: root, format: format.kind, plan: plan, outcome: PruneExecutor.execute(plan, on: format))
+        var outcome = PruneExecutor.execute(plan, on: format)
+        // What several entries named goes with the last of them (a blob, shared content).
+        SharedEntries.followUp(&plan, &outcome, format: format, context: context, reason: .cleared)
+        return PruneReport(root: root, format: format.kind, plan: plan, outcome: outcome)
     }
 }

@@ -39,10 +39,11 @@ public enum Pruner {
         if !dryRun { format.prepareForPrune() }
         let entries = try format.entryTable(context)
         progress?.notePlanning()
-        let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
+        var plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")
         if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
-        let outcome = PruneExecutor.execute(plan, on: format, progress: progress)
+        var outcome = PruneExecutor.execute(plan, on: format, progress: progress)
+        SharedEntries.followUp(&plan, &outcome, format: format, context: context, reason: .orphan)
         return PruneReport(root: root, format: format.kind, plan: plan, outcome: outcome)
     }
 
@@ -135,7 +136,13 @@ public enum Pruner {
                 return shared
             }
             if index == 0 && own.isEmpty { continue }
-            let outcome = dryRun ? nil : PruneExecutor.execute(sub, on: part.format, progress: progress)
+            var outcome = dryRun ? nil : PruneExecutor.execute(sub, on: part.format, progress: progress)
+            if var done = outcome {
+                SharedEntries.followUp(
+                    &sub, &done, format: part.format, context: context, reason: .orphan,
+                    include: { entries.origin($0) == index })
+                outcome = done
+            }
             batch.reports.append(PruneReport(root: part.path, format: part.format.kind, plan: sub, outcome: outcome))
         }
         return batch

@@ -559,6 +559,50 @@ final class NpmCacheEndToEndTests: XCTestCase {
     }
 }
 
+extension NpmCacheEndToEndTests {
+    /// Content several keys name goes with the last of them: `npm pack` then `npm cache add`
+    /// keys each tarball twice, and `clear` removed every key but kept the content (94 % of
+    /// the bytes), which `npm cache verify` then garbage-collected; `prune --max-size` missed
+    /// its target the same way.
+    func testContentSeveralKeysNameGoesWithTheLastOfThem() throws {
+        guard Run.available("npm") else { throw XCTSkip("npm is not installed") }
+        let tree = TestTree("npm-shared")
+        let npmCache = tree.dir("npm")
+        for name in ["alpha", "beta"] {
+            tree.file(
+                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
+            tree.file("src/\(name)/data.txt", size: 100_000)
+            let add = Run.command(
+                [
+                    "sh", "-c",
+                    "cd '\(tree.path("src/\(name)").description)' "
+                        + "&& npm pack --silent --cache '\(npmCache.description)' "
+                        + "&& npm cache add --cache '\(npmCache.description)' ./\(name)-pkg-1.0.0.tgz"
+                ])
+            XCTAssertEqual(add.status, 0, add.err)
+        }
+        let root = npmCache.appending("_cacache")
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "find '\(root.description)' -type f -exec touch -d '2 days ago' {} +"]).status, 0)
+        tree.dir("copy")
+        let copy = tree.path("copy/_cacache")
+        XCTAssertEqual(Run.command(["cp", "-a", root.description, copy.description]).status, 0)
+        let shared = try CacheFormats.open(root).entries(InspectionContext()).filter(\.removedOnlyWhenNamed)
+        XCTAssertFalse(shared.isEmpty, "no content several keys name: npm keyed each tarball once")
+        func content(_ root: RawPath) -> String {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find content-v2 -type f | sort"]).out
+        }
+        for (run, at) in [(["clear", root.description], root), (["prune", copy.description, "--max-size", "1K"], copy)]
+        {
+            let done = Binary.run(run)
+            XCTAssertEqual(done.status, 0, done.err)
+            XCTAssertEqual(content(at), "", done.out)
+            let verify = Run.command(["npm", "cache", "verify", "--cache", at.parentDirectory.description])
+            XCTAssertFalse(verify.out.contains("Content garbage-collected"), verify.out)
+        }
+    }
+}
+
 /// ccache's cache filled by this machine's ccache, pruned by cachectl and, on a copy, cleaned
 /// by ccache itself at the same limit (`ccache -c`, which trims each subdirectory to its full
 /// share, so `--trim-to 1`; its automatic cleanup stops at limit_multiple of it, cachectl's
@@ -736,6 +780,48 @@ final class CcacheEndToEndTests: XCTestCase {
 /// The Hugging Face hub cache laid out as huggingface_hub writes it; after the prune the
 /// library's own `scan_cache_dir` finds every remaining revision whole.
 final class HuggingFaceEndToEndTests: XCTestCase {
+    /// A blob two revisions link goes with the last of them: `clear` removed both revisions
+    /// and kept the blob ("it goes with the last of them"), and `prune --max-size` missed its
+    /// target by it; the hub's `delete_revisions` deletes a blob once no revision left links it.
+    func testABlobSeveralRevisionsLinkGoesWithTheLastOfThem() throws {
+        let tree = TestTree("hf-shared")
+        let hub = tree.dir("hub")
+        let made = Oracle.python(
+            """
+            import os, sys, time
+            hub = sys.argv[1]
+            repo = os.path.join(hub, 'models--org--m')
+            def blob(etag, size):
+                os.makedirs(os.path.join(repo, 'blobs'), exist_ok=True)
+                open(os.path.join(repo, 'blobs', etag), 'wb').write(os.urandom(size))
+            def link(commit, path, etag):
+                p = os.path.join(repo, 'snapshots', commit, path); os.makedirs(os.path.dirname(p), exist_ok=True)
+                os.symlink(os.path.join('..', '..', 'blobs', etag), p)
+            blob('big', 200000); blob('c1', 100); blob('c2', 100)
+            for commit, name in [('1' * 40, 'main'), ('2' * 40, 'v1')]:
+                link(commit, 'weights.bin', 'big'); link(commit, 'config.json', 'c' + commit[0])
+                os.makedirs(os.path.join(repo, 'refs'), exist_ok=True)
+                open(os.path.join(repo, 'refs', name), 'w').write(commit)
+            old = time.time() - 3 * 86400
+            for d, _, files in os.walk(hub):
+                for f in files: os.utime(os.path.join(d, f), (old, old), follow_symlinks=False)
+            """, [hub.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        tree.dir("copy")
+        let copy = tree.path("copy/hub")
+        XCTAssertEqual(Run.command(["cp", "-a", hub.description, copy.description]).status, 0)
+        func left(_ root: RawPath) -> String {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . ! -type d | sort"]).out
+        }
+        let clear = Binary.run(["clear", hub.description])
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertEqual(left(hub), "", clear.out)
+        let prune = Binary.run(["prune", copy.description, "--max-size", "100K"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        XCTAssertEqual(left(copy), "", prune.out)
+        XCTAssertTrue(prune.out.contains("orphan ") && prune.out.contains("after    0 entries, 0"), prune.out)
+    }
+
     func testRevisionsAreUnitsAndSharedBlobsStay() throws {
         let tree = TestTree("hf")
         let hub = tree.dir("cache/huggingface/hub")
