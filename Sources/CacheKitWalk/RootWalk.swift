@@ -265,8 +265,7 @@ final class RootWalk: @unchecked Sendable {
         }
         Sys.closeDirectoryStream(stream)
         let recognised =
-            wantTag && !tagged && node.depth > 0 && (marked || hexChildren > 0) && isInsideNoCache(node)
-            && CacheFormats.detectByMarkers(node.path) != nil
+            wantTag && !tagged && isRecognised(node, marked: marked || hexChildren > 0)
         finishDirectory(node, own: own, tagged: tagged, recognised: recognised, result: &result)
         return subdirectories.map { name in
             let bytes = name.dropLast().map { UInt8(bitPattern: $0) }
@@ -437,6 +436,13 @@ final class RootWalk: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Whether a directory is a cache in a recognised layout, by its markers: the root
+    /// always looked at (`du ~/.cache/pip` is one pip cache, not its `http/` and `wheels/`),
+    /// one below it when a marker was seen and no ancestor is a cache already.
+    private func isRecognised(_ node: DirNode, marked: Bool) -> Bool {
+        (node.depth == 0 || (marked && isInsideNoCache(node))) && CacheFormats.detectByMarkers(node.path) != nil
     }
 
     /// Whether no ancestor is already a cache of its own (tagged or recognised).

@@ -280,6 +280,12 @@ public struct PageRewriter {
                     else { return false }
                     guard let local = result else {
                         whole = false
+                        // In the `srcset` a lazy value stands for (new text), a candidate left
+                        // remote is written as the absolute URL it means: relative, it would
+                        // name another once the page is written elsewhere.
+                        if value.attribute != "srcset", let absolute = out.references.last?.resolved {
+                            replaced.append((candidate.decoded, Srcset.encodeURL(URLText.withoutPassword(absolute))))
+                        }
                         continue
                     }
                     let encoded = local.inSrcset

@@ -278,6 +278,23 @@ final class DuEndToEndTests: XCTestCase {
         )
     }
 
+    /// A cache given itself is one cache, named with its state: `du ~/.cache/pip` listed
+    /// `http/` as a cache of no format and the root's own files apart, where `du ~/.cache`
+    /// said `pip cache: 13 fresh, 1 expired`.
+    func testACacheGivenItselfIsOneCacheWithItsState() {
+        let tree = TestTree("du-one-cache")
+        tree.file("pip/http/a/b/c/d/e/abcde0123", contents: Array("not cc=4".utf8))
+        tree.file("pip/wheels/ab/cd/ef/0123/x-1.0-py3-none-any.whl", size: 5000)
+        let root = tree.path("pip")
+        let result = Binary.run(["du", "-B1", root.description])
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, result.out)
+        XCTAssertTrue(lines[1].hasSuffix("\(root.description)  pip cache: 2 fresh"), result.out)
+        let du = Run.command(["du", "-sB1", root.description]).out.split(separator: "\t")[0]
+        XCTAssertTrue(lines[2].trimmingCharacters(in: .whitespaces).hasPrefix(du + " "), "\(lines[2]) vs du \(du)")
+    }
+
     func testDepthViewMatchesDuMaxDepth() {
         let tree = richTree()
         let result = Binary.run(["du", "-b", "--depth", "1", "--json", tree.root.description])

@@ -682,6 +682,26 @@ final class LocalizeEndToEndTests: XCTestCase {
                 + "<a href=\"http://fakehost/d0/#top\">t</a>\n")
     }
 
+    /// `--eager` writes the `srcset` a lazy `data-srcset` stands for; a candidate left remote
+    /// there is the absolute URL it means. It was copied as written (`gone.png 2x`), and in a
+    /// page written into another folder it named a file beside the output.
+    func testAnEagerSrcsetNamesItsRemoteCandidatesAbsolutely() throws {
+        let tree = TestTree("loc-eager-srcset")
+        let store = store(tree, holding: "http://fakehost/a.png")
+        tree.file("site/page.html", contents: Array("<img data-srcset=\"/a.png 1x, gone.png 2x\">".utf8))
+        tree.dir("elsewhere")
+        let run = Binary.run([
+            "localize", tree.path("site/page.html").description, "-o", tree.path("elsewhere/out.html").description,
+            "--cache", store, "--base-url", "http://fakehost/dir/page.html", "--eager"
+        ])
+        XCTAssertEqual(run.status, 0, run.err)
+        let out = String(decoding: try FileIOProbe.read(tree.path("elsewhere/out.html")), as: UTF8.self)
+        let added = try XCTUnwrap(out.range(of: " srcset=\"").map { String(out[$0.upperBound...]) }, out)
+        XCTAssertTrue(added.hasPrefix("../store/objects/"), out)
+        XCTAssertTrue(added.contains(" 1x, http://fakehost/dir/gone.png 2x\""), out)
+        XCTAssertTrue(out.contains("data-srcset=\"../store/objects/"), out)
+    }
+
     /// A srcset of 200,000 candidates, every one cached, is rewritten in linear time, a
     /// lazy one (`data-srcset`, also written as the `srcset` it stands for) too: each
     /// candidate made local copied the rest of the value (200,000 took 309 s in a release
