@@ -28,15 +28,25 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
 
     static let indexFile = Array("index".utf8)
 
+    /// A code cache (`Code Cache/js`, `Code Cache/wasm`) is evicted least recently used first:
+    /// Chromium weighs by size only its other caches (simple_index.cc `StartEvictionIfNeeded`:
+    /// `use_size_heuristic` is false for `GENERATED_BYTE_CODE_CACHE`).
+    var isCodeCache: Bool {
+        [anchor.path, anchor.canonicalPath].contains { path in
+            path.parentDirectory.lastComponent == Array("Code Cache".utf8)
+        }
+    }
+
     var sizeRule: SizeRule {
-        SizeRule(
+        let order = isCodeCache ? "least recently used first" : "largest (idle time × (size + 512)) first"
+        return SizeRule(
             ratio: 0.9, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
             owner:
                 """
-                Chromium: above 95 % of the maximum, down to 90 %, largest (idle time × (size + 512)) first, \
-                sizes as the files' lengths (simple_index.cc, simple_index_file.cc ProcessEntryFile)
+                Chromium: above 95 % of the maximum, down to 90 %, \(order), sizes as the files' lengths \
+                (simple_index.cc, simple_index_file.cc ProcessEntryFile)
                 """,
-            startsAbove: 0.95, byAgeTimesSize: true)
+            startsAbove: 0.95, byAgeTimesSize: !isCodeCache)
     }
 
     static func le64(_ b: ArraySlice<UInt8>, _ at: Int) -> UInt64 {
@@ -168,8 +178,14 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         init(_ why: String) { self.why = why }
     }
 
-    /// The URL at the end of an HTTP cache key (`1/0/_dk_<site> <site> <url>`).
+    /// The URL of a key: at the end of an HTTP cache key (`1/0/_dk_<site> <site> <url>`);
+    /// between the prefix and the separator of a code cache's (`_key<url> \n<origin>`,
+    /// content/browser/code_cache/generated_code_cache.cc `kPrefix`, `kSeparator`).
     static func url(ofKey key: String) -> String? {
+        if key.hasPrefix("_key"), let separator = key.range(of: " \n") {
+            let url = String(key[key.index(key.startIndex, offsetBy: 4)..<separator.lowerBound])
+            return URLKey(url) != nil ? url : nil
+        }
         guard let last = key.split(separator: " ").last.map(String.init), URLKey(last) != nil else { return nil }
         return last
     }

@@ -345,3 +345,27 @@ final class PlistDownloadCacheTests: XCTestCase {
         }
     }
 }
+
+extension FormatTests {
+    /// A Chromium code cache's keys are `_key<url> \n<origin>` (generated_code_cache.cc): the
+    /// entry's URL is the resource's (it was the last word, `\nhttp://origin/`), and its
+    /// eviction is least recently used first (simple_index.cc: `use_size_heuristic` is false
+    /// for `GENERATED_BYTE_CODE_CACHE`); the HTTP cache's stays weighed by size.
+    func testAChromiumCodeCacheIsNamedAndEvictedAsChromiumDoes() throws {
+        XCTAssertEqual(
+            ChromiumSimpleCacheFormat.url(ofKey: "_keyhttp://127.0.0.1:8772/js/0.js \nhttp://127.0.0.1/"),
+            "http://127.0.0.1:8772/js/0.js")
+        XCTAssertEqual(
+            ChromiumSimpleCacheFormat.url(ofKey: "1/0/_dk_http://a.example http://a.example http://a.example/x.png"),
+            "http://a.example/x.png")
+        let tree = TestTree("chromium-code")
+        var index: [UInt8] = []
+        withUnsafeBytes(of: ChromiumSimpleCacheFormat.initialMagic.littleEndian) { index += $0 }
+        for folder in ["Code Cache/js", "Cache/Cache_Data"] {
+            tree.file("\(folder)/index", contents: index + [UInt8](repeating: 0, count: 16))
+            let format = try CacheFormats.open(tree.path(folder))
+            XCTAssertEqual(format.kind, .chromium)
+            XCTAssertEqual(format.sizeRule.byAgeTimesSize, folder == "Cache/Cache_Data", folder)
+        }
+    }
+}
