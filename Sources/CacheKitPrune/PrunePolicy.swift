@@ -135,6 +135,12 @@ public enum PrunePolicy {
             let target = Int64((Double(maxSize) * (rules.trimTo ?? sizeRule.ratio)).rounded(.down))
             plan.sizeTarget = target
             plan.sizeRule = sizeRule
+            if let trimTo = rules.trimTo {
+                // The ratio applied, in the report and its JSON: the owner's is overridden.
+                let shown = trimTo == 1 ? "1" : "\(trimTo)"
+                plan.sizeRule?.ratio = trimTo
+                plan.sizeRule?.owner += " (--trim-to \(shown) in place of its ratio)"
+            }
             let start =
                 sizeRule.startsAbove < 1 ? Int64((Double(maxSize) * sizeRule.startsAbove).rounded(.down)) : maxSize
             let over = sizeRule.trimsAtLimit ? measured() >= start : measured() > start

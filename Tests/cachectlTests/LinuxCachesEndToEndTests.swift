@@ -690,6 +690,8 @@ final class CcacheEndToEndTests: XCTestCase {
         let limitKi = 64
         let prune = Binary.run(["prune", cache.description, "--max-size", "\(limitKi * 1024)", "--trim-to", "1"])
         XCTAssertEqual(prune.status, 0, prune.err)
+        // The ratio applied is the one given, and the report says so (it named ccache's 0.8).
+        XCTAssertTrue(prune.out.contains("(--trim-to 1 in place of its ratio)"), prune.out)
         let ccacheEnv = ["CCACHE_DIR": copy.description]
         XCTAssertEqual(Run.command(["ccache", "-M", "\(limitKi)Ki"], environment: ccacheEnv).status, 0)
         let clean = Run.command(["ccache", "-c"], environment: ccacheEnv)

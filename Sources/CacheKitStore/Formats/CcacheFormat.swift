@@ -93,6 +93,9 @@ struct CcacheFormat: CacheFormat {
         for file in files {
             let name = String(decoding: file.path.lastComponent, as: UTF8.self)
             if Self.bookkeeping.contains(name) || file.anchorRelative == file.path.lastComponent { continue }
+            // A lock beside what it guards (`stats.lock`, a symlink, and its `.alive`,
+            // util/LockFile.cpp): deleting a held one lets two ccaches write `stats` at once.
+            if name.hasSuffix(".lock") || name.hasSuffix(".alive") { continue }
             if name.contains(".tmp.") || file.anchorRelative.starts(with: Array("tmp/".utf8)) {
                 others.append(file)
                 continue

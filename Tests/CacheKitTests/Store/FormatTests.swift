@@ -368,4 +368,24 @@ extension FormatTests {
             XCTAssertEqual(format.sizeRule.byAgeTimesSize, folder == "Cache/Cache_Data", folder)
         }
     }
+
+    /// ccache's locks beside what they guard (`stats.lock`, a symlink naming its holder, and
+    /// `stats.alive`, util/LockFile.cpp) are its bookkeeping, never entries: they were listed
+    /// as entries and chosen by `--max-size`, and deleting a held one lets two ccaches write
+    /// `stats` at once.
+    func testCcacheLocksAreNeverEntries() throws {
+        let tree = TestTree("ccache-locks")
+        tree.file("ccache.conf", contents: Array("max_size = 1G\n".utf8))
+        tree.file("a/b/0123456789abcdefghijklmnopqrstuvR", contents: [0xcc, 0xac] + Array(repeating: 1, count: 100))
+        tree.file("a/stats", contents: Array("0\n".utf8))
+        tree.symlink("host-1234", at: "a/stats.lock")
+        tree.file("a/stats.alive", contents: [])
+        tree.file("a/b/stats.alive", contents: [])
+        let entries = try CacheFormats.open(tree.root).entries(InspectionContext())
+        XCTAssertEqual(
+            entries.compactMap(\.relativePath).map { String(decoding: $0, as: UTF8.self) },
+            [
+                "a/b/0123456789abcdefghijklmnopqrstuvR"
+            ])
+    }
 }
