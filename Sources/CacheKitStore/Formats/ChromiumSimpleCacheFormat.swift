@@ -142,6 +142,10 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     /// as they came), or the file is not whole.
     func inlineBody(_ entry: CacheEntry) throws -> [UInt8]? {
         guard let relative = entry.relativePath else { return nil }
+        // A media entry fetched in ranges keeps its body in pieces in `_s`, not in stream 1.
+        if entry.companions.contains(where: { $0.relativePath.last == UInt8(ascii: "s") }) {
+            throw StoreError.cannotRead(entry.path, "the body is stored in ranges (a sparse `_s` file), not whole")
+        }
         let read = FileIO.withRegularFile(relative, in: anchor) { size, read -> (body: [UInt8]?, coding: String?) in
             guard case .success = try Self.check(size: size, read: read),
                 let (body, head) = try Self.streams(size: size, read: read)

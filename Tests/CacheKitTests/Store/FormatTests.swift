@@ -388,4 +388,35 @@ extension FormatTests {
                 "a/b/0123456789abcdefghijklmnopqrstuvR"
             ])
     }
+
+    /// `cat` of a Chromium entry gives stream 1 alone, the body; a media entry fetched in
+    /// ranges keeps its body in a sparse `_s` file, and is refused by name rather than given
+    /// as an empty or partial body.
+    func testAChromiumBodyIsStreamOneAndARangedOneIsRefused() throws {
+        func le<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        func crc(_ b: [UInt8]) -> UInt32 { CRC32.finish(CRC32.update(CRC32.initial, b)) }
+        func eof(_ stream: [UInt8]) -> [UInt8] {
+            le(ChromiumSimpleCacheFormat.finalMagic) + le(UInt32(1)) + le(crc(stream)) + le(Int32(stream.count))
+                + [0, 0, 0, 0]
+        }
+        let key = Array("1/0/_dk_http://a.example http://a.example http://a.example/x.png".utf8)
+        let body = Array("\u{89}PNG body".utf8)
+        let head = Array("HTTP/1.1 200 OK\0Content-Type: image/png\0\0".utf8)
+        let file =
+            le(ChromiumSimpleCacheFormat.initialMagic) + le(UInt32(5)) + le(UInt32(key.count)) + le(UInt32(0))
+            + [0, 0, 0, 0] + key + body + eof(body) + head + eof(head)
+        let tree = TestTree("chromium-body")
+        tree.file(
+            "Cache_Data/index", contents: le(ChromiumSimpleCacheFormat.initialMagic) + [UInt8](repeating: 0, count: 16))
+        tree.file("Cache_Data/0123456789abcdef_0", contents: file)
+        let root = tree.path("Cache_Data")
+        let read = try CacheReader.body(url: "http://a.example/x.png", root: root, allowStale: false)
+        var bytes: [UInt8] = []
+        try read.write { bytes += $0 }
+        XCTAssertEqual(bytes, body)
+        tree.file("Cache_Data/0123456789abcdef_s", contents: [1, 2, 3])
+        XCTAssertThrowsError(try CacheReader.body(url: "http://a.example/x.png", root: root, allowStale: false)) {
+            XCTAssertTrue("\($0)".contains("stored in ranges"), "\($0)")
+        }
+    }
 }
