@@ -81,6 +81,16 @@ struct ThumbnailsFormat: CacheFormat {
         guard let path = sourcePath(uri) else { return (.expired, "Thumb::URI is not a usable file URI") }
         switch Sys.stat(path: path) {
         case .failure(let error) where error == .noEntry || error == .notDirectory:
+            if let volume = unmountedVolume(of: path) {
+                // Removable media not mounted now: the spec's rule for remote sources.
+                let idle = context.now.timeInterval - accessed.timeInterval
+                return idle > remoteAgeLimit
+                    ? (
+                        .expired,
+                        "its source is on \(volume.quoted), not mounted, and not read for \(NativeStore.span(idle))"
+                    )
+                    : (.fresh, "its source is on \(volume.quoted), not mounted now: kept 30 days from its last read")
+            }
             return (.expired, "its source \(path.quoted) no longer exists")
         case .failure(let error):
             return (.fresh, "its source cannot be checked (\(error.description)): kept")
@@ -92,6 +102,37 @@ struct ThumbnailsFormat: CacheFormat {
                 ? (.fresh, "its source is unchanged since the thumbnail was made")
                 : (.expired, "its source changed since (Thumb::MTime \(recorded), now \(st.modified.seconds))")
         }
+    }
+
+    /// The removable volume a path lies on (`/media/<volume>`, `/media/<user>/<volume>`,
+    /// `/run/media/<user>/<volume>`, `/mnt/<volume>`) when it is not mounted now (missing, or on
+    /// its parent's device); nil for any other path. The spec keeps thumbnails of removable
+    /// media as it keeps remote ones: until not read for 30 days (thumbnail-spec.sgml:632-680).
+    static func unmountedVolume(of path: RawPath) -> RawPath? {
+        let parts = path.bytes.split(separator: UInt8(ascii: "/")).map(Array.init)
+        let depth: Int
+        switch parts.first.map({ String(decoding: $0, as: UTF8.self) }) {
+        case "media", "mnt": depth = 2
+        case "run" where parts.count > 1 && parts[1] == Array("media".utf8): depth = 4
+        default: return nil
+        }
+        func prefix(_ count: Int) -> RawPath {
+            RawPath(bytes: parts[..<count].flatMap { [UInt8(ascii: "/")] + $0 })
+        }
+        // The file's folders from the volume's level down (one more: `/media/<user>/<volume>`,
+        // as udisks2 mounts them): missing means not mounted; a mount point means mounted, so
+        // the source is really gone; a folder on its parent's device is looked below.
+        guard parts.count > depth else { return nil }
+        var level = depth
+        while level <= min(depth + 1, parts.count - 1) {
+            let volume = prefix(level)
+            guard case .success(let st) = Sys.stat(path: volume) else { return volume }
+            guard case .success(let above) = Sys.stat(path: volume.parentDirectory), st.device == above.device else {
+                return nil
+            }
+            level += 1
+        }
+        return prefix(level - 1)
     }
 
     /// The local path of a `file://` URI (host empty or `localhost`), percent-decoded bytes.

@@ -419,4 +419,21 @@ extension FormatTests {
             XCTAssertTrue("\($0)".contains("stored in ranges"), "\($0)")
         }
     }
+
+    /// A thumbnail whose source is on removable media not mounted now is kept as the spec
+    /// keeps remote ones, until not read for 30 days (thumbnail-spec.sgml:632-680): it was
+    /// expired at once, as though the file were gone, each time the stick was out.
+    func testThumbnailsOfUnmountedMediaAreKeptThirtyDaysFromTheirLastRead() {
+        let context = InspectionContext(now: now)
+        let stick = "file:///media/cachectl-no-such-volume-\(getpid())/DCIM/a.jpg"
+        let recent = FileTime(seconds: Int64(ago(2)))
+        let old = FileTime(seconds: Int64(ago(40)))
+        XCTAssertEqual(ThumbnailsFormat.state(uri: stick, mtime: "1", accessed: recent, context).0, .fresh)
+        XCTAssertEqual(ThumbnailsFormat.state(uri: stick, mtime: "1", accessed: old, context).0, .expired)
+        let udisks = "file:///run/media/someone/CAMERA-\(getpid())/a.jpg"
+        XCTAssertEqual(ThumbnailsFormat.state(uri: udisks, mtime: "1", accessed: recent, context).0, .fresh)
+        // Elsewhere a missing source is gone.
+        let gone = "file:///tmp/cachectl-no-such-folder-\(getpid())/a.jpg"
+        XCTAssertEqual(ThumbnailsFormat.state(uri: gone, mtime: "1", accessed: recent, context).0, .expired)
+    }
 }
