@@ -154,12 +154,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
             let bytes = try read(body.lowerBound, body.count)
             return (bytes.count == body.count ? bytes : nil, nil)
         }
-        guard case .success(let (bytes, coding)) = read else { return nil }
-        if let coding {
-            throw StoreError.cannotRead(
-                entry.path, "the body is stored as the server coded it (Content-Encoding: \(coding)), not decoded")
-        }
-        return bytes
+        return try HTTPHeadText.body(read, of: entry.path)
     }
 
     /// The key of a whole `_0` file in memory, or why it is not whole.

@@ -162,12 +162,7 @@ struct FirefoxCacheFormat: CacheFormat {
             let bytes = try read(0, offset)
             return (bytes.count == offset ? bytes : nil, nil)
         }
-        guard case .success(let (bytes, coding)) = read else { return nil }
-        if let coding {
-            throw StoreError.cannotRead(
-                entry.path, "the body is stored as the server coded it (Content-Encoding: \(coding)), not decoded")
-        }
-        return bytes
+        return try HTTPHeadText.body(read, of: entry.path)
     }
 
     /// The big-endian 32-bit number at `at` in `b` (counted from its start).

@@ -1,3 +1,4 @@
+import CacheKitSystem
 import Foundation
 
 /// A stored response head, as browsers keep it beside a body.
@@ -16,5 +17,16 @@ enum HTTPHeadText {
             if !value.isEmpty, value.lowercased() != "identity" { return value }
         }
         return nil
+    }
+
+    /// A browser entry's body as `inlineBody` read it (`body`, nil when the file is not
+    /// whole), or a refusal naming the coding it is stored in.
+    static func body(_ read: Result<(body: [UInt8]?, coding: String?), Errno>, of path: RawPath) throws -> [UInt8]? {
+        guard case .success(let (bytes, coding)) = read else { return nil }
+        if let coding {
+            throw StoreError.cannotRead(
+                path, "the body is stored as the server coded it (Content-Encoding: \(coding)), not decoded")
+        }
+        return bytes
     }
 }
