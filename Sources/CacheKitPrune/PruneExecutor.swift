@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Carries out plans through the deletion engine (`Deleter`), anchored at the format's root.
 public enum PruneExecutor {
     /// Carries out `plan` on `format`'s cache: what the plan decided is what is deleted.
@@ -181,6 +187,16 @@ public enum PruneExecutor {
                     ? "a database in use (another process holds a lock on it): not deleted"
                     : "a database in use by process \(pid) (it holds a lock on it): not deleted")
         }
+        // Under the owner's lock, where it has one: nothing of the owner's changes the entry
+        // meanwhile, and what it changed before shows in the checks below.
+        var ownerLock: FileLock?
+        if let lockPath = entry.ownerLock {
+            switch takeOwnerLock(lockPath, anchor) {
+            case .success(let lock): ownerLock = lock
+            case .failure(let refusal): return refusal.result
+            }
+        }
+        defer { withExtendedLifetime(ownerLock) {} }
         // The entry is checked first: a database replaced since it was inspected keeps its
         // companions too. (Without companions, the deleter's own check before unlinking is
         // the same check.)
@@ -198,6 +214,39 @@ public enum PruneExecutor {
             }
         }
         return deleter.remove(relative, expecting: entry.identity?.expected)
+    }
+
+    /// Why an owner's lock was not taken, as the entry's result.
+    private struct LockRefusal: Error {
+        var result: DeletionResult
+    }
+
+    /// The owner's lock on `lockPath`, taken without waiting: opened (made when missing, as
+    /// the owner makes it: mode 0666, never through a symlink) and locked exclusively with
+    /// `flock`. Held elsewhere, or a fallback lock (`<lock>.soft`, the owner's lock on file
+    /// systems without `flock`) present: the entry is in use.
+    private static func takeOwnerLock(_ lockPath: [UInt8], _ anchor: AnchoredDirectory)
+        -> Result<FileLock, LockRefusal>
+    {
+        let shown = String(decoding: lockPath, as: UTF8.self)
+        if anchor.exists(lockPath + Array(".soft".utf8)) {
+            return .failure(
+                LockRefusal(result: .failed(Errno.busy, "in use: its owner's lock '\(shown).soft' is held")))
+        }
+        let descriptor: FileDescriptor
+        switch anchor.open(lockPath, O_WRONLY | O_CREAT | O_CLOEXEC, mode: 0o666) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error):
+            return .failure(LockRefusal(result: .failed(error, "its owner's lock '\(shown)' cannot be opened")))
+        }
+        switch FileLock.take(descriptor, exclusive: true, wait: false) {
+        case .success(let lock): return .success(lock)
+        case .failure(let error) where error.code == EWOULDBLOCK:
+            return .failure(
+                LockRefusal(result: .failed(Errno.busy, "in use: another process holds its owner's lock '\(shown)'")))
+        case .failure(let error):
+            return .failure(LockRefusal(result: .failed(error, "its owner's lock '\(shown)' cannot be taken")))
+        }
     }
 
     /// A unit (a subdirectory of a folder cachectl does not understand, a Hugging Face

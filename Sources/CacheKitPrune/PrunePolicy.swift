@@ -16,6 +16,7 @@ public enum PrunePolicy {
         let fresh = planner.removeExpired(planner.removeDamaged())
         if let maxSize = rules.maxSize { planner.trim(fresh, maxSize: maxSize) }
         planner.plan.bytesAfter = planner.total
+        planner.plan.describeGoingWithHolders()
         return planner.plan
     }
 
@@ -29,12 +30,15 @@ public enum PrunePolicy {
         /// Bytes are counted per inode, and freed only when the last of its names goes. Only
         /// inodes with several names are tracked: one with a single name is one entry.
         var remainingLinks: [FileIdentity: UInt64] = [:]
+        /// Entries removed only when named, freed with the last of their holders.
+        var held: HeldEntries
         var total: Int64 = 0
         /// File sizes, for owners that count them (Kingfisher, corelibs URLCache).
         var apparent: Int64 = 0
 
         init(entries: CacheEntries, rules: PruneRules, sizeRule: SizeRule) {
             (self.entries, self.rules, self.sizeRule) = (entries, rules, sizeRule)
+            held = HeldEntries(entries)
             plan.entriesBefore = entries.count
             plan.deletions = PlannedDeletions(of: entries)
             for position in entries.indices {
@@ -48,17 +52,23 @@ public enum PrunePolicy {
         }
 
         mutating func delete(_ index: Int, _ reason: PruneReason) {
-            var frees = entries.allocatedBytes(index)
-            var freesApparent = entries.apparentBytes(index)
-            var freesNothing = false
+            plan.deletions.append(entry: index, reason: reason, freesNothing: !free(index))
+            for released in held.release(index) where free(released) {
+                plan.goWithHolders.append(released)
+            }
+        }
+
+        /// Takes the entry's bytes off the totals; false when they stay (a hard link whose data
+        /// another name keeps).
+        private mutating func free(_ index: Int) -> Bool {
             if let id = entries.multiplyLinked(index) {
                 let left = (remainingLinks[id] ?? 1) &- 1
                 remainingLinks[id] = left
-                if left > 0 { (frees, freesApparent, freesNothing) = (0, 0, true) }
+                if left > 0 { return false }
             }
-            total = total.saturatingMinus(frees)
-            apparent = apparent.saturatingMinus(freesApparent)
-            plan.deletions.append(entry: index, reason: reason, freesNothing: freesNothing)
+            total = total.saturatingMinus(entries.allocatedBytes(index))
+            apparent = apparent.saturatingMinus(entries.apparentBytes(index))
+            return true
         }
 
         /// Step 1: corrupted, incomplete and orphan entries go; entries outside the cache and
@@ -231,6 +241,7 @@ public enum PrunePolicy {
             }
         }
         var total = plan.bytesBefore
+        var held = HeldEntries(table)
         for (position, entry) in entries.enumerated() {
             if entry.state == .outside {
                 plan.kept.append(KeptEntry(entry: entry, why: "outside the cache: never deleted (\(entry.reason))"))
@@ -248,8 +259,13 @@ public enum PrunePolicy {
             }
             total = total.saturatingMinus(frees)
             plan.deletions.append(entry: position, reason: .cleared, freesNothing: frees == 0)
+            for released in held.release(position) where entries[released].removedOnlyWhenNamed && !named {
+                total = total.saturatingMinus(entries[released].allocatedBytes)
+                plan.goWithHolders.append(released)
+            }
         }
         plan.bytesAfter = total
+        plan.describeGoingWithHolders()
         return plan
     }
 }

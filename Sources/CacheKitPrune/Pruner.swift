@@ -124,7 +124,8 @@ public enum Pruner {
             }
             sub.deletions = plan.deletions.filter(entries: { entries.origin($0) == index })
             sub.kept = plan.kept.filter { $0.entry.origin == index }
-            sub.bytesAfter = sub.bytesBefore - sub.deletions.freedBytes
+            sub.goWithHolders = plan.goWithHolders.filter { entries.origin($0) == index }
+            sub.bytesAfter = sub.bytesBefore - sub.deletions.freedBytes - sub.goingWithHolders.bytes
             sub.sizeTarget = plan.sizeTarget
             sub.sizeRule = plan.sizeRule.map { rule in
                 var shared = rule

@@ -15,6 +15,15 @@ enum SharedEntries {
         reason: PruneReason, include: (Int) -> Bool = { _ in true }
     ) {
         let table = plan.deletions.entries
+        // The plan took the bytes of those going with their holders off `bytesAfter`: those
+        // that do not go are added back.
+        var expected = Set(plan.goWithHolders.filter(include))
+        defer {
+            for position in expected {
+                plan.bytesAfter = plan.bytesAfter.saturatingPlus(table.allocatedBytes(position))
+            }
+            plan.goWithHolders.removeAll { expected.contains($0) }
+        }
         guard outcome.removed.count > 0 else { return }
         let held = table.indices.filter { include($0) && table.removedOnlyWhenNamed($0) }
         guard !held.isEmpty, let now = try? format.entryTable(context) else { return }
@@ -37,8 +46,11 @@ enum SharedEntries {
             outcome.removed.append(index, of: more.removed)
             plan.deletions.append(index, of: more.removed)
             if let relative = more.removed[index].entry.relativePath { gone.insert(relative) }
+            let position = more.removed.entryPosition(at: index)
+            if expected.remove(position) == nil {
+                plan.bytesAfter = plan.bytesAfter.saturatingMinus(more.removed[index].freesBytes)
+            }
         }
-        plan.bytesAfter = plan.bytesAfter.saturatingMinus(more.removed.freedBytes)
         plan.kept.removeAll { kept in kept.entry.relativePath.map(gone.contains) ?? false }
         outcome.failures += more.failures
         outcome.vanished += more.vanished

@@ -204,7 +204,8 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
 
     private mutating func compactRoot(_ entry: CacheEntry, _ relative: [UInt8]) -> UInt8? {
         guard entry.url == nil, entry.indexKey == nil, entry.lastAccess == nil, entry.expires == nil,
-            entry.companions.isEmpty, entry.pinnedBy.isEmpty, entry.contentType == nil, entry.etag == nil,
+            entry.companions.isEmpty, entry.pinnedBy.isEmpty, entry.holds.isEmpty, entry.ownerLock == nil,
+            entry.contentType == nil, entry.etag == nil,
             !relative.isEmpty, UInt8(exactly: entry.origin) != nil, UInt16(exactly: relative.count) != nil
         else { return nil }
         // The path must be the one a root and this relative path give (`RawPath.appending`:
@@ -324,6 +325,12 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
         let r = records[position]
         return r.wholeIndex == 0
             ? r.flags & Flags.removedOnlyWhenNamed != 0 : whole[Int(r.wholeIndex) - 1].removedOnlyWhenNamed
+    }
+
+    /// The paths of the entries this one holds (none for a compact record).
+    package func holds(_ position: Int) -> [[UInt8]] {
+        let r = records[position]
+        return r.wholeIndex == 0 ? [] : whole[Int(r.wholeIndex) - 1].holds
     }
 
     /// The saved pages that pin the entry (none for a compact record).

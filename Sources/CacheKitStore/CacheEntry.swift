@@ -39,6 +39,16 @@ public struct CacheEntry: Sendable {
     /// Kept by `prune` whatever the rules, and by `clear` unless its format is named
     /// explicitly (`--format`): an application's own data (an offline cache's database).
     public var removedOnlyWhenNamed = false
+    /// Entries removed only when named (`removedOnlyWhenNamed`) that this one keeps, by their
+    /// paths below the cache root: a blob a revision links, a shared payload a repository's
+    /// blob links. A plan that deletes the last entry holding one counts its bytes as freed;
+    /// it goes after them, once a second look at the cache finds nothing names it
+    /// (`SharedEntries`).
+    public var holds: [[UInt8]] = []
+    /// The owner's lock file (below the cache root) for this entry: it is deleted only while
+    /// cachectl holds an exclusive `flock` on that file, and kept (reported as in use) while
+    /// another process does. The file is made, as the owner makes it, when missing.
+    public var ownerLock: [UInt8]?
     /// A directory deleted whole (a unit of a folder cachectl does not understand): its
     /// subtree, after its newest file's time was checked again.
     public var isUnit = false

@@ -824,6 +824,144 @@ final class HuggingFaceEndToEndTests: XCTestCase {
         XCTAssertTrue(prune.out.contains("orphan ") && prune.out.contains("after    0 entries, 0"), prune.out)
     }
 
+    /// huggingface_hub 2.x moves Xet downloads into a store shared by the whole cache
+    /// (`<hub>/blobs/<xx>/<hash>`, a repository's blob a symlink to it, a `.refs` manifest
+    /// beside it), built here by the library's own functions. cachectl counted none of it:
+    /// `ls` gave 3 entries of 8 KiB for 1.2 MB, a trim deleted revisions for nothing, and
+    /// `clear` left every payload. Now the payloads are entries, freed with the last blob that
+    /// links them, swept by the hub's rule under the hub's lock, and a payload without a
+    /// manifest stays as the hub leaves it.
+    func testTheSharedXetStoreIsCountedAndSweptByTheHubsRule() throws {
+        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
+            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
+        }
+        let tree = TestTree("hf-xet")
+        let made = Oracle.python(Self.xetHub, [tree.path("prune").description, tree.path("clear").description])
+        XCTAssertEqual(made.status, 0, made.err)
+        // a, b, orphan, no manifest, f's (gone)
+        let payloads = made.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(payloads.count, 5, made.out)
+        let hub = tree.path("prune")
+        func left(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . ! -type d ! -name '*.lock' | sort"]).out
+                .split(separator: "\n").map(String.init)
+        }
+
+        // Every payload is an entry: the sizes are the hub's.
+        let listed = Binary.run(["ls", hub.description, "--json"])
+        XCTAssertEqual(listed.status, 0, listed.err)
+        for payload in payloads.prefix(4) { XCTAssertTrue(listed.out.contains(payload), listed.out) }
+        XCTAssertTrue(listed.out.contains("1 link to a missing blob"), listed.out)
+
+        // The trim frees the payload of the two least recently used repositories (a's, which c
+        // links too), so b stays; the orphan payload goes; the one without a manifest stays.
+        let prune = Binary.run(["prune", hub.description, "--max-size", "900K", "--trim-to", "1"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        XCTAssertEqual(
+            left(hub),
+            [
+                "./blobs/.huggingface-shared-blobs", "./blobs/\(payloads[1].prefix(2))/\(payloads[1])",
+                "./blobs/\(payloads[1].prefix(2))/\(payloads[1]).refs",
+                "./blobs/\(payloads[3].prefix(2))/\(payloads[3])",
+                "./blobs/\(payloads[4].prefix(2))/\(payloads[4]).refs",
+                "./models--org--b/blobs/c2222", "./models--org--b/blobs/w2222", "./models--org--b/refs/main",
+                "./models--org--b/snapshots/\(String(repeating: "2", count: 40))/config.json",
+                "./models--org--b/snapshots/\(String(repeating: "2", count: 40))/weights.bin"
+            ].sorted(), prune.out)
+        XCTAssertTrue(prune.out.contains("after    3 entries"), prune.out)
+        // The hub's own view: no warning, nothing unreferenced, b readable offline.
+        XCTAssertEqual(Oracle.python(Self.xetCheck, [hub.description]).out, "[] {} True False\n")
+
+        // Under the hub's lock, a payload stays: clear fails for it and says why.
+        let clearHub = tree.path("clear")
+        let lock = "\(clearHub.description)/blobs/\(payloads[1].prefix(2))/\(payloads[1]).lock"
+        let holder = Run.start([
+            "python3", "-c",
+            "import fcntl,os,sys,time; fd=os.open(sys.argv[1],os.O_WRONLY|os.O_CREAT,0o666); "
+                + "fcntl.flock(fd,fcntl.LOCK_EX); print('locked',flush=True); time.sleep(60)",
+            lock
+        ])
+        XCTAssertEqual(holder.readLine(), "locked")
+        let busy = Binary.run(["clear", clearHub.description])
+        holder.kill()
+        XCTAssertNotEqual(busy.status, 0, busy.out)
+        XCTAssertTrue(busy.err.contains("in use: another process holds its owner's lock"), busy.err)
+        XCTAssertTrue(left(clearHub).contains("./blobs/\(payloads[1].prefix(2))/\(payloads[1])"))
+        let clear = Binary.run(["clear", clearHub.description])
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertEqual(
+            left(clearHub),
+            [
+                "./blobs/.huggingface-shared-blobs", "./blobs/\(payloads[3].prefix(2))/\(payloads[3])",
+                "./blobs/\(payloads[4].prefix(2))/\(payloads[4]).refs"
+            ].sorted(),
+            clear.out)
+    }
+
+    /// Two copies of a hub whose Xet files are in the shared store, made by
+    /// huggingface_hub's `publish_blob_to_shared_store` and `try_link_from_shared_store`:
+    /// repositories a, b and c (c links a's payload), an orphan payload (its blob gone), one
+    /// without its manifest, and f, whose payload is gone; a used 5 days ago, c 4, b 3. Prints
+    /// the payloads' hashes.
+    static let xetHub = """
+        import hashlib, os, shutil, sys, time
+        from huggingface_hub.utils import _shared_blobs as sb
+        big = [os.urandom(300000) for _ in range(5)]
+        def xet(data): return hashlib.sha256(b'xet' + data).hexdigest()
+        for hub in sys.argv[1:]:
+            os.makedirs(hub)
+            def blob(repo, etag, data):
+                p = os.path.join(hub, repo, 'blobs', etag); os.makedirs(os.path.dirname(p), exist_ok=True)
+                open(p, 'wb').write(data); return p
+            def link(repo, commit, path, etag):
+                p = os.path.join(hub, repo, 'snapshots', commit, path); os.makedirs(os.path.dirname(p), exist_ok=True)
+                os.symlink(os.path.relpath(os.path.join(hub, repo, 'blobs', etag), os.path.dirname(p)), p)
+            def publish(repo, etag, data):
+                p = blob(repo, etag, data)
+                assert sb.publish_blob_to_shared_store(
+                    blob_path=p, xet_hash=xet(data), cache_dir=hub, expected_size=len(data))
+            def reuse(repo, etag, data):
+                p = blob(repo, etag, b'')
+                assert sb.try_link_from_shared_store(
+                    blob_path=p, xet_hash=xet(data), cache_dir=hub, expected_size=len(data))
+            def ref(repo, commit):
+                os.makedirs(os.path.join(hub, repo, 'refs'))
+                open(os.path.join(hub, repo, 'refs', 'main'), 'w').write(commit)
+            for repo, commit, data, own in [('a', '1', big[0], 1), ('b', '2', big[1], 1), ('c', '3', big[0], 0)]:
+                repo, commit = 'models--org--' + repo, commit * 40
+                (publish if own else reuse)(repo, 'w' + commit[:4], data)
+                link(repo, commit, 'weights.bin', 'w' + commit[:4]); ref(repo, commit)
+                blob(repo, 'c' + commit[:4], b'{}'); link(repo, commit, 'config.json', 'c' + commit[:4])
+            publish('models--org--d', 'wd', big[2]); shutil.rmtree(os.path.join(hub, 'models--org--d'))
+            publish('models--org--e', 'we', big[3]); shutil.rmtree(os.path.join(hub, 'models--org--e'))
+            os.unlink(str(sb.shared_blob_manifest_path(hub, xet(big[3]))))
+            # f's payload is gone (its manifest stays): a revision the hub's scan calls corrupted.
+            repo, commit = 'models--org--f', '6' * 40
+            publish(repo, 'w6666', big[4]); link(repo, commit, 'weights.bin', 'w6666'); ref(repo, commit)
+            os.unlink(str(sb.shared_blob_path(hub, xet(big[4]))))
+            now = time.time()
+            for d, dirs, files in os.walk(hub):
+                for f in files + dirs:
+                    p = os.path.join(d, f)
+                    days = 5 if 'org--a' in p else 4 if 'org--c' in p else 3 if 'org--b' in p else 7
+                    os.utime(p, (now - 86400 * days, now - 86400 * days), follow_symlinks=False)
+            for data, days in [(big[0], 4), (big[1], 3)]:
+                os.utime(sb.shared_blob_path(hub, xet(data)), (now - 86400 * days, now - 86400 * 7))
+        print('\\n'.join(xet(data) for data in big))
+        """
+
+    /// The hub's view of a cache: its scan's warnings, the payloads nothing references, and
+    /// whether b's and a's weights are found offline.
+    static let xetCheck = """
+        import sys
+        from huggingface_hub import scan_cache_dir, try_to_load_from_cache
+        from huggingface_hub.utils import _shared_blobs as sb
+        hub = sys.argv[1]
+        info = scan_cache_dir(hub)
+        def found(repo): return isinstance(try_to_load_from_cache(repo, 'weights.bin', cache_dir=hub), str)
+        print([str(w) for w in info.warnings], sb.unreferenced_shared_blobs(hub), found('org/b'), found('org/a'))
+        """
+
     func testRevisionsAreUnitsAndSharedBlobsStay() throws {
         let tree = TestTree("hf")
         let hub = tree.dir("cache/huggingface/hub")

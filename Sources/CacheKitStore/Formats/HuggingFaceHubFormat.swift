@@ -14,6 +14,9 @@ import Foundation
 /// expired; one with a link to a missing blob is corrupted; a blob no snapshot links is an
 /// orphan; an `.incomplete` blob past the grace period is an interrupted download. Its clock
 /// is its blobs' newest access, as the hub's cache scan reports it. Nothing expires by age.
+/// huggingface_hub 2.x keeps Xet files in a store the whole cache shares (`blobs/<xx>/<hash>`,
+/// a repository's blob a link to it): `HuggingFaceSharedStore`. Each payload is an entry the
+/// entries linking it hold (`CacheEntry.holds`), swept once none does, by the hub's rule.
 /// Facts: shared/reference/cache-layouts.md §8.
 struct HuggingFaceHubFormat: CacheFormat {
     let anchor: AnchoredDirectory
@@ -28,20 +31,35 @@ struct HuggingFaceHubFormat: CacheFormat {
         }
         return repos.contains {
             anchor.exists($0 + Array("/snapshots".utf8)) || anchor.exists($0 + Array("/blobs".utf8))
-        }
+        } || HuggingFaceSharedStore(anchor) != nil  // its shared store left when the repositories went
     }
 
     func entries(_ context: InspectionContext) throws -> [CacheEntry] {
         var result: [CacheEntry] = []
+        let store = HuggingFaceSharedStore(anchor)
+        // The repositories' blobs that link each payload of the shared store, by payload.
+        var links: [[UInt8]: [[UInt8]]] = [:]
         for repo in FileTree.subdirectories(in: anchor) {
             let text = String(decoding: repo, as: UTF8.self)
             guard Self.repoPrefixes.contains(where: { text.hasPrefix($0) }) else { continue }
-            result += repoEntries(repo, context)
+            result += repoEntries(repo, context, store: store, links: &links)
         }
-        return result
+        guard let store else { return result }
+        let (payloads, collectable) = store.entries(linkedBy: links, context)
+        // A payload that never goes (no readable manifest) frees nothing with its holders.
+        let kept = Set(links.keys).subtracting(collectable)
+        if !kept.isEmpty {
+            for index in result.indices where !result[index].holds.isEmpty {
+                result[index].holds.removeAll { kept.contains($0) }
+            }
+        }
+        return result + payloads
     }
 
-    private func repoEntries(_ repo: [UInt8], _ context: InspectionContext) -> [CacheEntry] {
+    private func repoEntries(
+        _ repo: [UInt8], _ context: InspectionContext, store: HuggingFaceSharedStore?,
+        links: inout [[UInt8]: [[UInt8]]]
+    ) -> [CacheEntry] {
         let slash = [UInt8(ascii: "/")]
         let blobsFolder = repo + Array("/blobs".utf8)
         let blobs = Dictionary(FileTree.files(in: anchor, under: blobsFolder).map { ($0.path.lastComponent, $0) }) {
@@ -57,6 +75,8 @@ struct HuggingFaceHubFormat: CacheFormat {
         // Snapshots: commit → blob names its links resolve to, and links that resolve to none.
         let snapshotsFolder = repo + Array("/snapshots".utf8)
         let (revisions, linkCount) = scanSnapshots(snapshotsFolder, blobs: blobs)
+        // The blobs that are links into the shared store: the payload each names.
+        let shared = store.map { sharedLinks(blobs, $0, links: &links) } ?? SharedLinks()
         var result: [CacheEntry] = []
         let plain = PlainFormat(anchor: anchor, declaredFileByFile: false)
         for revision in revisions {
@@ -64,15 +84,7 @@ struct HuggingFaceHubFormat: CacheFormat {
             guard var entry = plain.unit(at: folder, context) else { continue }
             let commit = String(decoding: revision.commit, as: UTF8.self)
             entry.url = String(decoding: repo, as: UTF8.self) + "@" + commit
-            var newestAccess = entry.modified ?? FileTime(seconds: 0)
-            for name in revision.blobs.sorted(by: { $0.lexicographicallyPrecedes($1) }) where linkCount[name] == 1 {
-                let blob = blobs[name]!
-                entry.companions.append(
-                    CacheEntry.Companion(relativePath: blob.anchorRelative, identity: blob.identity))
-                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(blob.allocatedBytes)
-                entry.apparentBytes = entry.apparentBytes.saturatingPlus(blob.apparentBytes)
-            }
-            for name in revision.blobs { if let blob = blobs[name] { newestAccess = max(newestAccess, blob.accessed) } }
+            let newestAccess = attachBlobs(revision.blobs, to: &entry, blobs, linkCount: linkCount, shared)
             for ref in refs[commit] ?? [] {
                 entry.companions.append(CacheEntry.Companion(relativePath: ref.anchorRelative, identity: ref.identity))
             }
@@ -85,9 +97,10 @@ struct HuggingFaceHubFormat: CacheFormat {
             }
             entry.lastAccess = newestAccess
             let named = (refs[commit] ?? []).map { String(decoding: $0.relative, as: UTF8.self) }
-            if revision.broken > 0 {
+            let broken = revision.broken + revision.blobs.filter(shared.missing.contains).count
+            if broken > 0 {
                 (entry.state, entry.reason) = (
-                    .corrupted, "\(revision.broken) link\(revision.broken == 1 ? "" : "s") to a missing blob"
+                    .corrupted, "\(broken) link\(broken == 1 ? "" : "s") to a missing blob"
                 )
             } else if named.isEmpty {
                 (entry.state, entry.reason) = (
@@ -98,8 +111,73 @@ struct HuggingFaceHubFormat: CacheFormat {
             }
             result.append(entry)
         }
-        result += blobEntries(blobs, linkCount: linkCount, context)
+        result += blobEntries(blobs, linkCount: linkCount, context).map { blob in
+            var blob = blob
+            if let name = blob.relativePath.map({ Array($0.split(separator: UInt8(ascii: "/")).last ?? []) }),
+                let payload = shared.payloadOf[name]
+            {
+                blob.holds.append(payload)
+            }
+            return blob
+        }
         return result
+    }
+
+    /// The blobs a revision links: those only it links go with it (companions, their bytes
+    /// its own); those other revisions link too, and payloads of the shared store, are held.
+    /// Returns its clock: the newest access of its folder and blobs.
+    private func attachBlobs(
+        _ names: Set<[UInt8]>, to entry: inout CacheEntry, _ blobs: [[UInt8]: FileTree.File],
+        linkCount: [[UInt8]: Int], _ shared: SharedLinks
+    ) -> FileTime {
+        var newestAccess = entry.modified ?? FileTime(seconds: 0)
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let blob = blobs[name]!
+            // A link into the shared store is read there; its own access time is when it was
+            // last read as a link (by this very scan, among others).
+            newestAccess = max(newestAccess, shared.access[name] ?? blob.accessed)
+            guard linkCount[name] == 1 else {
+                // Shared with other revisions: held, and freed with the last of them.
+                entry.holds.append(blob.anchorRelative)
+                continue
+            }
+            entry.companions.append(CacheEntry.Companion(relativePath: blob.anchorRelative, identity: blob.identity))
+            entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(blob.allocatedBytes)
+            entry.apparentBytes = entry.apparentBytes.saturatingPlus(blob.apparentBytes)
+            // Its bytes in the shared store: held, and freed with the last blob linking them.
+            if let payload = shared.payloadOf[name] { entry.holds.append(payload) }
+        }
+        return newestAccess
+    }
+
+    /// A repository's blobs that link payloads of the shared store.
+    private struct SharedLinks {
+        /// The payload each such blob names.
+        var payloadOf: [[UInt8]: [UInt8]] = [:]
+        /// When each was last read: a file read through the links is read there (the hub's
+        /// scan reports its access time, following the links).
+        var access: [[UInt8]: FileTime] = [:]
+        /// Blobs linking a payload that is not there: the hub's scan calls their revisions
+        /// corrupted ("Blob missing (broken symlink)"), as it does a link to a missing blob.
+        var missing = Set<[UInt8]>()
+    }
+
+    /// The blobs of a repository that link payloads of `store`, each added to `links` (the
+    /// linking blobs by payload).
+    private func sharedLinks(
+        _ blobs: [[UInt8]: FileTree.File], _ store: HuggingFaceSharedStore, links: inout [[UInt8]: [[UInt8]]]
+    ) -> SharedLinks {
+        var shared = SharedLinks()
+        for (name, blob) in blobs where blob.isSymlink {
+            guard let payload = store.payload(linkedBy: blob.anchorRelative) else { continue }
+            shared.payloadOf[name] = payload
+            links[payload, default: []].append(blob.anchorRelative)
+            switch anchor.status(of: payload) {
+            case .success(let st): shared.access[name] = st.accessed
+            case .failure: shared.missing.insert(name)
+            }
+        }
+        return shared
     }
 
     /// A snapshot: its commit folder, its files, the blobs its links resolve to, and how many

@@ -10,12 +10,29 @@ enum PrunePresenter {
             totals[reason, default: StateTotals()].count += sum.count
             totals[reason, default: StateTotals()].allocatedBytes += sum.bytes
         }
+        if dryRun, report.plan.goWithHolders.count > 0 {
+            // Nothing will link them once the plan has run: they go as orphans after it.
+            let going = report.plan.goingWithHolders
+            totals[.orphan, default: StateTotals()].count += going.count
+            totals[.orphan, default: StateTotals()].allocatedBytes += going.bytes
+        }
         return totals
     }
 
     static func after(_ report: PruneReport, dryRun: Bool) -> (entries: Int, bytes: Int64) {
-        let removed = dryRun ? report.plan.deletions : (report.outcome?.removed ?? PlannedDeletions())
-        return (report.plan.entriesBefore - removed.count, report.plan.bytesBefore - removed.freedBytes)
+        let (count, bytes) = removed(report, dryRun: dryRun)
+        return (report.plan.entriesBefore - count, report.plan.bytesBefore - bytes)
+    }
+
+    /// How many entries went (or would go), and the bytes they free: a dry run counts those
+    /// going after their holders too.
+    static func removed(_ report: PruneReport, dryRun: Bool) -> (count: Int, bytes: Int64) {
+        guard dryRun else {
+            let removed = report.outcome?.removed ?? PlannedDeletions()
+            return (removed.count, removed.freedBytes)
+        }
+        let going = report.plan.goingWithHolders
+        return (report.plan.deletions.count + going.count, report.plan.deletions.freedBytes + going.bytes)
     }
 
     /// The rules as the user wrote them, for the report's reasons.
@@ -37,8 +54,8 @@ enum PrunePresenter {
 
     /// "freed 1.2G in 3,402 entries from 5 caches".
     static func totalLine(_ reports: [PruneReport], sizes: SizeFormatOptions, dryRun: Bool) -> String {
-        let removed = reports.map { dryRun ? $0.plan.deletions : ($0.outcome?.removed ?? PlannedDeletions()) }
-        let bytes = removed.reduce(Int64(0)) { $0 + $1.freedBytes }
+        let removed = reports.map { Self.removed($0, dryRun: dryRun) }
+        let bytes = removed.reduce(Int64(0)) { $0 + $1.bytes }
         let count = removed.reduce(0) { $0 + $1.count }
         return "\n\(dryRun ? "would free" : "freed") \(sizes.format(bytes)) in \(Count.of(count, "entry", "entries")) "
             + "from \(Count.of(reports.count, "cache", "caches"))\n"
