@@ -138,6 +138,9 @@ struct NpmCacacheFormat: CacheFormat {
             entry.companions = [CacheEntry.Companion(relativePath: path, identity: body.identity)]
             entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(body.allocatedBytes)
             entry.apparentBytes = entry.apparentBytes.saturatingPlus(body.apparentBytes)
+        } else {
+            // Content other keys name too: held, and freed with the last of them.
+            entry.holds = [path]
         }
         if let size = line.size, size != body.apparentBytes {
             (entry.state, entry.reason) = (
