@@ -239,6 +239,8 @@ public enum PruneExecutor {
         case .failure(let error):
             return .failure(LockRefusal(result: .failed(error, "its owner's lock '\(shown)' cannot be opened")))
         }
+        // As the hub does: others sharing the cache must be able to take the same lock.
+        _ = Sys.fchmod(descriptor.raw, 0o666)
         switch FileLock.take(descriptor, exclusive: true, wait: false) {
         case .success(let lock): return .success(lock)
         case .failure(let error) where error.code == EWOULDBLOCK:

@@ -901,6 +901,40 @@ final class HuggingFaceEndToEndTests: XCTestCase {
             clear.out)
     }
 
+    /// A repository folder that is a symlink (moved to another disk) is not entered, but the
+    /// hub follows it: a payload whose manifest names a blob there must stay, though no
+    /// repository the scan entered links it. `clear` deleted it before `mayLink`.
+    func testAPayloadLinkedThroughASymlinkedRepositoryStays() throws {
+        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
+            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
+        }
+        let tree = TestTree("hf-xet-moved")
+        let hub = tree.path("hub")
+        let made = Oracle.python(Self.xetHub, [hub.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        let payloads = made.out.split(separator: "\n").map(String.init)
+        // Moved, with its links made absolute (relative ones would now point nowhere).
+        let moved = Oracle.python(
+            """
+            import os, sys
+            hub, to = sys.argv[1], sys.argv[2]
+            os.rename(os.path.join(hub, 'models--org--b'), to)
+            os.symlink(to, os.path.join(hub, 'models--org--b'))
+            for name in os.listdir(os.path.join(to, 'blobs')):
+                p = os.path.join(to, 'blobs', name)
+                if os.path.islink(p):
+                    target = os.path.normpath(os.path.join(hub, 'models--org--b', 'blobs', os.readlink(p)))
+                    os.unlink(p); os.symlink(target, p)
+            """, [hub.description, tree.path("b").description])
+        XCTAssertEqual(moved.status, 0, moved.err)
+        let clear = Binary.run(["clear", hub.description])
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertTrue(
+            Run.command(["test", "-f", "\(hub.description)/blobs/\(payloads[1].prefix(2))/\(payloads[1])"])
+                .status == 0, clear.out)
+        XCTAssertTrue(Oracle.python(Self.xetCheck, [hub.description]).out.contains("True False"))
+    }
+
     /// Two copies of a hub whose Xet files are in the shared store, made by
     /// huggingface_hub's `publish_blob_to_shared_store` and `try_link_from_shared_store`:
     /// repositories a, b and c (c links a's payload), an orphan payload (its blob gone), one

@@ -113,13 +113,14 @@ struct HuggingFaceSharedStore {
                     continue
                 }
                 collectable.insert(file.anchorRelative)
-                let valid = named.filter { linking.contains($0) }
-                if !linking.isEmpty || !valid.isEmpty {
-                    let shown = linking.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+                let holders = Set(linking).union(named.filter { mayLink($0, to: file.anchorRelative) })
+                if !holders.isEmpty {
+                    let sorted = holders.sorted { $0.lexicographicallyPrecedes($1) }
+                    let shown = sorted.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
                     entry.removedOnlyWhenNamed = true
-                    let blobs = linking.count == 1 ? "1 repository blob" : "\(linking.count) repository blobs"
+                    let blobs = holders.count == 1 ? "1 repository blob" : "\(holders.count) repository blobs"
                     entry.reason =
-                        "a shared Xet payload linked by \(blobs) (\(shown)\(linking.count > 3 ? ", …" : "")):"
+                        "a shared Xet payload linked by \(blobs) (\(shown)\(holders.count > 3 ? ", …" : "")):"
                         + " it goes after the last of them"
                 } else if context.isOlderThanGrace(max(file.lastWritten, manifest.lastWritten)) {
                     (entry.state, entry.reason) = (
@@ -133,6 +134,16 @@ struct HuggingFaceSharedStore {
             }
         }
         return (result, collectable)
+    }
+
+    /// Whether a blob a manifest names may link `payload`: it is there and cannot be read (reached through
+    /// a symlinked repository folder, say, which the hub follows), or it is a link to it. Only
+    /// a blob that is gone, or is something else, lets the payload go.
+    private func mayLink(_ blob: [UInt8], to payload: [UInt8]) -> Bool {
+        switch anchor.status(of: blob) {
+        case .failure(let error): return error != .noEntry
+        case .success(let st): return st.isSymlink && self.payload(linkedBy: blob) == payload
+        }
     }
 
     /// The repository blobs a manifest names, as paths below the hub (`a//b` and `./` read as
