@@ -113,7 +113,7 @@ struct HuggingFaceSharedStore {
                     continue
                 }
                 collectable.insert(file.anchorRelative)
-                let holders = Set(linking).union(named.filter { mayLink($0, to: file.anchorRelative) })
+                let holders = Set(linking).union(named.filter(mayHold))
                 if !holders.isEmpty {
                     let sorted = holders.sorted { $0.lexicographicallyPrecedes($1) }
                     let shown = sorted.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
@@ -136,14 +136,15 @@ struct HuggingFaceSharedStore {
         return (result, collectable)
     }
 
-    /// Whether a blob a manifest names may link `payload`: it is there and cannot be read (reached through
-    /// a symlinked repository folder, say, which the hub follows), or it is a link to it. Only
-    /// a blob that is gone, or is something else, lets the payload go.
-    private func mayLink(_ blob: [UInt8], to payload: [UInt8]) -> Bool {
-        switch anchor.status(of: blob) {
-        case .failure(let error): return error != .noEntry
-        case .success(let st): return st.isSymlink && self.payload(linkedBy: blob) == payload
-        }
+    /// Whether a blob a manifest names may hold its payload: anything there does. The hub
+    /// counts only a link to the payload; a blob there that is not one (the downloaded file
+    /// while the hub publishes it, until the link replaces it) goes first by its own rule, and
+    /// the payload after it. A blob that cannot be looked at (reached through a symlinked
+    /// repository folder, which the hub follows) holds it too. Only a blob that is gone lets
+    /// the payload go.
+    private func mayHold(_ blob: [UInt8]) -> Bool {
+        if case .failure(let error) = anchor.status(of: blob), error == .noEntry { return false }
+        return true
     }
 
     /// The repository blobs a manifest names, as paths below the hub (`a//b` and `./` read as
