@@ -205,6 +205,7 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
     private mutating func compactRoot(_ entry: CacheEntry, _ relative: [UInt8]) -> UInt8? {
         guard entry.url == nil, entry.indexKey == nil, entry.lastAccess == nil, entry.expires == nil,
             entry.companions.isEmpty, entry.pinnedBy.isEmpty, entry.holds.isEmpty, entry.ownerLock == nil,
+            entry.evictionClock == nil,
             entry.contentType == nil, entry.etag == nil,
             !relative.isEmpty, UInt8(exactly: entry.origin) != nil, UInt16(exactly: relative.count) != nil
         else { return nil }
@@ -310,12 +311,13 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
         return r.wholeIndex == 0 ? r.flags & Flags.inGracePeriod != 0 : whole[Int(r.wholeIndex) - 1].inGracePeriod
     }
 
-    /// The format's clock: last access where kept, else modification.
+    /// The format's clock: its eviction clock where it keeps one, else last access, else
+    /// modification.
     package func lastUse(_ position: Int) -> FileTime? {
         let r = records[position]
         if r.wholeIndex != 0 {
             let e = whole[Int(r.wholeIndex) - 1]
-            return e.lastAccess ?? e.modified
+            return e.evictionClock ?? e.lastAccess ?? e.modified
         }
         return modified(r)
     }

@@ -15,6 +15,10 @@ public struct CacheEntry: Sendable {
     public var modified: FileTime?
     /// Last use by the format's own clock, where the format keeps one.
     public var lastAccess: FileTime?
+    /// Where the owner evicts by a measure of use other than the last access, that measure as
+    /// the time of use it amounts to (Firefox's frecency): what a size trim orders by, in
+    /// place of `lastAccess`.
+    public var evictionClock: FileTime?
     /// When it stops being fresh, where known.
     public var expires: FileTime?
     /// Fresh, expired, corrupted, incomplete, … (see `EntryState`).

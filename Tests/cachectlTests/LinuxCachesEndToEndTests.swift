@@ -1406,6 +1406,86 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         server.kill()
     }
 
+    /// Over its capacity, Firefox evicts the entry of lowest frecency first
+    /// (CacheIndex.cpp `GetEntryForEviction`): a resource used twice outranks one used once a
+    /// little later. cachectl went by the last fetch (and expired entries first), so it took
+    /// the page used twice for the oldest. Here page x is loaded twice, then page y once; the
+    /// one entry a trim of one byte removes must be the one of lowest frecency, as read from
+    /// the entries' headers here in Python, which is not the least recently fetched.
+    func testTheSizeTrimGoesByFrecency() throws {
+        guard let firefox = ["firefox-esr", "firefox"].first(where: Run.available) else {
+            throw XCTSkip("Firefox is not installed")
+        }
+        let tree = TestTree("firefox-frecency")
+        tree.dir("site")
+        for page in ["x", "y"] {
+            tree.file("site/\(page).png", contents: Images.png)
+            tree.file("site/\(page).html", contents: Array("<html><body><img src=\"\(page).png\"></body></html>".utf8))
+        }
+        tree.file("site/favicon.ico", contents: Images.png)
+        let server = Run.start([
+            "python3", "-c",
+            """
+            import functools, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, tree.path("site").description
+        ])
+        defer { server.kill() }
+        let port = try XCTUnwrap(server.readLine())
+        tree.file(
+            "profile/user.js",
+            contents: Array(
+                """
+                user_pref("browser.cache.disk.enable", true);
+                user_pref("browser.cache.disk.smart_size.enabled", false);
+                user_pref("browser.cache.disk.capacity", 100000);
+                user_pref("browser.shell.checkDefaultBrowser", false);
+                user_pref("datareporting.policy.dataSubmissionEnabled", false);
+                """.utf8))
+        for (page, shot) in [("x", "1"), ("x", "2"), ("y", "3")] {
+            let run = Run.command(
+                [
+                    "timeout", "90", firefox, "--headless", "--no-remote", "--profile",
+                    tree.path("profile").description, "--screenshot", tree.path("\(shot).png").description,
+                    "http://127.0.0.1:\(port)/\(page).html"
+                ],
+                environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
+            XCTAssertEqual(run.status, 0, run.err)
+            Thread.sleep(forTimeInterval: 1.1)  // distinct fetch times, to the second
+        }
+        let root = tree.path("profile/cache2")
+        // Each entry's header, read here: name, last fetched, frecency, length.
+        let headers = Oracle.python(
+            """
+            import math, os, struct, sys
+            entries = os.path.join(sys.argv[1], 'entries')
+            for name in sorted(os.listdir(entries)):
+                data = open(os.path.join(entries, name), 'rb').read()
+                offset = struct.unpack('>I', data[-4:])[0]
+                at = offset + 4 + 2 * ((offset + 262143) // 262144)
+                _, _, fetched, _, frecency = struct.unpack('>5I', data[at:at + 20])
+                print(name, fetched, frecency, len(data))
+            """, [root.description])
+        XCTAssertEqual(headers.status, 0, headers.err)
+        let rows = headers.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        XCTAssertGreaterThanOrEqual(rows.count, 4, headers.out)
+        let rank = { (row: [String]) -> UInt64 in row[2] == "0" ? UInt64.max : UInt64(row[2])! }
+        let lowest = try XCTUnwrap(rows.min { rank($0) != rank($1) ? rank($0) < rank($1) : $0[0] < $1[0] })
+        let oldest = try XCTUnwrap(rows.min { UInt64($0[1])! < UInt64($1[1])! })
+        XCTAssertNotEqual(lowest[0], oldest[0], "the scene does not tell frecency from the last fetch:\n\(headers.out)")
+        let lengths = rows.reduce(Int64(0)) { $0 + Int64($1[3])! }
+        let prune = Binary.run(["prune", root.description, "--max-size", "\(lengths - 1)B"])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let gone = rows.map(\.[0]).filter { !root.appending("entries/\($0)").exists }
+        XCTAssertEqual(gone, [lowest[0]], headers.out + prune.out)
+    }
+
     /// An entry is read as Firefox reads it, from its end: the metadata offset in the last 4
     /// bytes, then the metadata (its data only with `--verify`). Here an entry of 3 GiB of
     /// data (a hole in a sparse file; cache2's offsets are 32-bit), made to the layout with

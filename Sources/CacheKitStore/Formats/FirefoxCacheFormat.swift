@@ -11,8 +11,9 @@ import Foundation
 /// key does not hold is corrupt (what `ReadMetadata` rejects); with `--verify` each chunk's
 /// hash16 is checked too. `doomed/` holds entries Firefox has already dropped; `index*` is its
 /// rebuildable bookkeeping. A response past its expiration time is not deleted by Firefox
-/// (it revalidates it) but goes first when the cache is over its capacity, so it is kept
-/// here and ordered first. Facts: shared/reference/cache-layouts.md §10.
+/// (it revalidates it), so it is kept here; over the capacity, entries go by their frecency
+/// (the header's, which Firefox's index is rebuilt from). Facts:
+/// shared/reference/cache-layouts.md §10.
 struct FirefoxCacheFormat: CacheFormat {
     let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .firefox }
@@ -79,6 +80,8 @@ struct FirefoxCacheFormat: CacheFormat {
         var key: String
         var expiration: UInt32
         var lastFetched: UInt32
+        /// `FRECENCY2INT` of the entry's frecency: 0 before its first use.
+        var frecency: UInt32
     }
 
     /// The metadata of an entry file of `size` bytes, or why it is not whole, read as Firefox
@@ -135,7 +138,7 @@ struct FirefoxCacheFormat: CacheFormat {
         return .success(
             Metadata(
                 key: String(decoding: keyBytes, as: UTF8.self), expiration: be32(headerAt + 20),
-                lastFetched: be32(headerAt + 8)))
+                lastFetched: be32(headerAt + 8), frecency: be32(headerAt + 16)))
     }
 
     /// The metadata of a whole entry file in memory, or why it is not whole.
@@ -212,13 +215,12 @@ struct FirefoxCacheFormat: CacheFormat {
                 entry.inlineBody = true
                 let never = metadata.expiration == UInt32.max
                 if !never && Double(metadata.expiration) <= context.now.timeInterval {
-                    entry.reason =
-                        "past its expiration time: Firefox revalidates it, and evicts it first when over its capacity"
-                    entry.lastAccess = FileTime(seconds: 0)
+                    entry.reason = "past its expiration time: Firefox revalidates it"
                 } else {
                     entry.reason = never ? "no expiration time" : "fresh until its expiration time"
-                    entry.lastAccess = FileTime(seconds: Int64(metadata.lastFetched))
                 }
+                entry.lastAccess = FileTime(seconds: Int64(metadata.lastFetched))
+                entry.evictionClock = Self.evictionClock(frecency: metadata.frecency)
                 entry.expires = never ? nil : FileTime(seconds: Int64(metadata.expiration))
             }
             result.append(entry)
@@ -239,16 +241,27 @@ struct FirefoxCacheFormat: CacheFormat {
 
     /// Firefox evicts while its usage (file sizes, in KiB) is above the capacity and stops
     /// once it is within it (netwerk/cache2/CacheFileIOManager.cpp,
-    /// `OverLimitEvictionInternal`); its order is frecency, which is not on disk outside its
-    /// index: here expired entries first, then the least recently fetched.
+    /// `OverLimitEvictionInternal`), the entry of lowest frecency first, those of frecency 0
+    /// (never used) last (CacheIndex.cpp `GetEntryForEviction`, `FrecencyComparator`).
     var sizeRule: SizeRule {
         SizeRule(
             ratio: 1, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
             owner:
                 """
-                Firefox: above the capacity, down to it, file sizes (CacheFileIOManager.cpp \
-                OverLimitEvictionInternal; expired first, then least recently fetched)
+                Firefox: above the capacity, down to it, file sizes, lowest frecency first \
+                (CacheFileIOManager.cpp OverLimitEvictionInternal, CacheIndex.cpp GetEntryForEviction)
                 """)
+    }
+
+    /// The time of use an entry's frecency amounts to, for the size trim's order. Firefox
+    /// computes a frecency `f` as `ln(Σ exp(t·ln2/H))` over its uses `t` (in seconds, `H` the
+    /// half-life) and stores `FRECENCY2INT(f) = f·H` (CacheEntry.cpp `BackgroundOp`,
+    /// `FRECENCYUPDATE`; CacheFileMetadata.h): that over ln 2 is a time, the time of one use
+    /// worth them all, later than the last use by up to `H·log2(uses)`, whatever the half-life.
+    /// Lower frecency, earlier time: evicted first. Frecency 0 (never used) goes last.
+    static func evictionClock(frecency: UInt32) -> FileTime {
+        frecency == 0
+            ? FileTime(seconds: Int64(UInt32.max)) : FileTime(timeInterval: Double(frecency) / M_LN2)
     }
 
     var keptDirectories: Set<[UInt8]> { [Array("entries".utf8), Array("doomed".utf8)] }
