@@ -234,10 +234,16 @@ public enum PruneExecutor {
                 LockRefusal(result: .failed(Errno.busy, "in use: its owner's lock '\(shown).soft' is held")))
         }
         let descriptor: FileDescriptor
-        switch anchor.open(lockPath, O_WRONLY | O_CREAT | O_CLOEXEC, mode: 0o666) {
+        // Not blocking: a FIFO planted as the lock would hold an open for writing until a
+        // reader came.
+        switch anchor.open(lockPath, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, mode: 0o666) {
         case .success(let opened): descriptor = opened
         case .failure(let error):
             return .failure(LockRefusal(result: .failed(error, "its owner's lock '\(shown)' cannot be opened")))
+        }
+        guard case .success(let st) = Sys.fstat(descriptor.raw), st.isRegular else {
+            return .failure(
+                LockRefusal(result: .failed(Errno.invalid, "its owner's lock '\(shown)' is not a regular file")))
         }
         // As the hub does: others sharing the cache must be able to take the same lock.
         _ = Sys.fchmod(descriptor.raw, 0o666)

@@ -935,6 +935,26 @@ final class HuggingFaceEndToEndTests: XCTestCase {
         XCTAssertTrue(Oracle.python(Self.xetCheck, [hub.description]).out.contains("True False"))
     }
 
+    /// The hub's lock file is opened for writing before it is locked: a FIFO planted in its
+    /// place held that open (and the prune) until a reader came. Now the orphan payload it
+    /// guards is kept and reported, and the prune ends.
+    func testALockThatIsNotAFileKeepsItsPayload() throws {
+        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
+            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
+        }
+        let tree = TestTree("hf-xet-fifo")
+        let hub = tree.path("hub")
+        let made = Oracle.python(Self.xetHub, [hub.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        let orphan = made.out.split(separator: "\n").map(String.init)[2]
+        let payload = "\(hub.description)/blobs/\(orphan.prefix(2))/\(orphan)"
+        XCTAssertEqual(Run.command(["sh", "-c", "rm -f '\(payload).lock' && mkfifo '\(payload).lock'"]).status, 0)
+        let prune = Run.command(["timeout", "60", Binary.path, "prune", hub.description])
+        XCTAssertEqual(prune.status, 1, prune.out + prune.err)
+        XCTAssertTrue(prune.err.contains("is not a regular file") || prune.err.contains("cannot be opened"), prune.err)
+        XCTAssertEqual(Run.command(["test", "-f", payload]).status, 0)
+    }
+
     /// Two copies of a hub whose Xet files are in the shared store, made by
     /// huggingface_hub's `publish_blob_to_shared_store` and `try_link_from_shared_store`:
     /// repositories a, b and c (c links a's payload), an orphan payload (its blob gone), one
