@@ -903,16 +903,10 @@ final class HuggingFaceEndToEndTests: XCTestCase {
 
     /// A repository folder that is a symlink (moved to another disk) is not entered, but the
     /// hub follows it: a payload whose manifest names a blob there must stay, though no
-    /// repository the scan entered links it. `clear` deleted it before `mayLink`.
+    /// repository the scan entered links it. `clear` deleted it before `mayHold`.
     func testAPayloadLinkedThroughASymlinkedRepositoryStays() throws {
-        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
-            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
-        }
         let tree = TestTree("hf-xet-moved")
-        let hub = tree.path("hub")
-        let made = Oracle.python(Self.xetHub, [hub.description])
-        XCTAssertEqual(made.status, 0, made.err)
-        let payloads = made.out.split(separator: "\n").map(String.init)
+        let (hub, payloads) = try Self.makeXetHub(tree)
         // Moved, with its links made absolute (relative ones would now point nowhere).
         let moved = Oracle.python(
             """
@@ -939,20 +933,29 @@ final class HuggingFaceEndToEndTests: XCTestCase {
     /// place held that open (and the prune) until a reader came. Now the orphan payload it
     /// guards is kept and reported, and the prune ends.
     func testALockThatIsNotAFileKeepsItsPayload() throws {
-        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
-            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
-        }
         let tree = TestTree("hf-xet-fifo")
-        let hub = tree.path("hub")
-        let made = Oracle.python(Self.xetHub, [hub.description])
-        XCTAssertEqual(made.status, 0, made.err)
-        let orphan = made.out.split(separator: "\n").map(String.init)[2]
+        let (hub, payloads) = try Self.makeXetHub(tree)
+        let orphan = payloads[2]
         let payload = "\(hub.description)/blobs/\(orphan.prefix(2))/\(orphan)"
         XCTAssertEqual(Run.command(["sh", "-c", "rm -f '\(payload).lock' && mkfifo '\(payload).lock'"]).status, 0)
         let prune = Run.command(["timeout", "60", Binary.path, "prune", hub.description])
         XCTAssertEqual(prune.status, 1, prune.out + prune.err)
         XCTAssertTrue(prune.err.contains("is not a regular file") || prune.err.contains("cannot be opened"), prune.err)
         XCTAssertEqual(Run.command(["test", "-f", payload]).status, 0)
+    }
+
+    /// One hub of `xetHub` at `hub/` of the tree, and its payloads' hashes; skipped where
+    /// huggingface_hub 2.x is missing.
+    static func makeXetHub(_ tree: TestTree) throws -> (hub: RawPath, payloads: [String]) {
+        guard Oracle.python("import huggingface_hub.utils._shared_blobs").status == 0 else {
+            throw XCTSkip("huggingface_hub 2.x is not installed (Scripts/test-deps installs it)")
+        }
+        let hub = tree.path("hub")
+        let made = Oracle.python(Self.xetHub, [hub.description])
+        XCTAssertEqual(made.status, 0, made.err)
+        let payloads = made.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(payloads.count, 5, made.out)
+        return (hub, payloads)
     }
 
     /// Two copies of a hub whose Xet files are in the shared store, made by
@@ -1319,40 +1322,12 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
             body += "<img src=\"i\(i).png\"><script src=\"s\(i).js\"></script>"
         }
         tree.file("site/index.html", contents: Array((body + "</body></html>").utf8))
-        let server = Run.start([
-            "python3", "-c",
-            """
-            import functools, http.server, sys
-            class H(http.server.SimpleHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def end_headers(self):
-                    # s0.js expires at once: Firefox keeps it, to revalidate.
-                    age = 0 if self.path.endswith('/s0.js') else 3600
-                    self.send_header('Cache-Control', 'max-age=%d' % age); super().end_headers()
-            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-            print(s.server_port, flush=True)
-            s.serve_forever()
-            """, tree.path("site").description
-        ])
+        // s0.js expires at once: Firefox keeps it, to revalidate.
+        let server = Self.serve(tree, expiringAtOnce: "/s0.js")
         let port = try XCTUnwrap(server.readLine())
-        tree.file(
-            "profile/user.js",
-            contents: Array(
-                """
-                user_pref("browser.cache.disk.enable", true);
-                user_pref("browser.cache.disk.smart_size.enabled", false);
-                user_pref("browser.cache.disk.capacity", 100000);
-                user_pref("browser.shell.checkDefaultBrowser", false);
-                user_pref("datareporting.policy.dataSubmissionEnabled", false);
-                """.utf8))
+        Self.writeProfile(tree)
         func browse(_ shot: String) -> RunResult {
-            Run.command(
-                [
-                    "timeout", "90", firefox, "--headless", "--no-remote", "--profile",
-                    tree.path("profile").description,
-                    "--screenshot", tree.path(shot).description, "http://127.0.0.1:\(port)/index.html"
-                ],
-                environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
+            Self.browse(firefox, tree, "http://127.0.0.1:\(port)/index.html", screenshot: shot)
         }
         let first = browse("one.png")
         XCTAssertEqual(first.status, 0, first.err)
@@ -1438,44 +1413,17 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         }
         let tree = TestTree("firefox-frecency")
         tree.dir("site")
+        // Pages alone, no images: a page's entry is reused by the second load. (An image the
+        // headless run wrote as it ended was at times fetched anew by the next: used once.)
         for page in ["x", "y"] {
-            tree.file("site/\(page).png", contents: Images.png)
-            tree.file("site/\(page).html", contents: Array("<html><body><img src=\"\(page).png\"></body></html>".utf8))
+            tree.file("site/\(page).html", contents: Array("<html><body><p>\(page)</p></body></html>".utf8))
         }
-        tree.file("site/favicon.ico", contents: Images.png)
-        let server = Run.start([
-            "python3", "-c",
-            """
-            import functools, http.server, sys
-            class H(http.server.SimpleHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def end_headers(self):
-                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
-            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-            print(s.server_port, flush=True)
-            s.serve_forever()
-            """, tree.path("site").description
-        ])
+        let server = Self.serve(tree)
         defer { server.kill() }
         let port = try XCTUnwrap(server.readLine())
-        tree.file(
-            "profile/user.js",
-            contents: Array(
-                """
-                user_pref("browser.cache.disk.enable", true);
-                user_pref("browser.cache.disk.smart_size.enabled", false);
-                user_pref("browser.cache.disk.capacity", 100000);
-                user_pref("browser.shell.checkDefaultBrowser", false);
-                user_pref("datareporting.policy.dataSubmissionEnabled", false);
-                """.utf8))
+        Self.writeProfile(tree)
         for (page, shot) in [("x", "1"), ("x", "2"), ("y", "3")] {
-            let run = Run.command(
-                [
-                    "timeout", "90", firefox, "--headless", "--no-remote", "--profile",
-                    tree.path("profile").description, "--screenshot", tree.path("\(shot).png").description,
-                    "http://127.0.0.1:\(port)/\(page).html"
-                ],
-                environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
+            let run = Self.browse(firefox, tree, "http://127.0.0.1:\(port)/\(page).html", screenshot: "\(shot).png")
             XCTAssertEqual(run.status, 0, run.err)
             Thread.sleep(forTimeInterval: 1.1)  // distinct fetch times, to the second
         }
@@ -1494,7 +1442,7 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
             """, [root.description])
         XCTAssertEqual(headers.status, 0, headers.err)
         let rows = headers.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        XCTAssertGreaterThanOrEqual(rows.count, 4, headers.out)
+        XCTAssertGreaterThanOrEqual(rows.count, 2, headers.out)
         let rank = { (row: [String]) -> UInt64 in row[2] == "0" ? UInt64.max : UInt64(row[2])! }
         let lowest = try XCTUnwrap(rows.min { rank($0) != rank($1) ? rank($0) < rank($1) : $0[0] < $1[0] })
         let oldest = try XCTUnwrap(rows.min { UInt64($0[1])! < UInt64($1[1])! })
@@ -1504,6 +1452,49 @@ final class FirefoxCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(prune.status, 0, prune.err)
         let gone = rows.map(\.[0]).filter { !root.appending("entries/\($0)").exists }
         XCTAssertEqual(gone, [lowest[0]], headers.out + prune.out)
+    }
+
+    /// A server on 127.0.0.1 for the tree's `site/`, every response fresh for an hour but
+    /// those whose path ends in `expiringAtOnce`; its first line of output is its port.
+    static func serve(_ tree: TestTree, expiringAtOnce: String = "") -> Background {
+        Run.start([
+            "python3", "-c",
+            """
+            import functools, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    age = 0 if sys.argv[2] and self.path.endswith(sys.argv[2]) else 3600
+                    self.send_header('Cache-Control', 'max-age=%d' % age); super().end_headers()
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, tree.path("site").description, expiringAtOnce
+        ])
+    }
+
+    /// A profile (`profile/`) whose disk cache is on, of a fixed capacity.
+    static func writeProfile(_ tree: TestTree) {
+        tree.file(
+            "profile/user.js",
+            contents: Array(
+                """
+                user_pref("browser.cache.disk.enable", true);
+                user_pref("browser.cache.disk.smart_size.enabled", false);
+                user_pref("browser.cache.disk.capacity", 100000);
+                user_pref("browser.shell.checkDefaultBrowser", false);
+                user_pref("datareporting.policy.dataSubmissionEnabled", false);
+                """.utf8))
+    }
+
+    /// Headless Firefox on the tree's profile loads `url` and saves a screenshot of it.
+    static func browse(_ firefox: String, _ tree: TestTree, _ url: String, screenshot: String) -> RunResult {
+        Run.command(
+            [
+                "timeout", "90", firefox, "--headless", "--no-remote", "--profile", tree.path("profile").description,
+                "--screenshot", tree.path(screenshot).description, url
+            ],
+            environment: ["HOME": tree.root.description, "XDG_CACHE_HOME": tree.path("xdg").description])
     }
 
     /// An entry is read as Firefox reads it, from its end: the metadata offset in the last 4
