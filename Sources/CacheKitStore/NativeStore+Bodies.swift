@@ -182,16 +182,20 @@ private final class IndexRows {
     }
 
     private func byPass(_ keys: [String?]) -> [Found?] {
-        // Where each key is wanted: its first index, then a chain through `nextSame`.
-        var first: [String: Int] = Dictionary(minimumCapacity: keys.count)
+        // Where each key is wanted, by a seeded hash of its bytes (so that a row's URL is
+        // matched without making a String of it: that was most of the pass): the first index
+        // with that hash, then a chain through `nextSame` (equal keys, and any other with the
+        // same hash: each is compared byte for byte).
+        var first: [Int: Int] = Dictionary(minimumCapacity: keys.count)
         var nextSame = [Int](repeating: -1, count: keys.count)
         for (i, key) in keys.enumerated() {
-            guard let key else { continue }
-            if let f = first[key] {
+            guard var key else { continue }
+            let hash = key.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) }
+            if let f = first[hash] {
                 nextSame[i] = nextSame[f]
                 nextSame[f] = i
             } else {
-                first[key] = i
+                first[hash] = i
             }
         }
         var out = [Found?](repeating: nil, count: keys.count)
@@ -199,16 +203,24 @@ private final class IndexRows {
         defer { sqlite3_reset(pass) }
         while sqlite3_step(pass) == SQLITE_ROW {
             guard let text = sqlite3_column_text(pass, 0) else { continue }
-            let url = String(
-                decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(pass, 0))), as: UTF8.self)
-            guard var i = first[url] else { continue }
-            let found = found(pass, from: 1)
+            let url = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(pass, 0)))
+            guard var i = first[Self.hash(url)] else { continue }
+            var found: Found??
             while i >= 0 {
-                out[i] = found
+                if keys[i]!.utf8.elementsEqual(url) {
+                    if found == nil { found = .some(self.found(pass, from: 1)) }
+                    out[i] = found!
+                }
                 i = nextSame[i]
             }
         }
         return out
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
     }
 
     /// body_path, apparent_bytes and expires from column `start` on.

@@ -263,10 +263,22 @@ final class NativeStoreTests: XCTestCase {
             """
         )
         tree.file("s/objects/aa/never", size: 10)
+        // A row whose URL only Unicode equivalence makes equal to a key (U+212A KELVIN SIGN is
+        // canonically `K`): SQLite compares bytes, and so must the pass over the whole index.
+        sql(
+            root,
+            """
+            INSERT INTO entries (url, body_path, allocated_bytes, apparent_bytes, sha256, content_type, etag, \
+            last_modified, download_started, download_completed, expires, lifetime_seconds, sliding, last_access) \
+            VALUES ('https://x.com/\u{212A}', 'objects/aa/kelvin', 0, 10, 'x', NULL, NULL, NULL, 0, 1, NULL, \
+            NULL, 0, 0)
+            """
+        )
+        tree.file("s/objects/aa/kelvin", size: 10)
         let urls = [
             "https://x.com/fresh", "https://x.com/expired", "https://x.com/gone", "https://x.com/resized",
             "https://x.com/escape", "https://x.com/never", "https://x.com/absent", "not a url",
-            "HTTPS://X.COM:443/fresh", "https://x.com/fresh", "https://x.com/expired#part"
+            "HTTPS://X.COM:443/fresh", "https://x.com/fresh", "https://x.com/expired#part", "https://x.com/K"
         ]
         let later = FileTime.now.adding(5)
         var answers: [[String]] = []
@@ -280,7 +292,7 @@ final class NativeStoreTests: XCTestCase {
             [
                 "fresh fresh", "expired expired", "corrupted body missing",
                 "corrupted body size does not match the index",
-                "none", "none", "none", "none", "fresh fresh", "fresh fresh", "expired expired"
+                "none", "none", "none", "none", "fresh fresh", "fresh fresh", "expired expired", "none"
             ])
     }
 
