@@ -194,13 +194,15 @@ public enum PrunePolicy {
             }
         }
 
-        /// Chromium's order: the largest `(now − last use) × (size + 512)` first; ties by path.
+        /// Chromium's order: the largest `(now − last use) × (size + 512)` first, the size the
+        /// files' lengths rounded up to 256 bytes, as its index keeps it (simple_index.cc
+        /// `StartEvictionIfNeeded`, `EntryMetadata::GetEntrySize`); ties by path.
         func byAgeTimesSize(_ candidates: [UInt32]) -> [UInt32] {
             let now = rules.now.timeInterval
             let worth = candidates.map { position -> Double in
                 let index = Int(position)
-                return max(0, now - (entries.lastUse(index) ?? rules.now).timeInterval)
-                    * Double(entries.allocatedBytes(index) + 512)
+                let chunks = (Double(max(0, entries.apparentBytes(index))) / 256).rounded(.up)
+                return max(0, now - (entries.lastUse(index) ?? rules.now).timeInterval) * (chunks * 256 + 512)
             }
             return candidates.indices.sorted { a, b in
                 worth[a] != worth[b]

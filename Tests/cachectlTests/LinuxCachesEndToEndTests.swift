@@ -1226,6 +1226,107 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         server.kill()
     }
 
+    /// Chromium evicts by each entry's last use as its index records it (`index-dir/
+    /// the-real-index`, loaded while the directory has not changed since it was written), not
+    /// by the files' access times, which a mount's `relatime`, `noatime` or any reader of the
+    /// files makes say something else. Here one page loads three scripts, a second page two
+    /// seconds later loads one of them again, and the files' access times are then set to say
+    /// the opposite (the script used last, read a month ago). A trim that removes one entry
+    /// removes the first in Chromium's order worked out in Python from the index file:
+    /// `(now − last use) × (size + 512)`, the size in 256-byte chunks (simple_index.cc
+    /// `StartEvictionIfNeeded`). Before, cachectl removed the script used last.
+    func testTheSizeTrimGoesByChromiumsIndex() throws {
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
+            throw XCTSkip("Chromium is not installed")
+        }
+        let tree = TestTree("chromium-index")
+        let site = tree.dir("site")
+        for (name, size) in [("a", 3000), ("b", 9000), ("c", 3000)] {
+            let text = "var \(name) = '\(String(repeating: "x", count: size))';\n"
+            tree.file("site/\(name).js", contents: Array(text.utf8))
+        }
+        let scripts = ["a", "b", "c"].map { "<script src=\($0).js></script>" }.joined()
+        tree.file("site/one.html", contents: Array((scripts + "done").utf8))
+        tree.file("site/two.html", contents: Array("<script src=a.js></script>done".utf8))
+        let server = Run.start([
+            "python3", "-c",
+            """
+            import functools, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, site.description
+        ])
+        defer { server.kill() }
+        let port = try XCTUnwrap(server.readLine())
+        for (page, pause) in [("one", 2.2), ("two", 0)] {
+            let run = Run.command([
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(tree.path("profile").description)",
+                "--disk-cache-dir=\(tree.path("dc").description)",
+                "--dump-dom", "http://127.0.0.1:\(port)/\(page).html"
+            ])
+            XCTAssertTrue(run.out.contains("done"), run.err)
+            Thread.sleep(forTimeInterval: pause)
+        }
+        let root = tree.path("dc/Default/Cache/Cache_Data")
+        // The index read in Python; the access times set; Chromium's order by the index.
+        let oracle = Oracle.python(
+            """
+            import os, re, struct, sys, time, zlib
+            d = sys.argv[1]
+            raw = open(os.path.join(d, 'index-dir', 'the-real-index'), 'rb').read()
+            size, crc = struct.unpack_from('<II', raw, 0)
+            assert size == len(raw) - 8 and zlib.crc32(raw[8:]) == crc, 'index damaged'
+            magic, version, count = struct.unpack_from('<QIQ', raw, 8)
+            used = {}
+            for i in range(count):
+                h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
+                used['%016x' % h] = (t // 1000000 - 11644473600, (packed >> 8) << 8)
+            names = {}
+            for f in os.listdir(d):
+                if re.fullmatch('[0-9a-f]{16}_0', f):
+                    data = open(os.path.join(d, f), 'rb').read()
+                    key = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode()
+                    names[f[:16]] = key.rsplit('/', 1)[-1]
+            now = int(time.time())
+            a = [h for h, n in names.items() if n == 'a.js'][0]
+            assert used[a][0] > used[[h for h, n in names.items() if n == 'b.js'][0]][0], 'a.js not used last'
+            for f in os.listdir(d):
+                p = os.path.join(d, f)
+                if re.fullmatch('[0-9a-f]{16}_[01s]', f):
+                    st = os.stat(p)
+                    os.utime(p, ns=(st.st_mtime_ns - (30 * 86400 * 10**9 if f.startswith(a) else 0), st.st_mtime_ns))
+            order = sorted(used, key=lambda h: -(now - used[h][0]) * (used[h][1] + 512))
+            print(names[order[0]])
+            """, [root.description])
+        XCTAssertEqual(oracle.status, 0, oracle.err)
+        let first = oracle.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(first, "b.js", "the largest of the scripts used first")
+        // A cap that starts the trim (above 95 %) and, down to 90 %, frees 1/16 of the total:
+        // the first entry in the order is enough.
+        let format = try CacheFormats.open(root)
+        let before = try format.entries(InspectionContext())
+        let total = before.reduce(Int64(0)) { $0 + $1.apparentBytes }
+        func lastUse(_ entries: [CacheEntry], _ name: String) throws -> Double {
+            try XCTUnwrap(entries.first { $0.url?.hasSuffix("/" + name) == true }?.lastAccess?.timeInterval)
+        }
+        XCTAssertLessThan(FileTime.now.timeInterval - (try lastUse(before, "a.js")), 600, "the index's")
+        let trim = Binary.run(["prune", root.description, "--max-size", "\(total * 100 / 96)B"])
+        XCTAssertEqual(trim.status, 0, trim.err)
+        let left = Set(try format.entries(InspectionContext()).compactMap(\.url))
+        let gone = before.compactMap(\.url).filter { !left.contains($0) }
+        XCTAssertEqual(gone, ["http://127.0.0.1:\(port)/\(first)"], trim.out)
+        // The trim changed the directory: the index is stale, and Chromium would rebuild it
+        // from the files' access times, as cachectl now reads them.
+        let after = try format.entries(InspectionContext())
+        XCTAssertGreaterThan(FileTime.now.timeInterval - (try lastUse(after, "a.js")), 29 * 86_400, "the files'")
+    }
+
     /// An `_0` file is checked where its parts lie: header and key from the start, the end
     /// records and stream 0 from the end, the streams' CRC-32s a block at a time. Here an entry
     /// whose stream 1 is 2 GiB (a hole in a sparse file; stream sizes are 32-bit), laid out by

@@ -10,7 +10,9 @@ import Foundation
 /// (simple_entry_format.h:16-84). A missing or wrong magic, an impossible size or a CRC
 /// that does not match is an incomplete or corrupt entry. `index` and `index-dir/` are
 /// rebuildable bookkeeping; `todelete_*` files are doomed. Eviction: above 95 % of the
-/// maximum, down to 90 %, largest `(now − last use) × (size + 512)` first (simple_index.cc).
+/// maximum, down to 90 %, largest `(now − last use) × (size + 512)` first (simple_index.cc),
+/// the last use as its index records it (`ChromiumIndexFile`), the size the files' lengths in
+/// 256-byte chunks.
 /// Facts: shared/reference/cache-layouts.md §9.
 struct ChromiumSimpleCacheFormat: CacheFormat {
     let anchor: AnchoredDirectory
@@ -229,11 +231,15 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 result.append(entry)
             }
         }
+        // Each entry's last use: Chromium's own record of it when its index is fresh, else what
+        // Chromium rebuilds that index from, the files' last access.
+        let index = ChromiumIndexFile.load(anchor)
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let main = members.first { $0.relative.last == UInt8(ascii: "0") } ?? members[0]
+            let lastUse = UInt64(hash, radix: 16).flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
             var entry = CacheEntry(
                 url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
-                modified: members.map(\.modified).max(), lastAccess: members.map(\.accessed).max(),
+                modified: members.map(\.modified).max(), lastAccess: lastUse,
                 state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
             entry.identity = main.identity
             // The body lies inside the `_0` file: read out by `inlineBody`, never pointed at.

@@ -74,6 +74,29 @@ final class PrunePolicyTests: XCTestCase {
         XCTAssertEqual(names(plan), ["a", "c", "d"], "15 KiB target: only the recently used old file stays")
     }
 
+    /// Chromium weighs each entry's idle time by its size as its index keeps it, the files'
+    /// lengths in 256-byte chunks, plus 512 (simple_index.cc `StartEvictionIfNeeded`,
+    /// `EntryMetadata::GetEntrySize`). A 100-byte entry idle four days weighs
+    /// 4 × (256 + 512) = 3,072; a 5,000-byte one idle one day 1 × (5,120 + 512) = 5,632, and goes
+    /// first. By the blocks the files take (4 KiB and 8 KiB), the small one went first.
+    func testChromiumWeighsIdleTimeByTheFilesLengths() {
+        func entry(_ name: String, length: Int64, blocks: Int64, idleDays: Double) -> CacheEntry {
+            var e = self.entry(name, 0, lastAccessDaysAgo: idleDays)
+            (e.apparentBytes, e.allocatedBytes) = (length, blocks)
+            return e
+        }
+        let entries = [
+            entry("small-idle-long", length: 100, blocks: 4096, idleDays: 4),
+            entry("large-idle-less", length: 5000, blocks: 8192, idleDays: 1)
+        ]
+        let chromium = SizeRule(
+            ratio: 0.9, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false, owner: "Chromium",
+            startsAbove: 0.95, byAgeTimesSize: true)
+        // 5,100 bytes against a cap of 5,300: above 95 %, down to 4,770: one entry goes.
+        let plan = PrunePolicy.plan(entries, rules: PruneRules(maxSize: 5300, now: now), sizeRule: chromium)
+        XCTAssertEqual(names(plan), ["large-idle-less"])
+    }
+
     func testMaxAgeExpiresAnyFormat() {
         let entries = [entry("old", 10, modifiedDaysAgo: 10), entry("new", 10, modifiedDaysAgo: 1)]
         let plan = PrunePolicy.plan(entries, rules: PruneRules(maxAge: 7 * 86_400, now: now))

@@ -1,0 +1,69 @@
+import CacheKitSystem
+
+/// The last use of each entry, as Chromium's simple cache keeps it in `index-dir/the-real-index`
+/// and evicts by it (simple_index.cc `StartEvictionIfNeeded`: `RawTimeForSorting`).
+///
+/// The file is a `base::Pickle` (net/disk_cache/simple/simple_index_file.cc): an 8-byte header
+/// (payload size, then the CRC-32 of the payload, `PickleHeader`), then, each field 4-byte
+/// aligned and little-endian, `IndexMetadata` (magic 0x656e74657220796f, version, entry count,
+/// cache size, and from version 7 on the reason it was written), each entry (its hash, then
+/// `EntryMetadata::Serialize`: the last use as a `base::Time` internal value, microseconds since
+/// 1601-01-01 UTC, and the size in 256-byte chunks with the in-memory hints), and last the cache
+/// directory's modification time when the file was written.
+///
+/// Chromium loads the file only when it is fresh, when the directory has not been modified since
+/// (`SyncLoadIndexEntries`: `cache_last_modified <= last_cache_seen_by_index`); otherwise it
+/// rebuilds its index from the entry files, each last used when its file was last accessed
+/// (`ProcessEntryFile`). `load` does the same: nil for a missing, damaged or stale file.
+struct ChromiumIndexFile {
+    static let path = Array("index-dir/the-real-index".utf8)
+    static let magic: UInt64 = 0x656e_7465_7220_796f
+    /// kMaxEntriesInIndex: Chromium refuses a file claiming more.
+    static let maxEntries = 1_000_000
+    /// Microseconds from 1601-01-01 to 1970-01-01 (`base::Time`'s internal epoch).
+    static let windowsEpochOffset: Int64 = 11_644_473_600 * 1_000_000
+
+    /// Each entry's last use, by the hash its files are named after.
+    let lastUse: [UInt64: FileTime]
+
+    /// The index below `anchor`, when Chromium itself would load it.
+    static func load(_ anchor: AnchoredDirectory) -> ChromiumIndexFile? {
+        let (headerSize, metadataSize, entrySize, trailerSize) = (8, 32, 24, 8)
+        let limit = headerSize + metadataSize + maxEntries * entrySize + trailerSize
+        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1), bytes.count <= limit,
+            bytes.count >= headerSize + metadataSize + trailerSize,
+            case .success(let directory) = anchor.status(of: [])
+        else { return nil }
+        let b = bytes[...]
+        let payload = Int(ChromiumSimpleCacheFormat.le32(b, 0))
+        guard payload == bytes.count - headerSize,
+            CRC32.finish(CRC32.update(CRC32.initial, b[headerSize...])) == ChromiumSimpleCacheFormat.le32(b, 4),
+            ChromiumSimpleCacheFormat.le64(b, 8) == magic
+        else { return nil }
+        // Versions 7 to 9 (simple_index_file.cc `CheckIndexMetadata`); 6 has no reason field,
+        // and none is older than 2013.
+        let version = ChromiumSimpleCacheFormat.le32(b, 16)
+        let count = ChromiumSimpleCacheFormat.le64(b, 20)
+        guard (7...9).contains(version), count <= UInt64(maxEntries),
+            bytes.count == headerSize + metadataSize + Int(count) * entrySize + trailerSize
+        else { return nil }
+        // Fresh only if the directory has not changed since the file was written (both in
+        // microseconds, as base::Time has them).
+        let seen = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, bytes.count - trailerSize))
+        let (seenSince1970, o1) = seen.subtractingReportingOverflow(windowsEpochOffset)
+        let (seconds, o2) = directory.modified.seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (modified, o3) = seconds.addingReportingOverflow(Int64(directory.modified.nanoseconds / 1000))
+        guard !o1, !o2, !o3, modified <= seenSince1970 else { return nil }
+        var lastUse: [UInt64: FileTime] = Dictionary(minimumCapacity: Int(count))
+        for i in 0..<Int(count) {
+            let at = headerSize + metadataSize + i * entrySize
+            let hash = ChromiumSimpleCacheFormat.le64(b, at)
+            let stored = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, at + 8))
+            // Stored in whole seconds since 1970 (`last_used_time_seconds_since_epoch_`); 0 is none.
+            let (unix, overflow) = stored.subtractingReportingOverflow(windowsEpochOffset)
+            guard !overflow, unix > 0 else { continue }
+            lastUse[hash] = FileTime(seconds: unix / 1_000_000, nanoseconds: Int32(unix % 1_000_000) * 1000)
+        }
+        return ChromiumIndexFile(lastUse: lastUse)
+    }
+}
