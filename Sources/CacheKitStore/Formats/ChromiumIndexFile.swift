@@ -26,13 +26,24 @@ struct ChromiumIndexFile {
     /// Each entry's last use, by the hash its files are named after.
     let lastUse: [UInt64: FileTime]
 
+    static let headerSize = 8
+    static let metadataSize = 32
+    static let entrySize = 24
+    static let trailerSize = 8
+
     /// The index below `anchor`, when Chromium itself would load it.
     static func load(_ anchor: AnchoredDirectory) -> ChromiumIndexFile? {
-        let (headerSize, metadataSize, entrySize, trailerSize) = (8, 32, 24, 8)
         let limit = headerSize + metadataSize + maxEntries * entrySize + trailerSize
-        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1), bytes.count <= limit,
-            bytes.count >= headerSize + metadataSize + trailerSize,
+        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1),
             case .success(let directory) = anchor.status(of: [])
+        else { return nil }
+        return parse(bytes, directoryModified: directory.modified)
+    }
+
+    /// The index in `bytes`, when Chromium would load it in a directory last modified then.
+    static func parse(_ bytes: [UInt8], directoryModified: FileTime) -> ChromiumIndexFile? {
+        guard bytes.count <= headerSize + metadataSize + maxEntries * entrySize + trailerSize,
+            bytes.count >= headerSize + metadataSize + trailerSize
         else { return nil }
         let b = bytes[...]
         let payload = Int(ChromiumSimpleCacheFormat.le32(b, 0))
@@ -40,8 +51,8 @@ struct ChromiumIndexFile {
             CRC32.finish(CRC32.update(CRC32.initial, b[headerSize...])) == ChromiumSimpleCacheFormat.le32(b, 4),
             ChromiumSimpleCacheFormat.le64(b, 8) == magic
         else { return nil }
-        // Versions 7 to 9 (simple_index_file.cc `CheckIndexMetadata`); 6 has no reason field,
-        // and none is older than 2013.
+        // Versions 7 to 9 (simple_index_file.cc `CheckIndexMetadata`); an index of version 6,
+        // without the reason field, is left to the files' access times.
         let version = ChromiumSimpleCacheFormat.le32(b, 16)
         let count = ChromiumSimpleCacheFormat.le64(b, 20)
         guard (7...9).contains(version), count <= UInt64(maxEntries),
@@ -51,8 +62,8 @@ struct ChromiumIndexFile {
         // microseconds, as base::Time has them).
         let seen = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, bytes.count - trailerSize))
         let (seenSince1970, o1) = seen.subtractingReportingOverflow(windowsEpochOffset)
-        let (seconds, o2) = directory.modified.seconds.multipliedReportingOverflow(by: 1_000_000)
-        let (modified, o3) = seconds.addingReportingOverflow(Int64(directory.modified.nanoseconds / 1000))
+        let (seconds, o2) = directoryModified.seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (modified, o3) = seconds.addingReportingOverflow(Int64(directoryModified.nanoseconds / 1000))
         guard !o1, !o2, !o3, modified <= seenSince1970 else { return nil }
         var lastUse: [UInt64: FileTime] = Dictionary(minimumCapacity: Int(count))
         for i in 0..<Int(count) {

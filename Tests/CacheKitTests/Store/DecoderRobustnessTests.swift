@@ -215,6 +215,43 @@ final class DecoderRobustnessTests: XCTestCase {
         }
     }
 
+    /// Chromium's index file (`index-dir/the-real-index`): one made here gives each entry's
+    /// last use while the directory is no newer than the time it records, and nothing once
+    /// it is, or for version 6; mutated at random, with its CRC-32 left or made right again,
+    /// it answers or refuses, and never names more entries than it holds.
+    func testChromiumIndexFile() {
+        func le<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        let since1601: Int64 = 11_644_473_600 * 1_000_000
+        let written = FileTime(seconds: 1_800_000_000, nanoseconds: 123_456_789)
+        let uses: [(UInt64, Int64)] = [(0x662d_9e52_debf_ec5d, 1_799_999_000), (0x1, 1_799_999_500), (0xff, 0)]
+        func index(version: UInt32 = 9) -> [UInt8] {
+            var payload =
+                le(ChromiumIndexFile.magic) + le(version) + le(UInt64(uses.count)) + le(UInt64(4096)) + le(UInt32(0))
+            for (hash, seconds) in uses {
+                payload += le(hash) + le(seconds == 0 ? Int64(0) : since1601 + seconds * 1_000_000) + le(UInt64(4 << 8))
+            }
+            payload += le(since1601 + written.seconds * 1_000_000 + Int64(written.nanoseconds / 1000))
+            return framed(payload)
+        }
+        func framed(_ payload: [UInt8]) -> [UInt8] {
+            le(UInt32(payload.count)) + le(CRC32.finish(CRC32.update(CRC32.initial, payload))) + payload
+        }
+        let loaded = ChromiumIndexFile.parse(index(), directoryModified: written)?.lastUse
+        XCTAssertEqual(
+            loaded, [0x662d_9e52_debf_ec5d: FileTime(seconds: 1_799_999_000), 0x1: FileTime(seconds: 1_799_999_500)])
+        XCTAssertNil(
+            ChromiumIndexFile.parse(
+                index(), directoryModified: FileTime(seconds: 1_800_000_000, nanoseconds: 123_457_000)))
+        XCTAssertNil(ChromiumIndexFile.parse(index(version: 6), directoryModified: written))
+        for seed in 0..<UInt64(5000) {
+            var random = Seeded(state: seed)
+            var mutated = Self.mutate(index(), &random)
+            if seed % 2 == 1, mutated.count >= 8 { mutated = framed(Array(mutated[8...])) }
+            let parsed = ChromiumIndexFile.parse(mutated, directoryModified: written)
+            XCTAssertLessThanOrEqual(parsed?.lastUse.count ?? 0, max(0, (mutated.count - 48) / 24), "seed \(seed)")
+        }
+    }
+
     func testImageHeaders() {
         let images = [Images.png, Images.jpeg, Images.gif, Images.webp]
         for image in images { XCTAssertEqual(ImageSignature.verdict(of: image), .whole) }
