@@ -1118,6 +1118,26 @@ final class HuggingFaceEndToEndTests: XCTestCase {
 /// damaged: entries whose CRC or end record is wrong are corrupted, doomed files go, and
 /// Chromium still loads the site from that cache afterwards.
 final class ChromiumCacheEndToEndTests: XCTestCase {
+    /// A server on 127.0.0.1 of the files in `site`, each cacheable for an hour; `also` adds
+    /// methods to its handler (Python, indented as a method of it). Its port, once it listens.
+    private func serve(_ site: RawPath, also: String = "") throws -> (Background, String) {
+        let server = Run.start([
+            "python3", "-c",
+            """
+            import functools, gzip, http.server, sys
+            class H(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *a): pass
+                def end_headers(self):
+                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
+            \(also)
+            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            print(s.server_port, flush=True)
+            s.serve_forever()
+            """, site.description
+        ])
+        return (server, try XCTUnwrap(server.readLine()))
+    }
+
     func testSimpleCacheByItsEndRecordsAndCRCs() throws {
         guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
             throw XCTSkip("Chromium is not installed")
@@ -1133,26 +1153,16 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         }
         body += "<script src=\"gz.js\"></script>"
         tree.file("site/index.html", contents: Array((body + "done</body></html>").utf8))
-        let server = Run.start([
-            "python3", "-c",
-            """
-            import functools, gzip, http.server, sys
-            class H(http.server.SimpleHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def end_headers(self):
-                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
-                def do_GET(self):
-                    if self.path != '/gz.js': return super().do_GET()
-                    coded = gzip.compress(b'var gz = 1;\\n')
-                    self.send_response(200); self.send_header('Content-Type', 'text/javascript')
-                    self.send_header('Content-Encoding', 'gzip'); self.send_header('Content-Length', str(len(coded)))
-                    self.end_headers(); self.wfile.write(coded)
-            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-            print(s.server_port, flush=True)
-            s.serve_forever()
-            """, site.description
-        ])
-        let port = try XCTUnwrap(server.readLine())
+        let (server, port) = try serve(
+            site,
+            also: """
+                    def do_GET(self):
+                        if self.path != '/gz.js': return super().do_GET()
+                        coded = gzip.compress(b'var gz = 1;\\n')
+                        self.send_response(200); self.send_header('Content-Type', 'text/javascript')
+                        self.send_header('Content-Encoding', 'gzip'); self.send_header('Content-Length', str(len(coded)))
+                        self.end_headers(); self.wfile.write(coded)
+                """)
         func browse() -> RunResult {
             Run.command([
                 chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -1248,21 +1258,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         let scripts = ["a", "b", "c"].map { "<script src=\($0).js></script>" }.joined()
         tree.file("site/one.html", contents: Array((scripts + "done").utf8))
         tree.file("site/two.html", contents: Array("<script src=a.js></script>done".utf8))
-        let server = Run.start([
-            "python3", "-c",
-            """
-            import functools, http.server, sys
-            class H(http.server.SimpleHTTPRequestHandler):
-                def log_message(self, *a): pass
-                def end_headers(self):
-                    self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
-            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
-            print(s.server_port, flush=True)
-            s.serve_forever()
-            """, site.description
-        ])
+        let (server, port) = try serve(site)
         defer { server.kill() }
-        let port = try XCTUnwrap(server.readLine())
         for (page, pause) in [("one", 2.2), ("two", 0)] {
             let run = Run.command([
                 chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
