@@ -587,6 +587,8 @@ extension NpmCacheEndToEndTests {
         tree.dir("copy")
         let copy = tree.path("copy/_cacache")
         XCTAssertEqual(Run.command(["cp", "-a", root.description, copy.description]).status, 0)
+        // Where it lies, without its index (a running Chromium writes it only when idle).
+        XCTAssertTrue(FileIOProbe.remove(root.appending("index-dir/the-real-index")))
         let shared = try CacheFormats.open(root).entries(InspectionContext()).filter(\.removedOnlyWhenNamed)
         XCTAssertFalse(shared.isEmpty, "no content several keys name: npm keyed each tarball once")
         func content(_ root: RawPath) -> String {
@@ -1160,7 +1162,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
                         if self.path != '/gz.js': return super().do_GET()
                         coded = gzip.compress(b'var gz = 1;\\n')
                         self.send_response(200); self.send_header('Content-Type', 'text/javascript')
-                        self.send_header('Content-Encoding', 'gzip'); self.send_header('Content-Length', str(len(coded)))
+                        self.send_header('Content-Encoding', 'gzip')
+                        self.send_header('Content-Length', str(len(coded)))
                         self.end_headers(); self.wfile.write(coded)
                 """)
         func browse() -> RunResult {
@@ -1322,6 +1325,61 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         // from the files' access times, as cachectl now reads them.
         let after = try format.entries(InspectionContext())
         XCTAssertGreaterThan(FileTime.now.timeInterval - (try lastUse(after, "a.js")), 29 * 86_400, "the files'")
+    }
+
+    /// A site's Cache API storage (a service worker's `CacheStorage`) is kept in Chromium's
+    /// simple-cache files, in `net::APP_CACHE` mode, where Chromium evicts no entry: the site
+    /// expects what it stored to stay. Here a page stores two responses with `caches.open` in
+    /// this machine's Chromium. cachectl lists them, and neither `prune --max-size 1K` nor
+    /// `clear` removes one, where it lies (beside its site's `index.txt`, its index file gone)
+    /// or copied elsewhere (known by its index, which records no use). Before, `prune`
+    /// removed both.
+    func testASitesCacheStorageIsKeptWhole() throws {
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
+            throw XCTSkip("Chromium is not installed")
+        }
+        let tree = TestTree("chromium-cachestorage")
+        let site = tree.dir("site")
+        tree.file(
+            "site/store.html",
+            contents: Array(
+                """
+                <script>caches.open('v1').then(c => Promise.all([c.put('/x', new Response('x'.repeat(3000))),
+                  c.put('/y', new Response('y'.repeat(9000)))])).then(() => { document.title = 'stored' })</script>
+                <img src="/slow">
+                """.utf8))
+        // The image holds the page's load (and so the DOM dump) until the responses are stored.
+        let (server, port) = try serve(
+            site,
+            also: """
+                    def do_GET(self):
+                        if self.path != '/slow': return super().do_GET()
+                        __import__('time').sleep(3); self.send_response(204); self.end_headers()
+                """)
+        defer { server.kill() }
+        let run = Run.command([
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(tree.path("profile").description)", "--dump-dom", "http://127.0.0.1:\(port)/store.html"
+        ])
+        XCTAssertTrue(run.out.contains("<title>stored</title>"), run.out + run.err)
+        let storage = tree.path("profile/Default/Service Worker/CacheStorage")
+        let caches = FileTree.files(under: storage).filter { $0.path.lastComponent == Array("index".utf8) }
+        let root = try XCTUnwrap(caches.first?.path.parentDirectory, "no cache under \(storage.description)")
+        let copy = tree.path("copy")
+        XCTAssertEqual(Run.command(["cp", "-a", root.description, copy.description]).status, 0)
+        // Where it lies, without its index (a running Chromium writes it only when idle).
+        XCTAssertTrue(FileIOProbe.remove(root.appending("index-dir/the-real-index")))
+        for dir in [root, copy] {
+            let listed = Binary.run(["ls", dir.description])
+            XCTAssertEqual(listed.status, 0, listed.err)
+            XCTAssertTrue(listed.out.contains("http://127.0.0.1:\(port)/y"), listed.out)
+            XCTAssertTrue(listed.out.contains("Cache API storage"), listed.out)
+            let files = FileTree.files(under: dir).count
+            let prune = Binary.run(["prune", dir.description, "--max-size", "1K"])
+            XCTAssertEqual(prune.status, 0, prune.err)
+            let clear = Binary.run(["clear", dir.description])
+            XCTAssertEqual(FileTree.files(under: dir).count, files, prune.out + clear.out + clear.err)
+        }
     }
 
     /// An `_0` file is checked where its parts lie: header and key from the start, the end

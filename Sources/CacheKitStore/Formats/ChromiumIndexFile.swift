@@ -33,15 +33,30 @@ struct ChromiumIndexFile {
 
     /// The index below `anchor`, when Chromium itself would load it.
     static func load(_ anchor: AnchoredDirectory) -> ChromiumIndexFile? {
-        let limit = headerSize + metadataSize + maxEntries * entrySize + trailerSize
-        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1),
-            case .success(let directory) = anchor.status(of: [])
-        else { return nil }
+        guard let bytes = read(anchor), case .success(let directory) = anchor.status(of: []) else { return nil }
         return parse(bytes, directoryModified: directory.modified)
     }
 
-    /// The index in `bytes`, when Chromium would load it in a directory last modified then.
-    static func parse(_ bytes: [UInt8], directoryModified: FileTime) -> ChromiumIndexFile? {
+    /// Whether the index below `anchor` is a cache's in `net::APP_CACHE` mode (a site's Cache
+    /// API storage): Chromium records there each entry's trailer prefetch size, a count of
+    /// bytes, where other caches record its last use (`EntryMetadata::Serialize`), and keeps
+    /// no last use at all. True for a valid index with entries, each holding such a count.
+    static func recordsNoUse(_ anchor: AnchoredDirectory) -> Bool {
+        guard let bytes = read(anchor), let records = records(bytes), !records.isEmpty else { return false }
+        return records.allSatisfy { (-1..<(1 << 31)).contains($0.stored) }
+    }
+
+    /// The file's bytes, up to the largest index Chromium reads.
+    private static func read(_ anchor: AnchoredDirectory) -> [UInt8]? {
+        let limit = headerSize + metadataSize + maxEntries * entrySize + trailerSize
+        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1) else { return nil }
+        return bytes
+    }
+
+    /// Each entry's hash and stored use (or, in `APP_CACHE` mode, prefetch size), and the
+    /// directory's modification time when the file was written (`base::Time` internal
+    /// values); nil unless the file is whole and of a version Chromium loads.
+    static func records(_ bytes: [UInt8]) -> [(hash: UInt64, stored: Int64)]? {
         guard bytes.count <= headerSize + metadataSize + maxEntries * entrySize + trailerSize,
             bytes.count >= headerSize + metadataSize + trailerSize
         else { return nil }
@@ -58,18 +73,26 @@ struct ChromiumIndexFile {
         guard (7...9).contains(version), count <= UInt64(maxEntries),
             bytes.count == headerSize + metadataSize + Int(count) * entrySize + trailerSize
         else { return nil }
+        return (0..<Int(count)).map { i in
+            let at = headerSize + metadataSize + i * entrySize
+            return (
+                ChromiumSimpleCacheFormat.le64(b, at), Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, at + 8))
+            )
+        }
+    }
+
+    /// The index in `bytes`, when Chromium would load it in a directory last modified then.
+    static func parse(_ bytes: [UInt8], directoryModified: FileTime) -> ChromiumIndexFile? {
+        guard let records = records(bytes) else { return nil }
         // Fresh only if the directory has not changed since the file was written (both in
         // microseconds, as base::Time has them).
-        let seen = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, bytes.count - trailerSize))
+        let seen = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(bytes[...], bytes.count - trailerSize))
         let (seenSince1970, o1) = seen.subtractingReportingOverflow(windowsEpochOffset)
         let (seconds, o2) = directoryModified.seconds.multipliedReportingOverflow(by: 1_000_000)
         let (modified, o3) = seconds.addingReportingOverflow(Int64(directoryModified.nanoseconds / 1000))
         guard !o1, !o2, !o3, modified <= seenSince1970 else { return nil }
-        var lastUse: [UInt64: FileTime] = Dictionary(minimumCapacity: Int(count))
-        for i in 0..<Int(count) {
-            let at = headerSize + metadataSize + i * entrySize
-            let hash = ChromiumSimpleCacheFormat.le64(b, at)
-            let stored = Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, at + 8))
+        var lastUse: [UInt64: FileTime] = Dictionary(minimumCapacity: records.count)
+        for (hash, stored) in records {
             // Stored in whole seconds since 1970 (`last_used_time_seconds_since_epoch_`); 0 is none.
             let (unix, overflow) = stored.subtractingReportingOverflow(windowsEpochOffset)
             guard !overflow, unix > 0 else { continue }

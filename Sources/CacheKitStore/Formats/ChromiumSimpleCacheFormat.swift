@@ -39,7 +39,38 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         }
     }
 
+    /// A cache of the web's Cache API (a service worker's `CacheStorage`, or Background
+    /// Fetch's): a site's own data, kept in Chromium's simple-cache files in `net::APP_CACHE`
+    /// mode, in which Chromium evicts no entry (a site's storage goes whole, under quota
+    /// pressure), and a site expects each one it stored to stay. Found where Chromium puts it,
+    /// beside the `index.txt` that lists its site's caches, in or below a `CacheStorage` or
+    /// `BackgroundFetch` folder (content/browser/cache_storage/cache_storage_manager.cc
+    /// `ConstructOriginPath`, `GetBucketsFromDiskOnTaskRunner`), or by its index, which
+    /// records no use (`ChromiumIndexFile.recordsNoUse`).
+    var isCacheStorage: Bool {
+        let owners = [Array("CacheStorage".utf8), Array("BackgroundFetch".utf8)]
+        for path in [anchor.path, anchor.canonicalPath] {
+            let parent = path.parentDirectory
+            if owners.contains(parent.lastComponent) || owners.contains(parent.parentDirectory.lastComponent),
+                parent.appending("index.txt").exists
+            {
+                return true
+            }
+        }
+        return ChromiumIndexFile.recordsNoUse(anchor)
+    }
+
+    static let cacheStorageReason =
+        "a site's Cache API storage (Chromium's CacheStorage): the site's own data, which Chromium never evicts "
+        + "entry by entry (only a site's whole storage, under quota pressure): kept"
+
     var sizeRule: SizeRule {
+        if isCacheStorage {
+            return SizeRule(
+                ratio: 1, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
+                owner: "Chromium, which trims no entry of a site's Cache API storage (it evicts a site's whole storage)"
+            )
+        }
         let order = isCodeCache ? "least recently used first" : "largest (idle time × (size + 512)) first"
         return SizeRule(
             ratio: 0.9, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
@@ -234,54 +265,71 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         // Each entry's last use: Chromium's own record of it when its index is fresh, else what
         // Chromium rebuilds that index from, the files' last access.
         let index = ChromiumIndexFile.load(anchor)
+        let siteStorage = isCacheStorage
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
-            let main = members.first { $0.relative.last == UInt8(ascii: "0") } ?? members[0]
             let lastUse = UInt64(hash, radix: 16).flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
-            var entry = CacheEntry(
-                url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
-                modified: members.map(\.modified).max(), lastAccess: lastUse,
-                state: .fresh, reason: "Chromium revalidates by the stored headers; no age rule here")
-            entry.identity = main.identity
-            // The body lies inside the `_0` file: read out by `inlineBody`, never pointed at.
-            entry.inlineBody = true
-            for member in members {
-                entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(member.allocatedBytes)
-                entry.apparentBytes = entry.apparentBytes.saturatingPlus(member.apparentBytes)
-                if member.anchorRelative != main.anchorRelative {
-                    entry.companions.append(
-                        CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))
-                }
-            }
-            if main.relative.last != UInt8(ascii: "0") {
-                // A browser writing the entry may not have made its _0 file yet.
-                let old = members.allSatisfy { context.isOlderThanGrace($0.lastWritten) }
-                (entry.state, entry.reason) =
-                    old
-                    ? (.orphan, "stream files of \(hash) without its _0 file")
-                    : (.fresh, "stream files of \(hash) without its _0 file: within the grace period")
-                entry.inGracePeriod = !old
-            } else if case .success(let (checked, key)) = FileIO.withRegularFile(
-                main.anchorRelative, in: anchor,
-                { size, read -> (Result<String, CheckFailure>, String?) in
-                    // The key a damaged entry's header names, for its URL.
-                    let checked = try Self.check(size: size, read: read)
-                    if case .success = checked { return (checked, nil) }
-                    return (checked, try Self.key(size: size, read: read))
-                })
-            {
-                switch checked {
-                case .success(let key): entry.url = Self.url(ofKey: key)
-                case .failure(let failure):
-                    entry.url = key.flatMap(Self.url(ofKey:))
-                    let old = context.isOlderThanGrace(main.lastWritten)
-                    (entry.state, entry.reason) =
-                        old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
-                    entry.inGracePeriod = !old
-                }
+            var entry = groupEntry(hash, members, lastUse: lastUse, context)
+            if siteStorage, entry.state != .orphan {
+                entry.removedOnlyWhenNamed = true
+                entry.reason =
+                    entry.reason == Self.revalidates
+                    ? Self.cacheStorageReason : entry.reason + "; " + Self.cacheStorageReason
             }
             result.append(entry)
         }
         return result
+    }
+
+    static let revalidates = "Chromium revalidates by the stored headers; no age rule here"
+
+    /// The entry of one hash: its `_0` file checked (header, key, end records, CRC-32s), its
+    /// `_1` and `_s` files its companions.
+    private func groupEntry(
+        _ hash: String, _ members: [FileTree.File], lastUse: FileTime?, _ context: InspectionContext
+    ) -> CacheEntry {
+        let main = members.first { $0.relative.last == UInt8(ascii: "0") } ?? members[0]
+        var entry = CacheEntry(
+            url: nil, path: main.path, relativePath: main.anchorRelative, allocatedBytes: 0, apparentBytes: 0,
+            modified: members.map(\.modified).max(), lastAccess: lastUse, state: .fresh, reason: Self.revalidates)
+        entry.identity = main.identity
+        // The body lies inside the `_0` file: read out by `inlineBody`, never pointed at.
+        entry.inlineBody = true
+        for member in members {
+            entry.allocatedBytes = entry.allocatedBytes.saturatingPlus(member.allocatedBytes)
+            entry.apparentBytes = entry.apparentBytes.saturatingPlus(member.apparentBytes)
+            if member.anchorRelative != main.anchorRelative {
+                entry.companions.append(
+                    CacheEntry.Companion(relativePath: member.anchorRelative, identity: member.identity))
+            }
+        }
+        if main.relative.last != UInt8(ascii: "0") {
+            // A browser writing the entry may not have made its _0 file yet.
+            let old = members.allSatisfy { context.isOlderThanGrace($0.lastWritten) }
+            (entry.state, entry.reason) =
+                old
+                ? (.orphan, "stream files of \(hash) without its _0 file")
+                : (.fresh, "stream files of \(hash) without its _0 file: within the grace period")
+            entry.inGracePeriod = !old
+        } else if case .success(let (checked, key)) = FileIO.withRegularFile(
+            main.anchorRelative, in: anchor,
+            { size, read -> (Result<String, CheckFailure>, String?) in
+                // The key a damaged entry's header names, for its URL.
+                let checked = try Self.check(size: size, read: read)
+                if case .success = checked { return (checked, nil) }
+                return (checked, try Self.key(size: size, read: read))
+            })
+        {
+            switch checked {
+            case .success(let key): entry.url = Self.url(ofKey: key)
+            case .failure(let failure):
+                entry.url = key.flatMap(Self.url(ofKey:))
+                let old = context.isOlderThanGrace(main.lastWritten)
+                (entry.state, entry.reason) =
+                    old ? (.corrupted, failure.why) : (.fresh, failure.why + ": within the grace period")
+                entry.inGracePeriod = !old
+            }
+        }
+        return entry
     }
 
     func locate(url: String, _ context: InspectionContext) throws -> CacheEntry? {
