@@ -148,6 +148,11 @@ final class PruneEndToEndTests: XCTestCase {
         // SHA-256-named files (container blobs, say): only their names look like Kingfisher's,
         // whose rule would call every file dated in the past expired.
         for i in 0..<4 { tree.file("home/blobs/" + Oracle.sha256("blob \(i)"), size: 100) }
+        // npm's folder holds its cache beside files that are no cache (logs, npx's installs).
+        tree.file("home/.npm/_cacache/index-v5/00/00/key", size: 10)
+        tree.file("home/.npm/_cacache/content-v2/sha512/00/00/x", size: 10)
+        tree.file("home/.npm/_logs/debug-0.log", size: 10)
+        tree.file("home/.npm/_npx/1/package.json", size: 10)
         let before = survivors(tree.root)
 
         let cases: [([String], String)] = [
@@ -171,6 +176,12 @@ final class PruneEndToEndTests: XCTestCase {
             (
                 ["prune", tree.root.description, "--dry-run"],
                 "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"
+            ),
+            (
+                ["prune", home.appending(".npm").description, "--max-size", "1K"],
+                "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
+                    + "\(home.appending(".cache").quoted); it holds the npm cache (cacache) "
+                    + "\(home.appending(".npm/_cacache").quoted): name that"
             ),
             (
                 ["prune", home.appending("projects").description],
