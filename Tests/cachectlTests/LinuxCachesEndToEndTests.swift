@@ -1132,7 +1132,7 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
                 def end_headers(self):
                     self.send_header('Cache-Control', 'max-age=3600'); super().end_headers()
             \(also)
-            s = http.server.HTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
+            s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(H, directory=sys.argv[1]))
             print(s.server_port, flush=True)
             s.serve_forever()
             """, site.description
@@ -1327,10 +1327,11 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(FileTime.now.timeInterval - (try lastUse(after, "a.js")), 29 * 86_400, "the files'")
     }
 
-    /// A site's Cache API storage (a service worker's `CacheStorage`) is kept in Chromium's
-    /// simple-cache files, in `net::APP_CACHE` mode, where Chromium evicts no entry: the site
-    /// expects what it stored to stay. Here a page stores two responses with `caches.open` in
-    /// this machine's Chromium. cachectl lists them, and neither `prune --max-size 1K` nor
+    /// A site's Cache API storage (a service worker's `CacheStorage`) and its service workers'
+    /// scripts are kept in Chromium's simple-cache files, in `net::APP_CACHE` mode, where
+    /// Chromium evicts no entry: the site expects what it stored to stay. Here a page
+    /// registers a service worker and stores two responses with `caches.open` in this
+    /// machine's Chromium. cachectl lists them, and neither `prune --max-size 1K` nor
     /// `clear` removes one, where it lies (beside its site's `index.txt`, its index file gone)
     /// or copied elsewhere (known by its index, which records no use). Before, `prune`
     /// removed both.
@@ -1344,10 +1345,13 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             "site/store.html",
             contents: Array(
                 """
-                <script>caches.open('v1').then(c => Promise.all([c.put('/x', new Response('x'.repeat(3000))),
-                  c.put('/y', new Response('y'.repeat(9000)))])).then(() => { document.title = 'stored' })</script>
+                <script>Promise.all([navigator.serviceWorker.register('/sw.js'), caches.open('v1').then(c =>
+                  Promise.all([c.put('/x', new Response('x'.repeat(3000))),
+                    c.put('/y', new Response('y'.repeat(9000)))]))
+                ]).then(() => { document.title = 'stored' })</script>
                 <img src="/slow">
                 """.utf8))
+        tree.file("site/sw.js", contents: Array("self.addEventListener('fetch', e => {});\n".utf8))
         // The image holds the page's load (and so the DOM dump) until the responses are stored.
         let (server, port) = try serve(
             site,
@@ -1367,13 +1371,18 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         let root = try XCTUnwrap(caches.first?.path.parentDirectory, "no cache under \(storage.description)")
         let copy = tree.path("copy")
         XCTAssertEqual(Run.command(["cp", "-a", root.description, copy.description]).status, 0)
-        // Where it lies, without its index (a running Chromium writes it only when idle).
-        XCTAssertTrue(FileIOProbe.remove(root.appending("index-dir/the-real-index")))
-        for dir in [root, copy] {
+        // Where it lies, without its index (a running Chromium writes it only when idle); the
+        // service worker's scripts, likewise.
+        let scripts = tree.path("profile/Default/Service Worker/ScriptCache")
+        for dir in [root, scripts] {
+            XCTAssertTrue(FileIOProbe.remove(dir.appending("index-dir/the-real-index")), dir.description)
+        }
+        for dir in [root, copy, scripts] {
             let listed = Binary.run(["ls", dir.description])
             XCTAssertEqual(listed.status, 0, listed.err)
-            XCTAssertTrue(listed.out.contains("http://127.0.0.1:\(port)/y"), listed.out)
-            XCTAssertTrue(listed.out.contains("Cache API storage"), listed.out)
+            // The scripts are keyed by resource number, not URL.
+            XCTAssertTrue(dir == scripts || listed.out.contains("http://127.0.0.1:\(port)/y"), listed.out)
+            XCTAssertTrue(listed.out.contains("a site's own data"), listed.out)
             let files = FileTree.files(under: dir).count
             let prune = Binary.run(["prune", dir.description, "--max-size", "1K"])
             XCTAssertEqual(prune.status, 0, prune.err)

@@ -39,18 +39,27 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         }
     }
 
-    /// A cache of the web's Cache API (a service worker's `CacheStorage`, or Background
-    /// Fetch's): a site's own data, kept in Chromium's simple-cache files in `net::APP_CACHE`
-    /// mode, in which Chromium evicts no entry (a site's storage goes whole, under quota
-    /// pressure), and a site expects each one it stored to stay. Found where Chromium puts it,
-    /// beside the `index.txt` that lists its site's caches, in or below a `CacheStorage` or
-    /// `BackgroundFetch` folder (content/browser/cache_storage/cache_storage_manager.cc
-    /// `ConstructOriginPath`, `GetBucketsFromDiskOnTaskRunner`), or by its index, which
-    /// records no use (`ChromiumIndexFile.recordsNoUse`).
-    var isCacheStorage: Bool {
+    /// A site's own data that Chromium keeps in simple-cache files in `net::APP_CACHE` mode,
+    /// where it evicts no entry (a site's storage goes whole, under quota pressure), and a site
+    /// expects each one it stored to stay: the web's Cache API storage (a service worker's
+    /// `CacheStorage`, Background Fetch's) and its service workers' scripts. Found where
+    /// Chromium puts them — a cache beside the `index.txt` listing its site's caches, in or
+    /// below a `CacheStorage` or `BackgroundFetch` folder (content/browser/cache_storage/
+    /// cache_storage_manager.cc `ConstructOriginPath`, `GetBucketsFromDiskOnTaskRunner`), and
+    /// `Service Worker/ScriptCache` (content/browser/service_worker/service_worker_storage.cc
+    /// `kDiskCacheName`), or `WebStorage/<bucket>/ScriptCache` for partitioned storage
+    /// (components/services/storage/public/cpp/constants.cc) — or by its index, which records no use
+    /// (`ChromiumIndexFile.recordsNoUse`).
+    var isSiteStorage: Bool {
         let owners = [Array("CacheStorage".utf8), Array("BackgroundFetch".utf8)]
         for path in [anchor.path, anchor.canonicalPath] {
             let parent = path.parentDirectory
+            if path.lastComponent == Array("ScriptCache".utf8),
+                parent.lastComponent == Array("Service Worker".utf8)
+                    || parent.parentDirectory.lastComponent == Array("WebStorage".utf8)
+            {
+                return true
+            }
             if owners.contains(parent.lastComponent) || owners.contains(parent.parentDirectory.lastComponent),
                 parent.appending("index.txt").exists
             {
@@ -60,15 +69,15 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         return ChromiumIndexFile.recordsNoUse(anchor)
     }
 
-    static let cacheStorageReason =
-        "a site's Cache API storage (Chromium's CacheStorage): the site's own data, which Chromium never evicts "
-        + "entry by entry (only a site's whole storage, under quota pressure): kept"
+    static let siteStorageReason =
+        "a site's own data (Chromium's Cache API storage or service worker scripts), which Chromium never "
+        + "evicts entry by entry (only a site's whole storage, under quota pressure): kept"
 
     var sizeRule: SizeRule {
-        if isCacheStorage {
+        if isSiteStorage {
             return SizeRule(
                 ratio: 1, metric: .apparent, trimsAtLimit: false, stopsStrictlyBelow: false,
-                owner: "Chromium, which trims no entry of a site's Cache API storage (it evicts a site's whole storage)"
+                owner: "Chromium, which trims no entry of a site's own data (it evicts a site's whole storage)"
             )
         }
         let order = isCodeCache ? "least recently used first" : "largest (idle time × (size + 512)) first"
@@ -265,7 +274,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         // Each entry's last use: Chromium's own record of it when its index is fresh, else what
         // Chromium rebuilds that index from, the files' last access.
         let index = ChromiumIndexFile.load(anchor)
-        let siteStorage = isCacheStorage
+        let siteStorage = isSiteStorage
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let lastUse = UInt64(hash, radix: 16).flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
             var entry = groupEntry(hash, members, lastUse: lastUse, context)
@@ -273,7 +282,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 entry.removedOnlyWhenNamed = true
                 entry.reason =
                     entry.reason == Self.revalidates
-                    ? Self.cacheStorageReason : entry.reason + "; " + Self.cacheStorageReason
+                    ? Self.siteStorageReason : entry.reason + "; " + Self.siteStorageReason
             }
             result.append(entry)
         }
