@@ -53,9 +53,8 @@ struct ChromiumIndexFile {
         return bytes
     }
 
-    /// Each entry's hash and stored use (or, in `APP_CACHE` mode, prefetch size), and the
-    /// directory's modification time when the file was written (`base::Time` internal
-    /// values); nil unless the file is whole and of a version Chromium loads.
+    /// Each entry's hash and stored use (a `base::Time` internal value, or, in `APP_CACHE`
+    /// mode, a prefetch size); nil unless the file is whole and of a version Chromium loads.
     static func records(_ bytes: [UInt8]) -> [(hash: UInt64, stored: Int64)]? {
         guard bytes.count <= headerSize + metadataSize + maxEntries * entrySize + trailerSize,
             bytes.count >= headerSize + metadataSize + trailerSize
