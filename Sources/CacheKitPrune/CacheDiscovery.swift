@@ -15,16 +15,19 @@ public enum CacheDiscovery {
     }
 
     /// Deepest level looked at below the folder (a backup's `Library/Caches/*` is four).
-    static let maxDepth = 6
+    public static let maxDepth = 6
 
     /// The caches below `anchor`, or nil when `anchor` itself is one cache (tagged, or holding
-    /// none): then it is pruned as one folder.
-    public static func caches(in anchor: AnchoredDirectory, environment: [String: String]? = nil) -> [Found]? {
+    /// none): then it is pruned as one folder. `depth` limits how deep it looks (1: the folders
+    /// directly inside).
+    public static func caches(
+        in anchor: AnchoredDirectory, environment: [String: String]? = nil, depth: Int = maxDepth
+    ) -> [Found]? {
         if CacheDirTag.trust(in: anchor) == .trusted { return nil }
         let env = environment ?? CacheLocations.currentEnvironment()
         let isCacheRoot = anchor.canonicalPath == CacheLocations.defaultRoot(environment: env).canonical
         var found: [Found] = []
-        search(anchor, [], depth: 1, into: &found)
+        search(anchor, [], depth: 1, upTo: depth, into: &found)
         if isCacheRoot {
             let covered = Set(found.map { topLevel($0.relative) })
             for name in FileTree.subdirectories(in: anchor) where !covered.contains(name) {
@@ -38,9 +41,10 @@ public enum CacheDiscovery {
         Array(relative.prefix { $0 != UInt8(ascii: "/") })
     }
 
-    private static func search(_ anchor: AnchoredDirectory, _ relative: [UInt8], depth: Int, into found: inout [Found])
-    {
-        guard depth <= maxDepth else { return }
+    private static func search(
+        _ anchor: AnchoredDirectory, _ relative: [UInt8], depth: Int, upTo deepest: Int, into found: inout [Found]
+    ) {
+        guard depth <= deepest else { return }
         for name in FileTree.subdirectories(in: anchor, of: relative) {
             let child = AnchoredDirectory.join(relative, name)
             guard case .success(let inner) = anchor.anchoring(child) else { continue }
@@ -54,7 +58,7 @@ public enum CacheDiscovery {
                 found.append(Found(relative: child, kind: .plain))
                 continue
             }
-            search(anchor, child, depth: depth + 1, into: &found)
+            search(anchor, child, depth: depth + 1, upTo: deepest, into: &found)
         }
     }
 }

@@ -86,9 +86,9 @@ public enum DeletableRoot {
                 "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root \(cacheRoot.quoted)"
             // A folder that holds caches (`~/.npm` holds npm's `_cacache`, beside its logs and
             // npx's installs): those are what to name, not the folder as a plain one.
-            let held = cachesDirectlyInside(anchor)
+            let held = CacheDiscovery.caches(in: anchor, environment: env, depth: 1) ?? []
             guard held.isEmpty else {
-                let named = held.map { "the \($0.kind.displayName) \(anchor.path(of: $0.name).quoted)" }
+                let named = held.map { "the \($0.kind.displayName) \(anchor.path(of: $0.relative).quoted)" }
                 let which = held.count == 1 ? "that" : "one of those"
                 throw StoreError.notACache(root, "\(cause); it holds \(named.joined(separator: ", ")): name \(which)")
             }
@@ -99,19 +99,6 @@ public enum DeletableRoot {
             "only its file names look like a \(byNames.displayName) cache: no marker file, folder "
                 + "name or CACHEDIR.TAG says so, and it is not under the cache root \(cacheRoot.quoted) "
                 + "(pass --format \(byNames.rawValue) to treat it as one)")
-    }
-
-    /// The folders directly inside `anchor` that are caches by a trusted marker file, folder
-    /// name or `CACHEDIR.TAG` (one level only: this names them in a refusal).
-    private static func cachesDirectlyInside(_ anchor: AnchoredDirectory) -> [(name: [UInt8], kind: CacheFormatKind)] {
-        FileTree.subdirectories(in: anchor).sorted { $0.lexicographicallyPrecedes($1) }.compactMap { name in
-            guard case .success(let inner) = anchor.anchoring(name) else { return nil }
-            if let kind = CacheFormats.detectByMarkers(inner) {
-                guard case .trusted = markerTrust(inner, kind) else { return nil }
-                return (name, kind)
-            }
-            return CacheDirTag.trust(in: inner) == .trusted ? (name, .plain) : nil
-        }
     }
 
     /// Opens `root` once for checking and everything after (with `dryRun`, so that no

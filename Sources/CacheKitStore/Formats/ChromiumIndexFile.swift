@@ -14,7 +14,7 @@ import CacheKitSystem
 /// Chromium loads the file only when it is fresh, when the directory has not been modified since
 /// (`SyncLoadIndexEntries`: `cache_last_modified <= last_cache_seen_by_index`); otherwise it
 /// rebuilds its index from the entry files, each last used when its file was last accessed
-/// (`ProcessEntryFile`). `load` does the same: nil for a missing, damaged or stale file.
+/// (`ProcessEntryFile`). `parse` does the same: nil for a missing, damaged or stale file.
 struct ChromiumIndexFile {
     static let path = Array("index-dir/the-real-index".utf8)
     static let magic: UInt64 = 0x656e_7465_7220_796f
@@ -31,26 +31,23 @@ struct ChromiumIndexFile {
     static let entrySize = 24
     static let trailerSize = 8
 
-    /// The index below `anchor`, when Chromium itself would load it.
-    static func load(_ anchor: AnchoredDirectory) -> ChromiumIndexFile? {
-        guard let bytes = read(anchor), case .success(let directory) = anchor.status(of: []) else { return nil }
-        return parse(bytes, directoryModified: directory.modified)
-    }
-
-    /// Whether the index below `anchor` is a cache's in `net::APP_CACHE` mode (a site's Cache
-    /// API storage): Chromium records there each entry's trailer prefetch size, a count of
-    /// bytes, where other caches record its last use (`EntryMetadata::Serialize`), and keeps
-    /// no last use at all. True for a valid index with entries, each holding such a count.
-    static func recordsNoUse(_ anchor: AnchoredDirectory) -> Bool {
-        guard let bytes = read(anchor), let records = records(bytes), !records.isEmpty else { return false }
-        return records.allSatisfy { (-1..<(1 << 31)).contains($0.stored) }
-    }
-
-    /// The file's bytes, up to the largest index Chromium reads.
-    private static func read(_ anchor: AnchoredDirectory) -> [UInt8]? {
+    /// The file below `anchor` (up to the largest index Chromium reads) and the directory's
+    /// modification time, read once for `parse` and `recordsNoUse`; nil when either is missing.
+    static func read(_ anchor: AnchoredDirectory) -> (bytes: [UInt8], directoryModified: FileTime)? {
         let limit = headerSize + metadataSize + maxEntries * entrySize + trailerSize
-        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1) else { return nil }
-        return bytes
+        guard case .success(let bytes) = anchor.readPrefix(path, count: limit + 1),
+            case .success(let directory) = anchor.status(of: [])
+        else { return nil }
+        return (bytes, directory.modified)
+    }
+
+    /// Whether the index is a cache's in `net::APP_CACHE` mode (a site's own data): Chromium
+    /// records there each entry's trailer prefetch size, a count of bytes, where other caches
+    /// record its last use (`EntryMetadata::Serialize`), and keeps no last use at all. True for
+    /// a valid index with entries, each holding such a count.
+    static func recordsNoUse(_ bytes: [UInt8]) -> Bool {
+        guard let records = records(bytes), !records.isEmpty else { return false }
+        return records.allSatisfy { (-1..<(1 << 31)).contains($0.stored) }
     }
 
     /// Each entry's hash and stored use (a `base::Time` internal value, or, in `APP_CACHE`

@@ -51,6 +51,12 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     /// (components/services/storage/public/cpp/constants.cc) — or by its index, which records no use
     /// (`ChromiumIndexFile.recordsNoUse`).
     var isSiteStorage: Bool {
+        liesWhereSiteStorageLies
+            || ChromiumIndexFile.read(anchor).map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
+    }
+
+    /// The first half of `isSiteStorage`: by where the cache lies.
+    private var liesWhereSiteStorageLies: Bool {
         let owners = [Array("CacheStorage".utf8), Array("BackgroundFetch".utf8)]
         for path in [anchor.path, anchor.canonicalPath] {
             let parent = path.parentDirectory
@@ -66,7 +72,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
                 return true
             }
         }
-        return ChromiumIndexFile.recordsNoUse(anchor)
+        return false
     }
 
     static let siteStorageReason =
@@ -273,8 +279,10 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         }
         // Each entry's last use: Chromium's own record of it when its index is fresh, else what
         // Chromium rebuilds that index from, the files' last access.
-        let index = ChromiumIndexFile.load(anchor)
-        let siteStorage = isSiteStorage
+        // The index file read once, for both.
+        let file = ChromiumIndexFile.read(anchor)
+        let index = file.flatMap { ChromiumIndexFile.parse($0.bytes, directoryModified: $0.directoryModified) }
+        let siteStorage = liesWhereSiteStorageLies || file.map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let lastUse = UInt64(hash, radix: 16).flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
             var entry = groupEntry(hash, members, lastUse: lastUse, context)
