@@ -30,6 +30,28 @@ public enum DeletableRoot {
     public static func check(
         _ anchor: AnchoredDirectory, as kind: CacheFormatKind?, environment: [String: String]? = nil
     ) throws -> CacheFormatKind {
+        switch try verdict(anchor, as: kind, environment: environment) {
+        case .cache(let kind): return kind
+        case .holder(_, let refusal): throw refusal
+        }
+    }
+
+    /// What a root is to `prune`.
+    public enum Verdict {
+        /// A cache, to open as this format.
+        case cache(CacheFormatKind)
+        /// A folder that is no cache itself but holds caches directly inside it (`~/.npm`
+        /// holds npm's `_cacache` beside its logs and npx's installs): those caches may be
+        /// pruned, each by its owner's rules, and nothing else in the folder. `refusal` is
+        /// what `check` throws for the folder itself.
+        case holder([CacheDiscovery.Found], refusal: StoreError)
+    }
+
+    /// `check`, except that a folder refused only for being no cache, which holds caches
+    /// directly inside, is returned as a holder of them instead of thrown.
+    public static func verdict(
+        _ anchor: AnchoredDirectory, as kind: CacheFormatKind?, environment: [String: String]? = nil
+    ) throws -> Verdict {
         let root = anchor.path
         let env = environment ?? CacheLocations.currentEnvironment()
         let resolved = anchor.canonicalPath
@@ -55,7 +77,7 @@ public enum DeletableRoot {
             }
             ancestor = ancestor.parentDirectory
         }
-        if let kind { return kind }
+        if let kind { return .cache(kind) }
         if let declared = CacheFormats.detectByMarkers(anchor) {
             if case .untrusted(let owner, let marker) = markerTrust(anchor, declared) {
                 throw StoreError.notACache(
@@ -63,14 +85,14 @@ public enum DeletableRoot {
                     "its \(marker) belongs to \(userName(owner)), who owns neither the directory nor this "
                         + "process: not trusted (pass --format \(declared.rawValue) to treat it as one)")
             }
-            return declared
+            return .cache(declared)
         }
         let byNames = CacheFormats.detectByNameShapes(anchor)
         // A cache by its tag or its place, whose names merely look like a library's: pruned as
         // a plain folder. A format's expiry rule is applied only where something declares the
         // format (Kingfisher's would expire every past-dated file of a folder of SHA-256 names).
         let tag = CacheDirTag.trust(in: anchor)
-        if tag == .trusted || resolved.isInside(cacheRoot) { return .plain }
+        if tag == .trusted || resolved.isInside(cacheRoot) { return .cache(.plain) }
         if case .untrusted(let owner) = tag {
             throw StoreError.notACache(
                 root,
@@ -90,7 +112,10 @@ public enum DeletableRoot {
             guard held.isEmpty else {
                 let named = held.map { "the \($0.kind.displayName) \(anchor.path(of: $0.relative).quoted)" }
                 let which = held.count == 1 ? "that" : "one of those"
-                throw StoreError.notACache(root, "\(cause); it holds \(named.joined(separator: ", ")): name \(which)")
+                return .holder(
+                    held,
+                    refusal: StoreError.notACache(
+                        root, "\(cause); it holds \(named.joined(separator: ", ")): name \(which)"))
             }
             throw StoreError.notACache(root, "\(cause) (pass --format plain to treat it as a plain cache folder)")
         }

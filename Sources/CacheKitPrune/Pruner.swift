@@ -61,7 +61,9 @@ public enum Pruner {
     /// evicting the least recently used entries across all of them (each by its own clock;
     /// `--trim-to`, else half the cap), and each cache's plan runs on its own format, under
     /// its own lock. The folder's own loose files and the subdirectories that hold no cache
-    /// are pruned as units. A root that is one cache gives one report, as `prune` does.
+    /// are pruned as units. A folder that is no cache itself but holds caches directly inside
+    /// (`~/.npm`: see `DeletableRoot.Verdict.holder`) has only those caches pruned, one alone
+    /// by its owner's size rule. A root that is one cache gives one report, as `prune` does.
     public static func pruneAll(
         _ root: RawPath, as kind: CacheFormatKind? = nil, rules: PruneRules, context: InspectionContext,
         dryRun: Bool, progress: PruneProgress? = nil, onWait: () -> Void = {}
@@ -77,13 +79,23 @@ public enum Pruner {
         dryRun: Bool, progress: PruneProgress?, onWait: () -> Void
     ) throws -> Batch {
         let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
-        guard kind == nil, try DeletableRoot.check(anchor, as: nil) == .plain,
-            let found = CacheDiscovery.caches(in: anchor)
-        else {
-            return Batch(reports: [
+        func single() throws -> Batch {
+            Batch(reports: [
                 try prune(
                     root, as: kind, rules: rules, context: context, dryRun: dryRun, progress: progress, onWait: onWait)
             ])
+        }
+        guard kind == nil else { return try single() }
+        // A folder of caches (`~/.cache`) has its own files pruned too, as units; a folder that
+        // is no cache but holds some (`~/.npm`) has only those caches pruned.
+        let found: [CacheDiscovery.Found]
+        let holder: Bool
+        switch try DeletableRoot.verdict(anchor, as: nil) {
+        case .cache(.plain):
+            guard let inside = CacheDiscovery.caches(in: anchor) else { return try single() }
+            (found, holder) = (inside, false)
+        case .cache: return try single()
+        case .holder(let held, _): (found, holder) = (held, true)
         }
         let lock = dryRun ? nil : try lockRoot(anchor, onWait: onWait)
         var batch = Batch()
@@ -93,9 +105,11 @@ public enum Pruner {
             entries.append(contentsOf: try format.entryTable(context), origin: parts.count)
             parts.append((path, format, lock))
         }
-        var remainder = PlainFormat(anchor: anchor, declaredFileByFile: false)
-        remainder.excluded = Set(found.map { CacheDiscovery.topLevel($0.relative) })
-        try add(remainder, root, nil)
+        if !holder {
+            var remainder = PlainFormat(anchor: anchor, declaredFileByFile: false)
+            remainder.excluded = Set(found.map { CacheDiscovery.topLevel($0.relative) })
+            try add(remainder, root, nil)
+        }
         for cache in found {
             let path = anchor.path(of: cache.relative)
             do {
@@ -105,38 +119,22 @@ public enum Pruner {
                 case .failure(let error): throw StoreError.cannotRead(path, error.description)
                 }
                 let innerLock = dryRun ? nil : try lockRoot(inner, onWait: onWait)
-                try add(try CacheFormats.open(inner, as: cache.kind, snapshot: dryRun), path, innerLock)
+                let format = try CacheFormats.open(inner, as: cache.kind, snapshot: dryRun)
+                if !dryRun { format.prepareForPrune() }
+                try add(format, path, innerLock)
             } catch let error as StoreError {
                 batch.errors.append((path, error))
             }
         }
         defer { withExtendedLifetime((lock, parts.map(\.lock))) {} }
         progress?.notePlanning()
-        let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: .seed)
+        // One cache in a holder keeps its owner's rule; several share the cap.
+        let alone = holder && parts.count == 1 ? parts.first : nil
+        let plan = PrunePolicy.plan(entries, rules: rules, sizeRule: alone?.format.sizeRule ?? .seed)
         TestPoint.reach("prune.planned")
         for (index, part) in parts.enumerated() {
-            let own = entries.indices.filter { entries.origin($0) == index }
-            var sub = PrunePlan()
-            sub.entriesBefore = own.count
-            var seen = Set<FileIdentity>()
-            for position in own where entries.multiplyLinked(position).map({ seen.insert($0).inserted }) ?? true {
-                sub.bytesBefore += entries.allocatedBytes(position)
-            }
-            sub.deletions = plan.deletions.filter(entries: { entries.origin($0) == index })
-            sub.kept = plan.kept.filter { $0.entry.origin == index }
-            sub.goWithHolders = plan.goWithHolders.filter { entries.origin($0) == index }
-            sub.bytesAfter = sub.bytesBefore - sub.deletions.freedBytes - sub.goingWithHolders.bytes
-            sub.sizeTarget = plan.sizeTarget
-            sub.sizeRule = plan.sizeRule.map { rule in
-                var shared = rule
-                shared.owner =
-                    """
-                    a cap shared by the caches under \(root.quoted): least recently used first across them, each \
-                    by its own clock
-                    """
-                return shared
-            }
-            if index == 0 && own.isEmpty { continue }
+            var sub = Self.part(of: plan, entries, origin: index, sharedUnder: alone == nil ? root : nil)
+            if index == 0 && sub.entriesBefore == 0 && !holder { continue }
             var outcome = dryRun ? nil : PruneExecutor.execute(sub, on: part.format, progress: progress)
             if var done = outcome {
                 SharedEntries.followUp(
@@ -147,6 +145,36 @@ public enum Pruner {
             batch.reports.append(PruneReport(root: part.path, format: part.format.kind, plan: sub, outcome: outcome))
         }
         return batch
+    }
+
+    /// The part of a folder's plan that is one cache's (`origin`), its size rule said to be
+    /// a cap shared by the caches under `sharedUnder` when there are several.
+    private static func part(of plan: PrunePlan, _ entries: CacheEntries, origin index: Int, sharedUnder root: RawPath?)
+        -> PrunePlan
+    {
+        let own = entries.indices.filter { entries.origin($0) == index }
+        var sub = PrunePlan()
+        sub.entriesBefore = own.count
+        var seen = Set<FileIdentity>()
+        for position in own where entries.multiplyLinked(position).map({ seen.insert($0).inserted }) ?? true {
+            sub.bytesBefore += entries.allocatedBytes(position)
+        }
+        sub.deletions = plan.deletions.filter(entries: { entries.origin($0) == index })
+        sub.kept = plan.kept.filter { $0.entry.origin == index }
+        sub.goWithHolders = plan.goWithHolders.filter { entries.origin($0) == index }
+        sub.bytesAfter = sub.bytesBefore - sub.deletions.freedBytes - sub.goingWithHolders.bytes
+        sub.sizeTarget = plan.sizeTarget
+        sub.sizeRule = plan.sizeRule.map { rule in
+            guard let root else { return rule }
+            var shared = rule
+            shared.owner =
+                """
+                a cap shared by the caches under \(root.quoted): least recently used first across them, each \
+                by its own clock
+                """
+            return shared
+        }
+        return sub
     }
 
     /// The whole-root advisory lock (flock on the root's descriptor). Waits while another

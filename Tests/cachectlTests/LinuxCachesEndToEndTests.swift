@@ -313,6 +313,14 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         // image 4 KiB (now), the loose log 4 KiB (45 days). Over 40 KiB, down to 36 KiB
         // (--trim-to 0.9), least recently used first across the caches: old/, old.bin, the
         // log, the mirror (whole).
+        // Each cache's report gives the cap it was pruned by (its size row said "no size cap").
+        let dry = Binary.run(
+            ["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--dry-run"], environment: env)
+        XCTAssertEqual(dry.status, 0, dry.err)
+        XCTAssertEqual(
+            dry.out.components(separatedBy: "size (over --max-size 40K)").count - 1,
+            dry.out.components(separatedBy: " — dry run").count - 1, dry.out)
+        XCTAssertFalse(dry.out.contains("no size cap"), dry.out)
         let run = Binary.run(
             ["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--json"], environment: env)
         XCTAssertEqual(run.status, 0, run.err)
@@ -603,6 +611,62 @@ extension NpmCacheEndToEndTests {
             let verify = Run.command(["npm", "cache", "verify", "--cache", at.parentDirectory.description])
             XCTAssertFalse(verify.out.contains("Content garbage-collected"), verify.out)
         }
+    }
+}
+
+extension NpmCacheEndToEndTests {
+    /// `npm config get cache` is `~/.npm`, the folder users name; npm keeps its cache in
+    /// `_cacache` there, beside its logs and npx's installs. `prune ~/.npm` was refused (it
+    /// named `_cacache` to prune instead); it now prunes that cache, by npm's rules, and
+    /// nothing else in the folder, and reports its cap as the one given.
+    func testPruningNpmsFolderPrunesItsCacheAndNothingElse() throws {
+        guard Run.available("npm") else { throw XCTSkip("npm is not installed") }
+        let tree = TestTree("npm-folder")
+        let home = tree.dir("home")
+        let npm = home.appending(".npm")
+        for name in ["alpha", "beta"] {
+            tree.file(
+                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
+            tree.file("src/\(name)/data.txt", size: 50_000)
+            let add = Run.command(
+                [
+                    "sh", "-c",
+                    "cd '\(tree.path("src/\(name)").description)' "
+                        + "&& npm pack --silent --cache '\(npm.description)' "
+                        + "&& npm cache add --cache '\(npm.description)' ./\(name)-pkg-1.0.0.tgz"
+                ])
+            XCTAssertEqual(add.status, 0, add.err)
+        }
+        tree.file("home/.npm/_npx/0123abcd/package.json", contents: Array("{}".utf8))
+        XCTAssertEqual(
+            Run.command(["sh", "-c", "find '\(npm.description)' -type f -exec touch -d '2 days ago' {} +"]).status, 0)
+        func others() -> String {
+            let find = "find . -path ./_cacache -prune -o -type f -print | sort"
+            return Run.command(["sh", "-c", "cd '\(npm.description)' && \(find)"]).out
+        }
+        let othersBefore = others()
+        XCTAssertTrue(othersBefore.contains("./_logs/"), othersBefore)
+        XCTAssertTrue(othersBefore.contains("./_npx/0123abcd/package.json"), othersBefore)
+        let env = ["HOME": home.description, "XDG_CACHE_HOME": home.appending(".cache").description]
+
+        let dry = Binary.run(["prune", npm.description, "--max-size", "1K", "--dry-run"], environment: env)
+        XCTAssertEqual(dry.status, 0, dry.err)
+        XCTAssertTrue(dry.out.hasPrefix("\(npm.appending("_cacache").escaped) (npm cache (cacache))"), dry.out)
+        let pruned = Binary.run(["prune", npm.description, "--max-size", "1K"], environment: env)
+        XCTAssertEqual(pruned.status, 0, pruned.err)
+        XCTAssertTrue(pruned.out.contains("size (over --max-size 1K)"), pruned.out)
+        XCTAssertTrue(pruned.out.contains("after    0 entries, 0 "), pruned.out)
+        XCTAssertEqual(others(), othersBefore, "only the cache in the folder is pruned")
+        let verify = Run.command(["npm", "cache", "verify", "--cache", npm.description])
+        XCTAssertEqual(verify.status, 0, verify.err)
+        XCTAssertTrue(verify.out.contains("Index entries: 0"), verify.out)
+        XCTAssertFalse(verify.out.contains("Content garbage-collected"), verify.out)
+        // `clear` still wants the cache named.
+        let clear = Binary.run(["clear", npm.description], environment: env)
+        XCTAssertEqual(clear.status, 1, clear.out)
+        XCTAssertTrue(
+            clear.err.hasSuffix("it holds the npm cache (cacache) \(npm.appending("_cacache").quoted): name that\n"),
+            clear.err)
     }
 }
 

@@ -178,7 +178,7 @@ final class PruneEndToEndTests: XCTestCase {
                 "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"
             ),
             (
-                ["prune", home.appending(".npm").description, "--max-size", "1K"],
+                ["clear", home.appending(".npm").description],
                 "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
                     + "\(home.appending(".cache").quoted); it holds the npm cache (cacache) "
                     + "\(home.appending(".npm/_cacache").quoted): name that"
@@ -197,6 +197,13 @@ final class PruneEndToEndTests: XCTestCase {
                 args.joined(separator: " "))
         }
         XCTAssertEqual(survivors(tree.root), before, "nothing was deleted")
+
+        // A folder that holds caches has those pruned, and nothing else in it.
+        let npm = Binary.run(["prune", home.appending(".npm").description, "--max-size", "1K"], environment: env)
+        XCTAssertEqual(npm.status, 0, npm.err)
+        XCTAssertTrue(npm.out.hasPrefix(home.appending(".npm/_cacache").escaped + " (npm cache (cacache))"), npm.out)
+        XCTAssertTrue(tree.path("home/.npm/_logs/debug-0.log").exists)
+        XCTAssertTrue(tree.path("home/.npm/_npx/1/package.json").exists)
 
         // Caches are accepted: tagged, under the cache root, or with the format named.
         let tagged = Binary.run(["prune", tree.path("tagged").description], environment: env)

@@ -16,7 +16,8 @@ struct Prune: ParsableCommand {
             touched. A second prune of the same root waits for the first. \
             Only caches are pruned: a layout its marker files or folder name declare, a folder tagged with \
             CACHEDIR.TAG, or \
-            one under the default cache root; --format plain for any other folder.
+            one under the default cache root; --format plain for any other folder. A folder that is no \
+            cache but holds caches directly inside it (~/.npm) has those pruned, and nothing else in it.
             """)
 
     @Argument(help: "Caches to prune (default: cachectl's own store).", completion: .directory) var roots: [String] = []
@@ -181,6 +182,8 @@ struct Prune: ParsableCommand {
                 )
                 line?.finish()
                 for report in batch.reports {
+                    // A folder's caches were pruned by the same command line.
+                    givens[report.root] = job.given
                     for failure in report.outcome?.failures ?? [] {
                         Diagnostics.error("cannot delete \(failure.deletion.entry.path.quoted): \(failure.message)")
                     }
