@@ -5,6 +5,9 @@
 /// re-open the root by path.
 public protocol CacheFormat {
     var kind: CacheFormatKind { get }
+    /// What the cache is, for a person: the format's name, or what this one holds where a
+    /// format keeps several kinds of data (a Chromium folder of a site's own data).
+    var displayName: String { get }
     /// The root as the caller named it (for messages and entry paths).
     var root: RawPath { get }
     /// The root, opened once (see `AnchoredDirectory`).
@@ -44,6 +47,8 @@ public protocol CacheFormat {
 extension CacheFormat {
     /// The path the cache was opened at.
     public var root: RawPath { anchor.path }
+    /// By default the format's name.
+    public var displayName: String { kind.displayName }
     /// By default the entries, each stored as compactly as it fits.
     public func entryTable(_ context: InspectionContext) throws -> CacheEntries { CacheEntries(try entries(context)) }
     /// By default no writers' lock: nil.

@@ -7,6 +7,8 @@ public struct CacheStateSummary: Sendable {
     /// True when only the shape of the file names suggested `format` (no marker file or
     /// folder name): `prune` then treats the folder as plain unless `--format` names it.
     public var guessedByNames = false
+    /// What the cache is, for a person (`CacheFormat.displayName`).
+    public var name: String
 
     /// Bytes that are not fresh (expired, incomplete, corrupted, orphan, outside).
     public var staleBytes: Int64 {
@@ -23,13 +25,16 @@ public struct CacheStateSummary: Sendable {
         let kind = declared ?? CacheFormats.detectByNameShapes(anchor)
         guard kind != .plain else { return nil }
         do {
-            let entries = try CacheFormats.open(anchor, as: kind).entries(context)
+            let format = try CacheFormats.open(anchor, as: kind)
+            let entries = try format.entries(context)
             var states: [EntryState: StateTotals] = [:]
             for entry in entries {
                 states[entry.state, default: StateTotals()].count += 1
                 states[entry.state, default: StateTotals()].allocatedBytes += entry.allocatedBytes
             }
-            return .success(CacheStateSummary(format: kind, states: states, guessedByNames: declared == nil))
+            return .success(
+                CacheStateSummary(
+                    format: kind, states: states, guessedByNames: declared == nil, name: format.displayName))
         } catch let error as StoreError {
             return .failure(error)
         } catch {

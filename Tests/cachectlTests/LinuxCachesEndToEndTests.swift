@@ -1445,6 +1445,10 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             // The scripts are keyed by resource number, not URL.
             XCTAssertTrue(dir == scripts || listed.out.contains("http://127.0.0.1:\(port)/y"), listed.out)
             XCTAssertTrue(listed.out.contains("a site's own data"), listed.out)
+            // `du` says what it is (it said "Chromium simple cache", as for the HTTP cache).
+            let du = Binary.run(["du", dir.parentDirectory.description])
+            XCTAssertTrue(
+                du.out.contains("Chromium site data (Cache API storage or service worker scripts): "), du.out + du.err)
             let files = FileTree.files(under: dir).count
             let prune = Binary.run(["prune", dir.description, "--max-size", "1K"])
             XCTAssertEqual(prune.status, 0, prune.err)

@@ -75,6 +75,11 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         return false
     }
 
+    /// A site's own data is named as such (the HTTP cache's files hold it).
+    var displayName: String {
+        isSiteStorage ? "Chromium site data (Cache API storage or service worker scripts)" : kind.displayName
+    }
+
     static let siteStorageReason =
         "a site's own data (Chromium's Cache API storage or service worker scripts), which Chromium never "
         + "evicts entry by entry (only a site's whole storage, under quota pressure): kept"

@@ -90,7 +90,7 @@ enum DuPresenter {
             return state == .fresh
                 ? "\(totals.count) fresh" : "\(totals.count) \(state.rawValue) (\(sizes.format(totals.allocatedBytes)))"
         }
-        let name = summary.guessedByNames ? guessedName(summary.format) : summary.format.displayName
+        let name = summary.guessedByNames ? guessedName(summary.format) : summary.name
         return name + ": " + (parts.isEmpty ? "empty" : parts.joined(separator: ", "))
     }
 }
