@@ -12,6 +12,9 @@ public enum CacheClearer {
     /// deleted through its descriptor after being checked again. A native store's writers'
     /// lock is taken exclusively first, so no body is being written meanwhile. An application's
     /// own databases found in the cache are removed only when `kind` is given (`--format`).
+    /// A folder that is no cache but holds one cache directly inside (`~/.npm`, see
+    /// `DeletableRoot.Verdict.holder`) has that cache cleared, and nothing else in it; one
+    /// holding several is refused, naming them.
     /// - Parameters:
     ///   - root: the cache's root.
     ///   - kind: its format; nil (the default) to recognise it.
@@ -19,11 +22,23 @@ public enum CacheClearer {
     public static func clear(_ root: RawPath, as kind: CacheFormatKind? = nil, dryRun: Bool = false) throws
         -> PruneReport
     {
-        let anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
+        var anchor = try DeletableRoot.anchor(root, dryRun: dryRun)
         let named = kind != nil
-        let kind = try DeletableRoot.check(anchor, as: kind)
+        let opened: CacheFormatKind
+        switch try DeletableRoot.verdict(anchor, as: kind) {
+        case .cache(let declared): opened = declared
+        case .holder(let held, let refusal):
+            guard held.count == 1, let cache = held.first else { throw refusal }
+            switch anchor.anchoring(cache.relative) {
+            case .success(let inner): anchor = inner
+            case .failure(let error): throw StoreError.cannotRead(anchor.path(of: cache.relative), error.description)
+            }
+            opened = cache.kind
+        }
+        let root = anchor.path
         let lock = dryRun ? nil : try Pruner.lockRoot(anchor, onWait: {})
-        let format = try CacheFormats.open(anchor, as: kind, snapshot: dryRun, declaredPlain: named && kind == .plain)
+        let format = try CacheFormats.open(
+            anchor, as: opened, snapshot: dryRun, declaredPlain: named && opened == .plain)
         let writers = dryRun ? nil : try format.excludeWriters()
         defer { withExtendedLifetime((lock, writers)) {} }
         TestPoint.reach("clear.locked")

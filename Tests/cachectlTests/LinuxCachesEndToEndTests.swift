@@ -616,9 +616,9 @@ extension NpmCacheEndToEndTests {
 
 extension NpmCacheEndToEndTests {
     /// `npm config get cache` is `~/.npm`, the folder users name; npm keeps its cache in
-    /// `_cacache` there, beside its logs and npx's installs. `prune ~/.npm` was refused (it
-    /// named `_cacache` to prune instead); it now prunes that cache, by npm's rules, and
-    /// nothing else in the folder, and reports its cap as the one given.
+    /// `_cacache` there, beside its logs and npx's installs. `prune ~/.npm` and `clear
+    /// ~/.npm` were refused (naming `_cacache` instead); they now prune or clear that cache, by
+    /// npm's rules, and nothing else in the folder, and prune reports its cap as the one given.
     func testPruningNpmsFolderPrunesItsCacheAndNothingElse() throws {
         guard Run.available("npm") else { throw XCTSkip("npm is not installed") }
         let tree = TestTree("npm-folder")
@@ -640,14 +640,17 @@ extension NpmCacheEndToEndTests {
         tree.file("home/.npm/_npx/0123abcd/package.json", contents: Array("{}".utf8))
         XCTAssertEqual(
             Run.command(["sh", "-c", "find '\(npm.description)' -type f -exec touch -d '2 days ago' {} +"]).status, 0)
-        func others() -> String {
+        func others(_ folder: RawPath) -> String {
             let find = "find . -path ./_cacache -prune -o -type f -print | sort"
-            return Run.command(["sh", "-c", "cd '\(npm.description)' && \(find)"]).out
+            return Run.command(["sh", "-c", "cd '\(folder.description)' && \(find)"]).out
         }
-        let othersBefore = others()
+        let othersBefore = others(npm)
         XCTAssertTrue(othersBefore.contains("./_logs/"), othersBefore)
         XCTAssertTrue(othersBefore.contains("./_npx/0123abcd/package.json"), othersBefore)
         let env = ["HOME": home.description, "XDG_CACHE_HOME": home.appending(".cache").description]
+        tree.dir("copy")
+        let copy = tree.path("copy/.npm")
+        XCTAssertEqual(Run.command(["cp", "-a", npm.description, copy.description]).status, 0)
 
         let dry = Binary.run(["prune", npm.description, "--max-size", "1K", "--dry-run"], environment: env)
         XCTAssertEqual(dry.status, 0, dry.err)
@@ -656,17 +659,18 @@ extension NpmCacheEndToEndTests {
         XCTAssertEqual(pruned.status, 0, pruned.err)
         XCTAssertTrue(pruned.out.contains("size (over --max-size 1K)"), pruned.out)
         XCTAssertTrue(pruned.out.contains("after    0 entries, 0 "), pruned.out)
-        XCTAssertEqual(others(), othersBefore, "only the cache in the folder is pruned")
+        XCTAssertEqual(others(npm), othersBefore, "only the cache in the folder is pruned")
         let verify = Run.command(["npm", "cache", "verify", "--cache", npm.description])
         XCTAssertEqual(verify.status, 0, verify.err)
         XCTAssertTrue(verify.out.contains("Index entries: 0"), verify.out)
         XCTAssertFalse(verify.out.contains("Content garbage-collected"), verify.out)
-        // `clear` still wants the cache named.
-        let clear = Binary.run(["clear", npm.description], environment: env)
-        XCTAssertEqual(clear.status, 1, clear.out)
-        XCTAssertTrue(
-            clear.err.hasSuffix("it holds the npm cache (cacache) \(npm.appending("_cacache").quoted): name that\n"),
-            clear.err)
+        // `clear` of the folder clears its one cache, as `npm cache clean --force` removes it.
+        let clear = Binary.run(["clear", copy.description], environment: env)
+        XCTAssertEqual(clear.status, 0, clear.err)
+        XCTAssertEqual(others(copy), othersBefore, "only the cache in the folder is cleared")
+        let verifyCopy = Run.command(["npm", "cache", "verify", "--cache", copy.description])
+        XCTAssertTrue(verifyCopy.out.contains("Index entries: 0"), verifyCopy.out)
+        XCTAssertFalse(verifyCopy.out.contains("Content garbage-collected"), verifyCopy.out)
     }
 }
 

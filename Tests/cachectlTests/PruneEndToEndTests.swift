@@ -153,6 +153,11 @@ final class PruneEndToEndTests: XCTestCase {
         tree.file("home/.npm/_cacache/content-v2/sha512/00/00/x", size: 10)
         tree.file("home/.npm/_logs/debug-0.log", size: 10)
         tree.file("home/.npm/_npx/1/package.json", size: 10)
+        // A folder holding two caches: `clear` clears one cache at a time.
+        for name in ["a", "b"] {
+            tree.file(
+                "home/both/\(name)/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
+        }
         let before = survivors(tree.root)
 
         let cases: [([String], String)] = [
@@ -178,10 +183,11 @@ final class PruneEndToEndTests: XCTestCase {
                 "it holds the cache root \(home.appending(".cache").quoted); name that or a cache inside it"
             ),
             (
-                ["clear", home.appending(".npm").description],
+                ["clear", home.appending("both").description],
                 "no CACHEDIR.TAG, not a recognised cache layout, not under the cache root "
-                    + "\(home.appending(".cache").quoted); it holds the npm cache (cacache) "
-                    + "\(home.appending(".npm/_cacache").quoted): name that"
+                    + "\(home.appending(".cache").quoted); it holds the plain directory "
+                    + "\(home.appending("both/a").quoted), the plain directory \(home.appending("both/b").quoted): "
+                    + "name one of those"
             ),
             (
                 ["prune", home.appending("projects").description],

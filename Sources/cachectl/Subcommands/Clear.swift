@@ -10,8 +10,9 @@ struct Clear: ParsableCommand {
             Entries indexed outside the cache are never deleted (they are reported and kept). \
             Only caches are cleared: a layout its marker files or folder name declare, a folder tagged with \
             CACHEDIR.TAG, or \
-            one under the default cache root; --format plain for any other folder. Deletes through the same engine as \
-            prune: the root opened once, every file checked again just before it is unlinked.
+            one under the default cache root; --format plain for any other folder. A folder that is no cache but \
+            holds one directly inside it (~/.npm) has that one cleared, and nothing else in it. Deletes through the \
+            same engine as prune: the root opened once, every file checked again just before it is unlinked.
             """)
 
     @OptionGroup var root: CacheRoot
