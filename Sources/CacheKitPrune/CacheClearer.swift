@@ -46,10 +46,12 @@ public enum CacheClearer {
         let entries = try format.entries(context)
         var plan = PrunePolicy.planClear(entries, named: named)
         TestPoint.reach("clear.planned")
-        if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
+        if dryRun {
+            return PruneReport(root: root, format: format.kind, name: format.displayName, plan: plan, outcome: nil)
+        }
         var outcome = PruneExecutor.execute(plan, on: format)
         // What several entries named goes with the last of them (a blob, shared content).
         SharedEntries.followUp(&plan, &outcome, format: format, context: context, reason: .cleared)
-        return PruneReport(root: root, format: format.kind, plan: plan, outcome: outcome)
+        return PruneReport(root: root, format: format.kind, name: format.displayName, plan: plan, outcome: outcome)
     }
 }

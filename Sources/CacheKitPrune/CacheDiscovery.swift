@@ -70,6 +70,8 @@ extension CacheDiscovery {
         public var path: RawPath
         /// The format it was recognised as.
         public var kind: CacheFormatKind
+        /// What the cache is, for a person (`CacheFormat.displayName`).
+        public var name: String
         /// Its entries, as the format lists them.
         public var entries: [CacheEntry]
     }
@@ -91,11 +93,19 @@ extension CacheDiscovery {
             let found = caches(in: anchor)
         else {
             let format = try CacheFormats.open(anchor, as: kind, declaredPlain: kind == .plain)
-            return ([Listing(path: root, kind: format.kind, entries: try format.entries(context))], [])
+            return (
+                [
+                    Listing(
+                        path: root, kind: format.kind, name: format.displayName, entries: try format.entries(context))
+                ], []
+            )
         }
         var remainder = PlainFormat(anchor: anchor, declaredFileByFile: false)
         remainder.excluded = Set(found.map { topLevel($0.relative) })
-        var listings = [Listing(path: root, kind: .plain, entries: try remainder.entries(context))]
+        var listings = [
+            Listing(
+                path: root, kind: .plain, name: remainder.displayName, entries: try remainder.entries(context))
+        ]
         var errors: [(RawPath, StoreError)] = []
         for cache in found {
             let path = anchor.path(of: cache.relative)
@@ -104,7 +114,9 @@ extension CacheDiscovery {
                     throw StoreError.cannotRead(path, "cannot open it")
                 }
                 let format = try CacheFormats.open(inner, as: cache.kind)
-                listings.append(Listing(path: path, kind: format.kind, entries: try format.entries(context)))
+                listings.append(
+                    Listing(
+                        path: path, kind: format.kind, name: format.displayName, entries: try format.entries(context)))
             } catch let error as StoreError {
                 errors.append((path, error))
             }

@@ -41,10 +41,12 @@ public enum Pruner {
         progress?.notePlanning()
         var plan = PrunePolicy.plan(entries, rules: rules, sizeRule: format.sizeRule)
         TestPoint.reach("prune.planned")
-        if dryRun { return PruneReport(root: root, format: format.kind, plan: plan, outcome: nil) }
+        if dryRun {
+            return PruneReport(root: root, format: format.kind, name: format.displayName, plan: plan, outcome: nil)
+        }
         var outcome = PruneExecutor.execute(plan, on: format, progress: progress)
         SharedEntries.followUp(&plan, &outcome, format: format, context: context, reason: .orphan)
-        return PruneReport(root: root, format: format.kind, plan: plan, outcome: outcome)
+        return PruneReport(root: root, format: format.kind, name: format.displayName, plan: plan, outcome: outcome)
     }
 
     /// What pruning a folder did: one report per cache (a folder of caches gives several),
@@ -142,7 +144,10 @@ public enum Pruner {
                     include: { entries.origin($0) == index })
                 outcome = done
             }
-            batch.reports.append(PruneReport(root: part.path, format: part.format.kind, plan: sub, outcome: outcome))
+            batch.reports.append(
+                PruneReport(
+                    root: part.path, format: part.format.kind, name: part.format.displayName, plan: sub,
+                    outcome: outcome))
         }
         return batch
     }

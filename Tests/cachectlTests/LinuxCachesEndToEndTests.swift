@@ -1449,13 +1449,16 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
             // The scripts are keyed by resource number, not URL.
             XCTAssertTrue(dir == scripts || listed.out.contains("http://127.0.0.1:\(port)/y"), listed.out)
             XCTAssertTrue(listed.out.contains("a site's own data"), listed.out)
-            // `du` says what it is (it said "Chromium simple cache", as for the HTTP cache).
+            // `du`, `ls` and `prune` say what it is (they said "Chromium simple cache", as for the
+            // HTTP cache).
+            let name = "Chromium site data (Cache API storage or service worker scripts)"
             let du = Binary.run(["du", dir.parentDirectory.description])
-            XCTAssertTrue(
-                du.out.contains("Chromium site data (Cache API storage or service worker scripts): "), du.out + du.err)
+            XCTAssertTrue(du.out.contains(name + ": "), du.out + du.err)
+            XCTAssertTrue(listed.out.hasPrefix(name + ": "), listed.out)
             let files = FileTree.files(under: dir).count
             let prune = Binary.run(["prune", dir.description, "--max-size", "1K"])
             XCTAssertEqual(prune.status, 0, prune.err)
+            XCTAssertTrue(prune.out.hasPrefix(dir.escaped + " (" + name + ")"), prune.out)
             let clear = Binary.run(["clear", dir.description])
             XCTAssertEqual(FileTree.files(under: dir).count, files, prune.out + clear.out + clear.err)
         }

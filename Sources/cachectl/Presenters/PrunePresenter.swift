@@ -64,7 +64,7 @@ enum PrunePresenter {
     static func text(_ report: PruneReport, sizes: SizeFormatOptions, dryRun: Bool, given: Given = Given()) -> String {
         let plan = report.plan
         var out =
-            "\(report.root.escaped) (\(report.format.displayName))\(dryRun ? " — dry run, nothing changed" : "")\n"
+            "\(report.root.escaped) (\(report.name))\(dryRun ? " — dry run, nothing changed" : "")\n"
         out += "  before   \(Count.of(plan.entriesBefore, "entry", "entries")), \(sizes.format(plan.bytesBefore))\n"
         let removed = removedByReason(report, dryRun: dryRun)
         var table = Table([.left, .left, .right, .right])

@@ -68,7 +68,7 @@ struct Ls: ParsableCommand {
             let total = entries.reduce(Int64(0)) { $0 + $1.allocatedBytes }
             sections.append(
                 """
-                \(guessed(listing) ? DuPresenter.guessedName(listing.kind) : listing.kind.displayName): \
+                \(guessed(listing) ? DuPresenter.guessedName(listing.kind) : listing.name): \
                 \(listing.path.escaped)\n
                 """
                     + table.render() + "total: \(Count.of(entries.count, "entry", "entries")), \(sizes.format(total))\n"
