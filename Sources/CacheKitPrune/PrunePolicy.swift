@@ -196,13 +196,15 @@ public enum PrunePolicy {
 
         /// Chromium's order: the largest `(now − last use) × (size + 512)` first, the size the
         /// files' lengths rounded up to 256 bytes, as its index keeps it (simple_index.cc
-        /// `StartEvictionIfNeeded`, `EntryMetadata::GetEntrySize`); ties by path.
+        /// `StartEvictionIfNeeded`, `EntryMetadata::GetEntrySize`), divided by an entry's
+        /// `evictionWeightDivisor` (a prioritized one's); ties by path.
         func byAgeTimesSize(_ candidates: [UInt32]) -> [UInt32] {
             let now = rules.now.timeInterval
             let worth = candidates.map { position -> Double in
                 let index = Int(position)
                 let chunks = (Double(max(0, entries.apparentBytes(index))) / 256).rounded(.up)
                 return max(0, now - (entries.lastUse(index) ?? rules.now).timeInterval) * (chunks * 256 + 512)
+                    / Double(max(1, entries.evictionWeightDivisor(index)))
             }
             return candidates.indices.sorted { a, b in
                 worth[a] != worth[b]

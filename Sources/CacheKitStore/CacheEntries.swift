@@ -205,7 +205,7 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
     private mutating func compactRoot(_ entry: CacheEntry, _ relative: [UInt8]) -> UInt8? {
         guard entry.url == nil, entry.indexKey == nil, entry.lastAccess == nil, entry.expires == nil,
             entry.companions.isEmpty, entry.pinnedBy.isEmpty, entry.holds.isEmpty, entry.ownerLock == nil,
-            entry.evictionClock == nil,
+            entry.evictionClock == nil, entry.evictionWeightDivisor == 1,
             entry.contentType == nil, entry.etag == nil,
             !relative.isEmpty, UInt8(exactly: entry.origin) != nil, UInt16(exactly: relative.count) != nil
         else { return nil }
@@ -320,6 +320,12 @@ public struct CacheEntries: RandomAccessCollection, Sendable {
             return e.evictionClock ?? e.lastAccess ?? e.modified
         }
         return modified(r)
+    }
+
+    /// What the entry's eviction weight is divided by (`CacheEntry.evictionWeightDivisor`).
+    package func evictionWeightDivisor(_ position: Int) -> Int64 {
+        let r = records[position]
+        return r.wholeIndex == 0 ? 1 : whole[Int(r.wholeIndex) - 1].evictionWeightDivisor
     }
 
     /// Whether the entry is an application's own data, removed only when its format is named.

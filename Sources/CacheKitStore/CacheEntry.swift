@@ -19,6 +19,9 @@ public struct CacheEntry: Sendable {
     /// the time of use it amounts to (Firefox's frecency): what a size trim orders by, in
     /// place of `lastAccess`.
     public var evictionClock: FileTime?
+    /// Where the owner weighs entries for a size trim (`SizeRule.byAgeTimesSize`), what this
+    /// entry's weight is divided by: 1, or Chromium's factor for an entry it prioritizes.
+    public var evictionWeightDivisor: Int64 = 1
     /// When it stops being fresh, where known.
     public var expires: FileTime?
     /// Fresh, expired, corrupted, incomplete, … (see `EntryState`).

@@ -1393,6 +1393,69 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(FileTime.now.timeInterval - (try lastUse(after, "a.js")), 29 * 86_400, "the files'")
     }
 
+    /// Chromium marks the page a tab loads (a main frame) `HINT_HIGH_PRIORITY` in its index,
+    /// and divides its eviction weight by 10 while it was used within a day (simple_index.cc
+    /// `StartEvictionIfNeeded`; `kSimpleCachePrioritizedCaching`, on by default). Here this
+    /// machine's Chromium loads a 9 KB page and its 1 KB script: the script goes first. cachectl
+    /// weighed both alike and removed the page.
+    func testChromiumKeepsThePageATabLoadedLonger() throws {
+        guard let chromium = ["chromium", "chromium-browser"].first(where: Run.available) else {
+            throw XCTSkip("Chromium is not installed")
+        }
+        let tree = TestTree("chromium-priority")
+        let site = tree.dir("site")
+        tree.file("site/x.js", contents: Array("var x = '\(String(repeating: "x", count: 1000))';\n".utf8))
+        // No favicon request (its 404 would be cached too).
+        let comment = "<!--" + String(repeating: "p", count: 9000) + "-->"
+        let page = "<link rel=icon href=data:,><script src=x.js></script>\(comment)done"
+        tree.file("site/page.html", contents: Array(page.utf8))
+        let (server, port) = try serve(site)
+        defer { server.kill() }
+        let run = Run.command([
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(tree.path("profile").description)", "--disk-cache-dir=\(tree.path("dc").description)",
+            "--dump-dom", "http://127.0.0.1:\(port)/page.html"
+        ])
+        XCTAssertTrue(run.out.contains("done"), run.err)
+        Thread.sleep(forTimeInterval: 2.2)
+        let root = tree.path("dc/Default/Cache/Cache_Data")
+        // Chromium's order, worked out in Python from its index: the hint, and the weights.
+        let oracle = Oracle.python(
+            """
+            import os, re, struct, sys, time, zlib
+            d = sys.argv[1]
+            raw = open(os.path.join(d, 'index-dir', 'the-real-index'), 'rb').read()
+            size, crc = struct.unpack_from('<II', raw, 0)
+            assert size == len(raw) - 8 and zlib.crc32(raw[8:]) == crc, 'index damaged'
+            magic, version, count = struct.unpack_from('<QIQ', raw, 8)
+            now, weight, hint = int(time.time()), {}, {}
+            for i in range(count):
+                h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
+                age = now - (t // 1000000 - 11644473600)
+                weight['%016x' % h] = age * (((packed >> 8) << 8) + 512) // (10 if packed & 2 and age < 86400 else 1)
+                hint['%016x' % h] = packed & 3
+            names = {}
+            for f in os.listdir(d):
+                if re.fullmatch('[0-9a-f]{16}_0', f):
+                    data = open(os.path.join(d, f), 'rb').read()
+                    names[f[:16]] = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode().rsplit('/', 1)[-1]
+            print(' '.join('%s:%d' % (names[h], hint[h]) for h in sorted(weight, key=lambda h: -weight[h])))
+            """, [root.description])
+        XCTAssertEqual(oracle.status, 0, oracle.err)
+        XCTAssertEqual(
+            oracle.out.trimmingCharacters(in: .whitespacesAndNewlines), "x.js:0 page.html:2",
+            "the page marked high priority, and second in Chromium's order")
+        let format = try CacheFormats.open(root)
+        let before = try format.entries(InspectionContext())
+        XCTAssertEqual(before.count, 2, before.map(\.reason).description)
+        let total = before.reduce(Int64(0)) { $0 + $1.apparentBytes }
+        // Above 95 % of the cap, down to 90 %: one entry is enough.
+        let trim = Binary.run(["prune", root.description, "--max-size", "\(total * 100 / 96)B"])
+        XCTAssertEqual(trim.status, 0, trim.err)
+        let left = try format.entries(InspectionContext()).compactMap(\.url)
+        XCTAssertEqual(left, ["http://127.0.0.1:\(port)/page.html"], trim.out)
+    }
+
     /// A site's Cache API storage (a service worker's `CacheStorage`) and its service workers'
     /// scripts are kept in Chromium's simple-cache files, in `net::APP_CACHE` mode, where
     /// Chromium evicts no entry: the site expects what it stored to stay. Here a page

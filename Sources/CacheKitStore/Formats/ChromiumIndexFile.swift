@@ -25,6 +25,18 @@ struct ChromiumIndexFile {
 
     /// Each entry's last use, by the hash its files are named after.
     let lastUse: [UInt64: FileTime]
+    /// The entries marked `HINT_HIGH_PRIORITY` (a main frame's page: net/disk_cache/
+    /// memory_entry_data_hints.h), whose eviction weight Chromium divides while they were used
+    /// within a day (`prioritizedWeightDivisor`).
+    let highPriority: Set<UInt64>
+
+    /// What Chromium divides a high-priority entry's weight by, while its last use is less than
+    /// `prioritizedPeriod` seconds old (simple_index.cc `StartEvictionIfNeeded`; net/base/
+    /// features.cc `kSimpleCachePrioritizedCaching`, on by default, factor 10, period one day).
+    static let prioritizedWeightDivisor: Int64 = 10
+    static let prioritizedPeriod: Int64 = 86_400
+    /// `HINT_HIGH_PRIORITY`, in the low two bits of an entry's packed size and hints.
+    static let highPriorityHint: UInt64 = 1 << 1
 
     static let headerSize = 8
     static let metadataSize = 32
@@ -47,12 +59,15 @@ struct ChromiumIndexFile {
     /// a valid index with entries, each holding such a count.
     static func recordsNoUse(_ bytes: [UInt8]) -> Bool {
         guard let records = records(bytes), !records.isEmpty else { return false }
+        // (Each record's packed size and hints says nothing either way.)
         return records.allSatisfy { (-1..<(1 << 31)).contains($0.stored) }
     }
 
-    /// Each entry's hash and stored use (a `base::Time` internal value, or, in `APP_CACHE`
-    /// mode, a prefetch size); nil unless the file is whole and of a version Chromium loads.
-    static func records(_ bytes: [UInt8]) -> [(hash: UInt64, stored: Int64)]? {
+    /// Each entry's hash, stored use (a `base::Time` internal value, or, in `APP_CACHE` mode, a
+    /// prefetch size), and size in 256-byte chunks with its hints in the low two bits (`packed`:
+    /// simple_index.cc `PackEntrySizeAndInMemoryData`); nil unless the file is whole and of a
+    /// version Chromium loads, with no packed field over 38 bits (`EntryMetadata::Deserialize`).
+    static func records(_ bytes: [UInt8]) -> [(hash: UInt64, stored: Int64, packed: UInt64)]? {
         guard bytes.count <= headerSize + metadataSize + maxEntries * entrySize + trailerSize,
             bytes.count >= headerSize + metadataSize + trailerSize
         else { return nil }
@@ -69,12 +84,19 @@ struct ChromiumIndexFile {
         guard (7...9).contains(version), count <= UInt64(maxEntries),
             bytes.count == headerSize + metadataSize + Int(count) * entrySize + trailerSize
         else { return nil }
-        return (0..<Int(count)).map { i in
+        var out: [(hash: UInt64, stored: Int64, packed: UInt64)] = []
+        out.reserveCapacity(Int(count))
+        for i in 0..<Int(count) {
             let at = headerSize + metadataSize + i * entrySize
-            return (
-                ChromiumSimpleCacheFormat.le64(b, at), Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, at + 8))
-            )
+            let packed = ChromiumSimpleCacheFormat.le64(b, at + 16)
+            guard packed >> 38 == 0 else { return nil }
+            out.append(
+                (
+                    ChromiumSimpleCacheFormat.le64(b, at), Int64(bitPattern: ChromiumSimpleCacheFormat.le64(b, at + 8)),
+                    packed
+                ))
         }
+        return out
     }
 
     /// The index in `bytes`, when Chromium would load it in a directory last modified then.
@@ -88,12 +110,14 @@ struct ChromiumIndexFile {
         let (modified, o3) = seconds.addingReportingOverflow(Int64(directoryModified.nanoseconds / 1000))
         guard !o1, !o2, !o3, modified <= seenSince1970 else { return nil }
         var lastUse: [UInt64: FileTime] = Dictionary(minimumCapacity: records.count)
-        for (hash, stored) in records {
+        var highPriority = Set<UInt64>()
+        for (hash, stored, packed) in records {
+            if packed & highPriorityHint != 0 { highPriority.insert(hash) }
             // Stored in whole seconds since 1970 (`last_used_time_seconds_since_epoch_`); 0 is none.
             let (unix, overflow) = stored.subtractingReportingOverflow(windowsEpochOffset)
             guard !overflow, unix > 0 else { continue }
             lastUse[hash] = FileTime(seconds: unix / 1_000_000, nanoseconds: Int32(unix % 1_000_000) * 1000)
         }
-        return ChromiumIndexFile(lastUse: lastUse)
+        return ChromiumIndexFile(lastUse: lastUse, highPriority: highPriority)
     }
 }

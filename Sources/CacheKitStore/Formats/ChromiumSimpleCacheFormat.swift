@@ -289,8 +289,14 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         let index = file.flatMap { ChromiumIndexFile.parse($0.bytes, directoryModified: $0.directoryModified) }
         let siteStorage = liesWhereSiteStorageLies || file.map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
-            let lastUse = UInt64(hash, radix: 16).flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
+            let key = UInt64(hash, radix: 16)
+            let lastUse = key.flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
             var entry = groupEntry(hash, members, lastUse: lastUse, context)
+            if let key, let index, let used = index.lastUse[key], index.highPriority.contains(key), !isCodeCache,
+                (0..<ChromiumIndexFile.prioritizedPeriod).contains(context.now.seconds - used.seconds)
+            {
+                entry.evictionWeightDivisor = ChromiumIndexFile.prioritizedWeightDivisor
+            }
             if siteStorage, entry.state != .orphan {
                 entry.removedOnlyWhenNamed = true
                 entry.reason =

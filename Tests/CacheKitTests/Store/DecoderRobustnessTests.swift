@@ -224,11 +224,11 @@ final class DecoderRobustnessTests: XCTestCase {
         let since1601: Int64 = 11_644_473_600 * 1_000_000
         let written = FileTime(seconds: 1_800_000_000, nanoseconds: 123_456_789)
         let uses: [(UInt64, Int64)] = [(0x662d_9e52_debf_ec5d, 1_799_999_000), (0x1, 1_799_999_500), (0xff, 0)]
-        func index(version: UInt32 = 9) -> [UInt8] {
+        func index(version: UInt32 = 9, packed: UInt64 = 4 << 8) -> [UInt8] {
             var payload =
                 le(ChromiumIndexFile.magic) + le(version) + le(UInt64(uses.count)) + le(UInt64(4096)) + le(UInt32(0))
             for (hash, seconds) in uses {
-                payload += le(hash) + le(seconds == 0 ? Int64(0) : since1601 + seconds * 1_000_000) + le(UInt64(4 << 8))
+                payload += le(hash) + le(seconds == 0 ? Int64(0) : since1601 + seconds * 1_000_000) + le(packed)
             }
             payload += le(since1601 + written.seconds * 1_000_000 + Int64(written.nanoseconds / 1000))
             return framed(payload)
@@ -243,6 +243,13 @@ final class DecoderRobustnessTests: XCTestCase {
             ChromiumIndexFile.parse(
                 index(), directoryModified: FileTime(seconds: 1_800_000_000, nanoseconds: 123_457_000)))
         XCTAssertNil(ChromiumIndexFile.parse(index(version: 6), directoryModified: written))
+        // The hints in the low two bits (`HINT_HIGH_PRIORITY` is 2); a size and hints over 38 bits
+        // make Chromium refuse the file (`EntryMetadata::Deserialize`).
+        XCTAssertEqual(ChromiumIndexFile.parse(index(), directoryModified: written)?.highPriority, [])
+        XCTAssertEqual(
+            ChromiumIndexFile.parse(index(packed: 4 << 8 | 3), directoryModified: written)?.highPriority,
+            [0x662d_9e52_debf_ec5d, 0x1, 0xff])
+        XCTAssertNil(ChromiumIndexFile.parse(index(packed: 1 << 38), directoryModified: written))
         for seed in 0..<UInt64(5000) {
             var random = Seeded(state: seed)
             var mutated = Self.mutate(index(), &random)
