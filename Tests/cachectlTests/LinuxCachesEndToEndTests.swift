@@ -1448,6 +1448,9 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         let format = try CacheFormats.open(root)
         let before = try format.entries(InspectionContext())
         XCTAssertEqual(before.count, 2, before.map(\.reason).description)
+        let listed = Binary.run(["ls", root.description])
+        let said = "/page.html  (Chromium revalidates by the stored headers; no age rule here; a page a tab loaded"
+        XCTAssertTrue(listed.out.contains(said), listed.out)
         let total = before.reduce(Int64(0)) { $0 + $1.apparentBytes }
         // Above 95 % of the cap, down to 90 %: one entry is enough.
         let trim = Binary.run(["prune", root.description, "--max-size", "\(total * 100 / 96)B"])
