@@ -568,6 +568,24 @@ final class NpmCacheEndToEndTests: XCTestCase {
 }
 
 extension NpmCacheEndToEndTests {
+    /// Packages made under `src/` (a `data.txt` of `size` bytes each), each packed and added
+    /// to the npm cache `cache` by this machine's npm: each tarball keyed twice.
+    private func packAndAdd(_ names: [String], size: Int, _ tree: TestTree, into cache: RawPath) {
+        for name in names {
+            tree.file(
+                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
+            tree.file("src/\(name)/data.txt", size: size)
+            let add = Run.command(
+                [
+                    "sh", "-c",
+                    "cd '\(tree.path("src/\(name)").description)' "
+                        + "&& npm pack --silent --cache '\(cache.description)' "
+                        + "&& npm cache add --cache '\(cache.description)' ./\(name)-pkg-1.0.0.tgz"
+                ])
+            XCTAssertEqual(add.status, 0, add.err)
+        }
+    }
+
     /// Content several keys name goes with the last of them: `npm pack` then `npm cache add`
     /// keys each tarball twice, and `clear` removed every key but kept the content (94 % of
     /// the bytes), which `npm cache verify` then garbage-collected; `prune --max-size` missed
@@ -576,19 +594,7 @@ extension NpmCacheEndToEndTests {
         guard Run.available("npm") else { throw XCTSkip("npm is not installed") }
         let tree = TestTree("npm-shared")
         let npmCache = tree.dir("npm")
-        for name in ["alpha", "beta"] {
-            tree.file(
-                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
-            tree.file("src/\(name)/data.txt", size: 100_000)
-            let add = Run.command(
-                [
-                    "sh", "-c",
-                    "cd '\(tree.path("src/\(name)").description)' "
-                        + "&& npm pack --silent --cache '\(npmCache.description)' "
-                        + "&& npm cache add --cache '\(npmCache.description)' ./\(name)-pkg-1.0.0.tgz"
-                ])
-            XCTAssertEqual(add.status, 0, add.err)
-        }
+        packAndAdd(["alpha", "beta"], size: 100_000, tree, into: npmCache)
         let root = npmCache.appending("_cacache")
         XCTAssertEqual(
             Run.command(["sh", "-c", "find '\(root.description)' -type f -exec touch -d '2 days ago' {} +"]).status, 0)
@@ -624,19 +630,7 @@ extension NpmCacheEndToEndTests {
         let tree = TestTree("npm-folder")
         let home = tree.dir("home")
         let npm = home.appending(".npm")
-        for name in ["alpha", "beta"] {
-            tree.file(
-                "src/\(name)/package.json", contents: Array("{\"name\":\"\(name)-pkg\",\"version\":\"1.0.0\"}".utf8))
-            tree.file("src/\(name)/data.txt", size: 50_000)
-            let add = Run.command(
-                [
-                    "sh", "-c",
-                    "cd '\(tree.path("src/\(name)").description)' "
-                        + "&& npm pack --silent --cache '\(npm.description)' "
-                        + "&& npm cache add --cache '\(npm.description)' ./\(name)-pkg-1.0.0.tgz"
-                ])
-            XCTAssertEqual(add.status, 0, add.err)
-        }
+        packAndAdd(["alpha", "beta"], size: 50_000, tree, into: npm)
         tree.file("home/.npm/_npx/0123abcd/package.json", contents: Array("{}".utf8))
         XCTAssertEqual(
             Run.command(["sh", "-c", "find '\(npm.description)' -type f -exec touch -d '2 days ago' {} +"]).status, 0)
