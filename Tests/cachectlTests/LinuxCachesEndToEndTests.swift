@@ -1182,6 +1182,18 @@ final class HuggingFaceEndToEndTests: XCTestCase {
 final class ChromiumCacheEndToEndTests: XCTestCase {
     /// A server on 127.0.0.1 of the files in `site`, each cacheable for an hour; `also` adds
     /// methods to its handler (Python, indented as a method of it). Its port, once it listens.
+    /// Python that reads the Chromium index in folder `sys.argv[1]` (its CRC checked): `raw`,
+    /// and its entry `count` (entries from byte 40, 24 bytes each).
+    private static let readIndex = """
+        import os, re, struct, sys, time, zlib
+        d = sys.argv[1]
+        raw = open(os.path.join(d, 'index-dir', 'the-real-index'), 'rb').read()
+        size, crc = struct.unpack_from('<II', raw, 0)
+        assert size == len(raw) - 8 and zlib.crc32(raw[8:]) == crc, 'index damaged'
+        magic, version, count = struct.unpack_from('<QIQ', raw, 8)
+
+        """
+
     private func serve(_ site: RawPath, also: String = "") throws -> (Background, String) {
         let server = Run.start([
             "python3", "-c",
@@ -1336,34 +1348,28 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         let root = tree.path("dc/Default/Cache/Cache_Data")
         // The index read in Python; the access times set; Chromium's order by the index.
         let oracle = Oracle.python(
-            """
-            import os, re, struct, sys, time, zlib
-            d = sys.argv[1]
-            raw = open(os.path.join(d, 'index-dir', 'the-real-index'), 'rb').read()
-            size, crc = struct.unpack_from('<II', raw, 0)
-            assert size == len(raw) - 8 and zlib.crc32(raw[8:]) == crc, 'index damaged'
-            magic, version, count = struct.unpack_from('<QIQ', raw, 8)
-            used = {}
-            for i in range(count):
-                h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
-                used['%016x' % h] = (t // 1000000 - 11644473600, (packed >> 8) << 8)
-            names = {}
-            for f in os.listdir(d):
-                if re.fullmatch('[0-9a-f]{16}_0', f):
-                    data = open(os.path.join(d, f), 'rb').read()
-                    key = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode()
-                    names[f[:16]] = key.rsplit('/', 1)[-1]
-            now = int(time.time())
-            a = [h for h, n in names.items() if n == 'a.js'][0]
-            assert used[a][0] > used[[h for h, n in names.items() if n == 'b.js'][0]][0], 'a.js not used last'
-            for f in os.listdir(d):
-                p = os.path.join(d, f)
-                if re.fullmatch('[0-9a-f]{16}_[01s]', f):
-                    st = os.stat(p)
-                    os.utime(p, ns=(st.st_mtime_ns - (30 * 86400 * 10**9 if f.startswith(a) else 0), st.st_mtime_ns))
-            order = sorted(used, key=lambda h: -(now - used[h][0]) * (used[h][1] + 512))
-            print(names[order[0]])
-            """, [root.description])
+            Self.readIndex + """
+                used = {}
+                for i in range(count):
+                    h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
+                    used['%016x' % h] = (t // 1000000 - 11644473600, (packed >> 8) << 8)
+                names = {}
+                for f in os.listdir(d):
+                    if re.fullmatch('[0-9a-f]{16}_0', f):
+                        data = open(os.path.join(d, f), 'rb').read()
+                        key = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode()
+                        names[f[:16]] = key.rsplit('/', 1)[-1]
+                now = int(time.time())
+                a = [h for h, n in names.items() if n == 'a.js'][0]
+                assert used[a][0] > used[[h for h, n in names.items() if n == 'b.js'][0]][0], 'a.js not used last'
+                for f in os.listdir(d):
+                    p = os.path.join(d, f)
+                    if re.fullmatch('[0-9a-f]{16}_[01s]', f):
+                        st = os.stat(p)
+                        os.utime(p, ns=(st.st_mtime_ns - (30 * 86400 * 10**9 if f.startswith(a) else 0), st.st_mtime_ns))
+                order = sorted(used, key=lambda h: -(now - used[h][0]) * (used[h][1] + 512))
+                print(names[order[0]])
+                """, [root.description])
         XCTAssertEqual(oracle.status, 0, oracle.err)
         let first = oracle.out.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(first, "b.js", "the largest of the scripts used first")
@@ -1415,26 +1421,20 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
         let root = tree.path("dc/Default/Cache/Cache_Data")
         // Chromium's order, worked out in Python from its index: the hint, and the weights.
         let oracle = Oracle.python(
-            """
-            import os, re, struct, sys, time, zlib
-            d = sys.argv[1]
-            raw = open(os.path.join(d, 'index-dir', 'the-real-index'), 'rb').read()
-            size, crc = struct.unpack_from('<II', raw, 0)
-            assert size == len(raw) - 8 and zlib.crc32(raw[8:]) == crc, 'index damaged'
-            magic, version, count = struct.unpack_from('<QIQ', raw, 8)
-            now, weight, hint = int(time.time()), {}, {}
-            for i in range(count):
-                h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
-                age = now - (t // 1000000 - 11644473600)
-                weight['%016x' % h] = age * (((packed >> 8) << 8) + 512) // (10 if packed & 2 and age < 86400 else 1)
-                hint['%016x' % h] = packed & 3
-            names = {}
-            for f in os.listdir(d):
-                if re.fullmatch('[0-9a-f]{16}_0', f):
-                    data = open(os.path.join(d, f), 'rb').read()
-                    names[f[:16]] = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode().rsplit('/', 1)[-1]
-            print(' '.join('%s:%d' % (names[h], hint[h]) for h in sorted(weight, key=lambda h: -weight[h])))
-            """, [root.description])
+            Self.readIndex + """
+                now, weight, hint = int(time.time()), {}, {}
+                for i in range(count):
+                    h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
+                    age = now - (t // 1000000 - 11644473600)
+                    weight['%016x' % h] = age * (((packed >> 8) << 8) + 512) // (10 if packed & 2 and age < 86400 else 1)
+                    hint['%016x' % h] = packed & 3
+                names = {}
+                for f in os.listdir(d):
+                    if re.fullmatch('[0-9a-f]{16}_0', f):
+                        data = open(os.path.join(d, f), 'rb').read()
+                        names[f[:16]] = data[24:24 + struct.unpack_from('<I', data, 12)[0]].decode().rsplit('/', 1)[-1]
+                print(' '.join('%s:%d' % (names[h], hint[h]) for h in sorted(weight, key=lambda h: -weight[h])))
+                """, [root.description])
         XCTAssertEqual(oracle.status, 0, oracle.err)
         XCTAssertEqual(
             oracle.out.trimmingCharacters(in: .whitespacesAndNewlines), "x.js:0 page.html:2",

@@ -17,6 +17,9 @@ import Foundation
 struct ChromiumSimpleCacheFormat: CacheFormat {
     let anchor: AnchoredDirectory
     var kind: CacheFormatKind { .chromium }
+    /// `isSiteStorage` once worked out (it may read the index file), for the name, the size
+    /// rule and the listing alike.
+    private let siteStorage = Locked<Bool?>(nil)
     static let initialMagic: UInt64 = 0xfcfb_6d1b_a772_5c30
     static let finalMagic: UInt64 = 0xf4fa_6f45_970d_41d8
     static let headerSize = 24, eofSize = 24
@@ -51,8 +54,14 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     /// (components/services/storage/public/cpp/constants.cc) — or by its index, which records no use
     /// (`ChromiumIndexFile.recordsNoUse`).
     var isSiteStorage: Bool {
-        liesWhereSiteStorageLies
-            || ChromiumIndexFile.read(anchor).map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
+        siteStorage.withLock { known in
+            if let known { return known }
+            let found =
+                liesWhereSiteStorageLies
+                || ChromiumIndexFile.read(anchor).map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
+            known = found
+            return found
+        }
     }
 
     /// The first half of `isSiteStorage`: by where the cache lies.
@@ -287,7 +296,12 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         // The index file read once, for both.
         let file = ChromiumIndexFile.read(anchor)
         let index = file.flatMap { ChromiumIndexFile.parse($0.bytes, directoryModified: $0.directoryModified) }
-        let siteStorage = liesWhereSiteStorageLies || file.map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
+        let siteStorage = self.siteStorage.withLock { known in
+            let found =
+                known ?? (liesWhereSiteStorageLies || file.map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false)
+            known = found
+            return found
+        }
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let key = UInt64(hash, radix: 16)
             let lastUse = key.flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
