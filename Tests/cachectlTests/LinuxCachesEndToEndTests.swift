@@ -1366,7 +1366,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
                     p = os.path.join(d, f)
                     if re.fullmatch('[0-9a-f]{16}_[01s]', f):
                         st = os.stat(p)
-                        os.utime(p, ns=(st.st_mtime_ns - (30 * 86400 * 10**9 if f.startswith(a) else 0), st.st_mtime_ns))
+                        back = 30 * 86400 * 10**9 if f.startswith(a) else 0
+                        os.utime(p, ns=(st.st_mtime_ns - back, st.st_mtime_ns))
                 order = sorted(used, key=lambda h: -(now - used[h][0]) * (used[h][1] + 512))
                 print(names[order[0]])
                 """, [root.description])
@@ -1426,7 +1427,8 @@ final class ChromiumCacheEndToEndTests: XCTestCase {
                 for i in range(count):
                     h, t, packed = struct.unpack_from('<QqQ', raw, 40 + 24 * i)
                     age = now - (t // 1000000 - 11644473600)
-                    weight['%016x' % h] = age * (((packed >> 8) << 8) + 512) // (10 if packed & 2 and age < 86400 else 1)
+                    divisor = 10 if packed & 2 and age < 86400 else 1
+                    weight['%016x' % h] = age * (((packed >> 8) << 8) + 512) // divisor
                     hint['%016x' % h] = packed & 3
                 names = {}
                 for f in os.listdir(d):
