@@ -53,12 +53,14 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
     /// `kDiskCacheName`), or `WebStorage/<bucket>/ScriptCache` for partitioned storage
     /// (components/services/storage/public/cpp/constants.cc) — or by its index, which records no use
     /// (`ChromiumIndexFile.recordsNoUse`).
-    var isSiteStorage: Bool {
+    var isSiteStorage: Bool { isSiteStorage(indexFile: { ChromiumIndexFile.read(anchor) }) }
+
+    /// `isSiteStorage`, worked out once, with the index file `indexFile` gives if needed.
+    private func isSiteStorage(indexFile: () -> (bytes: [UInt8], directoryModified: FileTime)?) -> Bool {
         siteStorage.withLock { known in
             if let known { return known }
             let found =
-                liesWhereSiteStorageLies
-                || ChromiumIndexFile.read(anchor).map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
+                liesWhereSiteStorageLies || indexFile().map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false
             known = found
             return found
         }
@@ -296,12 +298,7 @@ struct ChromiumSimpleCacheFormat: CacheFormat {
         // The index file read once, for both.
         let file = ChromiumIndexFile.read(anchor)
         let index = file.flatMap { ChromiumIndexFile.parse($0.bytes, directoryModified: $0.directoryModified) }
-        let siteStorage = self.siteStorage.withLock { known in
-            let found =
-                known ?? (liesWhereSiteStorageLies || file.map { ChromiumIndexFile.recordsNoUse($0.bytes) } ?? false)
-            known = found
-            return found
-        }
+        let siteStorage = isSiteStorage(indexFile: { file })
         for (hash, members) in groups.sorted(by: { $0.key < $1.key }) {
             let key = UInt64(hash, radix: 16)
             let lastUse = key.flatMap { index?.lastUse[$0] } ?? members.map(\.accessed).max()
