@@ -152,6 +152,7 @@ public enum DeletableRoot {
         case .urlcache: marker = AppleURLCacheFormat.databaseName
         case .nuke: marker = ".data-cache-info"
         case .gobuild: marker = "README"
+        case .clangmodules: marker = "modules.timestamp"
         case .ccache: return .trusted  // its stats files: same rule as the folder's own
         default: return .trusted  // declared by the folder's name: its owner chose it
         }

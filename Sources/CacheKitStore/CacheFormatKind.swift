@@ -1,7 +1,7 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
     case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip,
-        npm, ccache, huggingface, chromium, firefox, gitmirrors, plain
+        npm, clangmodules, ccache, huggingface, chromium, firefox, gitmirrors, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -18,6 +18,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .gobuild: return "Go build cache"
         case .pip: return "pip cache"
         case .npm: return "npm cache (cacache)"
+        case .clangmodules: return "clang module cache"
         case .ccache: return "ccache"
         case .huggingface: return "Hugging Face hub"
         case .chromium: return "Chromium simple cache"

@@ -32,6 +32,7 @@ public enum CacheFormats {
         if PipCacheFormat.recognises(anchor) { return .pip }
         if NpmCacacheFormat.recognises(anchor) { return .npm }
         if CcacheFormat.recognises(anchor) { return .ccache }
+        if ClangModuleCacheFormat.recognises(anchor) { return .clangmodules }
         if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
         if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
         if GitMirrorsFormat.recognises(anchor) { return .gitmirrors }
@@ -135,6 +136,7 @@ public enum CacheFormats {
         case .pip: return PipCacheFormat(anchor: anchor)
         case .npm: return NpmCacacheFormat(anchor: anchor)
         case .ccache: return CcacheFormat(anchor: anchor)
+        case .clangmodules: return ClangModuleCacheFormat(anchor: anchor)
         case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
         case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
         case .gitmirrors: return GitMirrorsFormat(anchor: anchor)

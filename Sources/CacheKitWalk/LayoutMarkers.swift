@@ -9,11 +9,11 @@
 /// `CacheFormats.detectByMarkers` before it is shown as a cache of its own.
 enum LayoutMarkers {
     /// Marker files: cachectl's index, the plist index, Apple's `Cache.db`, Nuke's info file,
-    /// Go's README, ccache's configuration, Chromium's index.
+    /// Go's README, ccache's configuration, Chromium's index, clang's prune stamp.
     static let files: Set<[UInt8]> = Set(
         [
             "index.sqlite", "CachedDownloads.dic", "Cache.db", ".data-cache-info", "README",
-            "ccache.conf", "index"
+            "ccache.conf", "index", "modules.timestamp"
         ].map { Array($0.utf8) })
     static let fileLengths: Set<Int> = Set(files.map(\.count))
     /// Marker subdirectories: pip's, npm's, Chromium's index folder, thumbnails' sizes.
@@ -24,10 +24,12 @@ enum LayoutMarkers {
         ].map { Array($0.utf8) })
     /// Hugging Face repositories.
     static let directoryPrefixes: [[UInt8]] = ["models--", "datasets--", "spaces--"].map { Array($0.utf8) }
-    /// Folder names libraries choose.
+    /// Folder names libraries and tools choose (clang's module cache: `ModuleCache`, and
+    /// Xcode's `ModuleCache.noindex`).
     static let folderNames: [[UInt8]] = [
         "com.hackemist.SDImageCache", "com.onevcat.Kingfisher", "com.pinterest.PINDiskCache",
-        "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails", "repositories"
+        "com.github.kean.Nuke.DataCache", "org.swift.foundation.URLCache", "thumbnails", "repositories",
+        "ModuleCache"
     ].map { Array($0.utf8) }
 
     static func bytes(_ name: UnsafePointer<CChar>) -> [UInt8] {

@@ -1926,6 +1926,107 @@ final class GoBuildCacheEndToEndTests: XCTestCase {
     }
 }
 
+/// clang's module cache filled by this machine's clang (the Swift toolchain's): one module left
+/// unused for 40 days, the others used now. cachectl's prune and clang's own (forced on a copy
+/// by an old `modules.timestamp`) leave the same files, and clang compiles from what is left.
+final class ClangModuleCacheEndToEndTests: XCTestCase {
+    func testPruneLeavesWhatClangsOwnPruneLeaves() throws {
+        guard Run.available("clang") else { throw XCTSkip("clang is not installed") }
+        let tree = TestTree("clang-modules")
+        let cache = tree.path("home/.cache/clang/ModuleCache")
+        tree.file(
+            "src/module.modulemap",
+            contents: Array(
+                """
+                module Base { header "base.h" export * }
+                module Top { header "top.h" export * }
+                module Old { header "old.h" export * }\n
+                """.utf8))
+        tree.file("src/base.h", contents: Array("int base(int);\n".utf8))
+        tree.file("src/top.h", contents: Array("#include \"base.h\"\nint top(int);\n".utf8))
+        tree.file("src/old.h", contents: Array("int old(int);\n".utf8))
+        tree.file(
+            "src/new.c",
+            contents: Array("#include \"top.h\"\n#include <stddef.h>\nint f(void) { return top(0); }\n".utf8))
+        tree.file("src/old.c", contents: Array("#include \"old.h\"\nint g(void) { return old(0); }\n".utf8))
+        // As a build system does: each module's `.pcm.timestamp` says it was checked this session.
+        let session = Int(FileTime.now.timeInterval)
+        func compile(_ source: String) -> RunResult {
+            Run.command([
+                "clang", "-fmodules", "-fimplicit-module-maps", "-fmodules-cache-path=\(cache.description)",
+                "-fmodules-validate-once-per-build-session", "-fbuild-session-timestamp=\(session)", "-c",
+                tree.path("src/\(source)").description, "-o", tree.path("\(source).o").description
+            ])
+        }
+        func files(_ root: RawPath) -> [String] {
+            Run.command(["sh", "-c", "cd '\(root.description)' && find . ! -name modules.timestamp | sort"]).out
+                .split(separator: "\n").map(String.init)
+        }
+        func shell(_ script: String) {
+            let done = Run.command(["sh", "-c", script])
+            XCTAssertEqual(done.status, 0, "\(script): \(done.err)")
+        }
+        for source in ["new.c", "old.c"] {
+            let built = compile(source)
+            XCTAssertEqual(built.status, 0, built.err)
+            // After its first compile, clang has written no `modules.timestamp` yet.
+            if source == "new.c" {
+                XCTAssertNotEqual(Run.command(["test", "-e", cache.description + "/modules.timestamp"]).status, 0)
+                XCTAssertEqual(CacheFormats.detect(cache), .clangmodules)
+            }
+        }
+        XCTAssertEqual(CacheFormats.detect(cache), .clangmodules)
+        // A module file records the cache's path: the copy is used where the cache was.
+        let (copy, ours) = (tree.path("copy").description, tree.path("ours").description)
+        shell("cp -a '\(cache.description)' '\(copy)'")
+        for root in [cache.description, copy] {
+            shell("find '\(root)' -name 'Old-*.pcm' -exec touch -a -d '40 days ago' {} +")
+        }
+        let before = files(cache)
+        XCTAssertTrue(before.contains { $0.contains("/Old-") && $0.hasSuffix(".pcm.timestamp") }, "\(before)")
+
+        let prune = Binary.run(["prune", cache.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        XCTAssertTrue(prune.out.contains("(clang module cache)"), prune.out)
+        let pruned = files(cache)
+        // clang's own prune on the copy: it prunes once its stamp is more than a week old.
+        shell("mv '\(cache.description)' '\(ours)' && mv '\(copy)' '\(cache.description)'")
+        shell("touch -d '8 days ago' '\(cache.description)/modules.timestamp'")
+        let clangs = compile("new.c")
+        XCTAssertEqual(clangs.status, 0, clangs.err)
+        let left = files(cache)
+        XCTAssertFalse(left.contains { $0.contains("/Old-") }, "clang's prune removed the module unused for 40 days")
+        XCTAssertEqual(pruned, left, prune.out)
+
+        // clang compiles from what cachectl left, building the pruned module again.
+        shell("rm -rf '\(cache.description)' && mv '\(ours)' '\(cache.description)'")
+        for source in ["old.c", "new.c"] {
+            let built = compile(source)
+            XCTAssertEqual(built.status, 0, built.err)
+        }
+        XCTAssertTrue(files(cache).contains { $0.contains("/Old-") && $0.hasSuffix(".pcm") })
+
+        // What clang does not prune stays, even trimmed to nothing; a half-written module goes.
+        let context = try XCTUnwrap(
+            files(cache).map { String($0.dropFirst(2)) }.first { !$0.isEmpty && !$0.contains("/") && !$0.contains(".") }
+        )
+        tree.file("home/.cache/clang/ModuleCache/\(context)/Top-1.pcm.lock", contents: Array("host 1\n".utf8))
+        tree.file("home/.cache/clang/ModuleCache/\(context)/Top-1-a1b2c3d4.pcm.tmp", contents: Array("CPCH".utf8))
+        shell("touch -d '2 hours ago' '\(cache.description)/\(context)/Top-1-a1b2c3d4.pcm.tmp'")
+        tree.file("home/.cache/clang/ModuleCache/Swift-1A2B.swiftmodule", contents: Array("swift".utf8))
+        let home = ["HOME": tree.path("home").description, "XDG_CACHE_HOME": tree.path("home/.cache").description]
+        let trim = Binary.run(["prune", tree.path("home/.cache").description, "--max-size", "1K"], environment: home)
+        XCTAssertEqual(trim.status, 0, trim.err)
+        let trimmed = files(cache)
+        XCTAssertFalse(trimmed.contains { $0.hasSuffix(".pcm") || $0.hasSuffix(".tmp") }, trim.out)
+        XCTAssertTrue(trimmed.contains("./\(context)/Top-1.pcm.lock"), trim.out)
+        XCTAssertTrue(trimmed.contains("./Swift-1A2B.swiftmodule"), trim.out)
+        XCTAssertTrue(Run.command(["test", "-f", cache.description + "/modules.timestamp"]).status == 0)
+        let again = compile("new.c")
+        XCTAssertEqual(again.status, 0, again.err)
+    }
+}
+
 /// A home whose `~/.cache` holds one cache of each layout cachectl knows: `du`, in its one
 /// walk, names every one of them (and `ls` finds the same ones).
 final class DuNamesEveryFormatTests: XCTestCase {
@@ -1944,6 +2045,7 @@ final class DuNamesEveryFormatTests: XCTestCase {
             f('npm/_cacache/content-v2/sha512/aa/bb/cc', b'')
             f('go-build/README', b'This directory holds cached build artifacts from the Go build system.\\n')
             f('ccache/ccache.conf', b'max_size = 1G\\n')
+            f('clang/ModuleCache/modules.timestamp', b'')
             f('huggingface/hub/models--org--m/blobs/e1', b'x')
             f('chromium/Default/Cache/Cache_Data/index', struct.pack('<QQ', 0xfcfb6d1ba7725c30, 9))
             f('mozilla/firefox/p.default/cache2/entries/' + 'A' * 40, b'x')
@@ -1975,6 +2077,7 @@ final class DuNamesEveryFormatTests: XCTestCase {
         ) { a, _ in a }
         let expected = [
             "thumbnails": "thumbnails", "pip": "pip", "npm/_cacache": "npm", "go-build": "gobuild", "ccache": "ccache",
+            "clang/ModuleCache": "clangmodules",
             "huggingface/hub": "huggingface", "chromium/Default/Cache/Cache_Data": "chromium",
             "mozilla/firefox/p.default/cache2": "firefox", "org.swift.swiftpm/repositories": "gitmirrors",
             "org.swift.foundation.URLCache": "foundationurlcache",
