@@ -153,6 +153,7 @@ public enum DeletableRoot {
         case .nuke: marker = ".data-cache-info"
         case .gobuild: marker = "README"
         case .clangmodules: marker = "modules.timestamp"
+        case .uv: marker = "CACHEDIR.TAG"
         case .ccache: return .trusted  // its stats files: same rule as the folder's own
         default: return .trusted  // declared by the folder's name: its owner chose it
         }

@@ -161,12 +161,13 @@ public enum PruneExecutor {
             shares[index % workers] += groups[key]!
         }
         let collected = Locked([[(Int, DeletionResult)]]())
+        let ownerLocks = OwnerLocks(anchor)
         WorkerPool.run(workers) { worker in
             let deleter = Deleter(anchor)
             var partial: [(Int, DeletionResult)] = []
             partial.reserveCapacity(shares[worker].count)
             for index in shares[worker] {
-                partial.append((index, remove(entries[index], deleter, anchor)))
+                partial.append((index, remove(entries[index], deleter, anchor, ownerLocks)))
                 progress?.advance()
             }
             collected.withLock { $0.append(partial) }
@@ -177,9 +178,10 @@ public enum PruneExecutor {
 
     /// One entry: a database only while no other process holds a lock on it, its companions
     /// (`-wal`, `-shm`, `-journal`) before it; then the entry's own file.
-    private static func remove(_ entry: CacheEntry, _ deleter: Deleter, _ anchor: AnchoredDirectory) -> DeletionResult {
+    private static func remove(
+        _ entry: CacheEntry, _ deleter: Deleter, _ anchor: AnchoredDirectory, _ ownerLocks: OwnerLocks
+    ) -> DeletionResult {
         let relative = entry.relativePath!
-        if entry.isUnit { return removeUnit(entry, relative, deleter, anchor) }
         if entry.isDatabase, let pid = DatabaseUnits.lockHolder(relative, in: anchor) {
             return .failed(
                 Errno.busy,
@@ -189,14 +191,9 @@ public enum PruneExecutor {
         }
         // Under the owner's lock, where it has one: nothing of the owner's changes the entry
         // meanwhile, and what it changed before shows in the checks below.
-        var ownerLock: FileLock?
-        if let lockPath = entry.ownerLock {
-            switch takeOwnerLock(lockPath, anchor) {
-            case .success(let lock): ownerLock = lock
-            case .failure(let refusal): return refusal.result
-            }
-        }
-        defer { withExtendedLifetime(ownerLock) {} }
+        if let lockPath = entry.ownerLock, let refusal = ownerLocks.acquire(lockPath) { return refusal.result }
+        defer { if let lockPath = entry.ownerLock { ownerLocks.release(lockPath) } }
+        if entry.isUnit { return removeUnit(entry, relative, deleter, anchor) }
         // The entry is checked first: a database replaced since it was inspected keeps its
         // companions too. (Without companions, the deleter's own check before unlinking is
         // the same check.)
@@ -216,8 +213,43 @@ public enum PruneExecutor {
         return deleter.remove(relative, expecting: entry.identity?.expected)
     }
 
+    /// The owners' locks the deleting threads hold, each taken once however many of them need
+    /// it at a time: `flock` sets each open of a file against every other, this process's own
+    /// included, so a second thread opening the lock a first one holds would find it "in use".
+    /// A lock goes when its last user is done (a cache may have thousands, one per blob).
+    private final class OwnerLocks: @unchecked Sendable {
+        // @unchecked Sendable: `held` is only touched inside `state`'s lock.
+        private let anchor: AnchoredDirectory
+        private let state = Locked([[UInt8]: (lock: FileLock, users: Int)]())
+
+        init(_ anchor: AnchoredDirectory) { self.anchor = anchor }
+
+        /// Takes `path` (or counts one more user of it, held already); why not, when not.
+        func acquire(_ path: [UInt8]) -> LockRefusal? {
+            state.withLock { held in
+                if let current = held[path] {
+                    held[path] = (current.lock, current.users + 1)
+                    return nil
+                }
+                switch PruneExecutor.takeOwnerLock(path, anchor) {
+                case .success(let lock):
+                    held[path] = (lock, 1)
+                    return nil
+                case .failure(let refusal): return refusal
+                }
+            }
+        }
+
+        func release(_ path: [UInt8]) {
+            state.withLock { held in
+                guard let current = held[path] else { return }
+                held[path] = current.users > 1 ? (current.lock, current.users - 1) : nil
+            }
+        }
+    }
+
     /// Why an owner's lock was not taken, as the entry's result.
-    private struct LockRefusal: Error {
+    fileprivate struct LockRefusal: Error {
         var result: DeletionResult
     }
 
@@ -225,7 +257,7 @@ public enum PruneExecutor {
     /// the owner makes it: mode 0666, never through a symlink) and locked exclusively with
     /// `flock`. Held elsewhere, or a fallback lock (`<lock>.soft`, the owner's lock on file
     /// systems without `flock`) present: the entry is in use.
-    private static func takeOwnerLock(_ lockPath: [UInt8], _ anchor: AnchoredDirectory)
+    fileprivate static func takeOwnerLock(_ lockPath: [UInt8], _ anchor: AnchoredDirectory)
         -> Result<FileLock, LockRefusal>
     {
         let shown = String(decoding: lockPath, as: UTF8.self)
@@ -274,6 +306,16 @@ public enum PruneExecutor {
         }
         let newest = FileTree.files(in: anchor, under: relative).map(\.modified).max()
         if let newest, let planned = entry.modified, newest > planned { return .changed }
+        if entry.companionsFirst {
+            // Each as inspected, or the unit stays: a link made again may name it anew.
+            for companion in entry.companions {
+                switch deleter.remove(companion.relativePath, expecting: companion.identity.expected) {
+                case .removed, .vanished: continue
+                case .changed: return .changed
+                case .failed(let error, let why): return .failed(error, why)
+                }
+            }
+        }
         if let failure = deleter.removeContents(of: relative).first {
             return .failed(failure.error, "\(failure.path.quoted): \(DeletionResult.explain(failure.error))")
         }
@@ -282,7 +324,7 @@ public enum PruneExecutor {
         }
         // Then the files that belong to it elsewhere (a Hugging Face revision's ref and the
         // blobs only it links), each checked to be the file inspected.
-        for companion in entry.companions {
+        for companion in entry.companions where !entry.companionsFirst {
             switch deleter.remove(companion.relativePath, expecting: companion.identity.expected) {
             case .removed, .vanished, .changed: continue
             case .failed(let error, let why): return .failed(error, why)

@@ -59,6 +59,9 @@ public struct CacheEntry: Sendable {
     /// A directory deleted whole (a unit of a folder cachectl does not understand): its
     /// subtree, after its newest file's time was checked again.
     public var isUnit = false
+    /// A unit's companions go before its directory, not after: what names the directory (uv's
+    /// links and pointers to an unpacked wheel) must not outlive it, even if deletion stops.
+    public var companionsFirst = false
     /// Which cache of a folder of caches the entry belongs to (see `CacheDiscovery`).
     public var origin = 0
     /// Saved pages (absolute paths, each still on disk) that point at this entry's body:

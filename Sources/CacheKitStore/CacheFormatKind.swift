@@ -1,7 +1,7 @@
 /// The cache layouts cachectl knows.
 public enum CacheFormatKind: String, CaseIterable, Sendable {
     case native, sdwebimage, kingfisher, pincache, nuke, plist, urlcache, foundationurlcache, thumbnails, gobuild, pip,
-        npm, clangmodules, ccache, huggingface, chromium, firefox, gitmirrors, plain
+        npm, clangmodules, uv, ccache, huggingface, chromium, firefox, gitmirrors, plain
 
     /// The name people know it by.
     public var displayName: String {
@@ -19,6 +19,7 @@ public enum CacheFormatKind: String, CaseIterable, Sendable {
         case .pip: return "pip cache"
         case .npm: return "npm cache (cacache)"
         case .clangmodules: return "clang module cache"
+        case .uv: return "uv cache"
         case .ccache: return "ccache"
         case .huggingface: return "Hugging Face hub"
         case .chromium: return "Chromium simple cache"

@@ -33,6 +33,7 @@ public enum CacheFormats {
         if NpmCacacheFormat.recognises(anchor) { return .npm }
         if CcacheFormat.recognises(anchor) { return .ccache }
         if ClangModuleCacheFormat.recognises(anchor) { return .clangmodules }
+        if UvCacheFormat.recognises(anchor) { return .uv }
         if HuggingFaceHubFormat.recognises(anchor) { return .huggingface }
         if ChromiumSimpleCacheFormat.recognises(anchor) { return .chromium }
         if GitMirrorsFormat.recognises(anchor) { return .gitmirrors }
@@ -137,6 +138,7 @@ public enum CacheFormats {
         case .npm: return NpmCacacheFormat(anchor: anchor)
         case .ccache: return CcacheFormat(anchor: anchor)
         case .clangmodules: return ClangModuleCacheFormat(anchor: anchor)
+        case .uv: return UvCacheFormat(anchor: anchor)
         case .huggingface: return HuggingFaceHubFormat(anchor: anchor)
         case .chromium: return ChromiumSimpleCacheFormat(anchor: anchor)
         case .gitmirrors: return GitMirrorsFormat(anchor: anchor)

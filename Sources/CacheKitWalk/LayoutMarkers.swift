@@ -16,11 +16,12 @@ enum LayoutMarkers {
             "ccache.conf", "index", "modules.timestamp"
         ].map { Array($0.utf8) })
     static let fileLengths: Set<Int> = Set(files.map(\.count))
-    /// Marker subdirectories: pip's, npm's, Chromium's index folder, thumbnails' sizes.
+    /// Marker subdirectories: pip's, npm's, Chromium's index folder, thumbnails' sizes, uv's
+    /// archive bucket.
     static let directories: Set<[UInt8]> = Set(
         [
             "http-v2", "wheels", "index-v5", "content-v2", "index-dir", "entries", "doomed", "normal", "large",
-            "x-large", "xx-large"
+            "x-large", "xx-large", "archive-v0"
         ].map { Array($0.utf8) })
     /// Hugging Face repositories.
     static let directoryPrefixes: [[UInt8]] = ["models--", "datasets--", "spaces--"].map { Array($0.utf8) }

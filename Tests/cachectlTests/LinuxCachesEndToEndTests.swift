@@ -2027,6 +2027,131 @@ final class ClangModuleCacheEndToEndTests: XCTestCase {
     }
 }
 
+/// uv's cache filled by this machine's uv (from wheels made here, offline). uv trusts an
+/// unpacked wheel (`archive-v0/<id>`) that is there: one missing a file installs broken. A
+/// prune keeps each whole or removes it whole with the links to it, takes uv's own lock, and uv
+/// installs from what is left.
+final class UvCacheEndToEndTests: XCTestCase {
+    /// uv's binary: the one pip installed (`Scripts/test-deps`), else the one on PATH.
+    static var uv: String? {
+        let found = Run.command(["python3", "-c", "import uv; print(uv.find_uv_bin())"])
+        if found.status == 0, !found.out.isEmpty { return found.out.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return Run.available("uv") ? "uv" : nil
+    }
+
+    func testPruneKeepsEveryUnpackedWheelWholeUnderUvsLock() throws {
+        guard let uv = Self.uv else { throw XCTSkip("uv is not installed (Scripts/test-deps installs it)") }
+        let tree = TestTree("uv-real")
+        let (cache, wheels) = (tree.path("uv"), tree.dir("wheels").description)
+        let made = Oracle.python(
+            """
+            import zipfile, hashlib, base64, sys
+            def wheel(name, body):
+                info = name + "-1.0.dist-info"
+                files = {name + "/__init__.py": body, info + "/METADATA": "Metadata-Version: 2.1\\nName: %s\\n\\
+            Version: 1.0\\n" % name, info + "/WHEEL": "Wheel-Version: 1.0\\nRoot-Is-Purelib: true\\n\\
+            Tag: py3-none-any\\n"}
+                record = ["%s,sha256=%s,%d" % (p, base64.urlsafe_b64encode(hashlib.sha256(c.encode()).digest())\\
+            .rstrip(b"=").decode(), len(c.encode())) for p, c in files.items()]
+                files[info + "/RECORD"] = "\\n".join(record + [info + "/RECORD,,"]) + "\\n"
+                with zipfile.ZipFile(sys.argv[1] + "/" + name + "-1.0-py3-none-any.whl", "w") as z:
+                    for p, c in files.items(): z.writestr(p, c)
+            wheel("alpha", "VALUE = 'alpha'\\n" + "# padding\\n" * 4000)
+            wheel("beta", "VALUE = 'beta'\\n")
+            """, [wheels])
+        XCTAssertEqual(made.status, 0, made.err)
+        let env = ["UV_CACHE_DIR": cache.description, "UV_NO_CONFIG": "1", "HOME": tree.root.description]
+        func uvRun(_ args: [String]) -> RunResult { Run.command([uv] + args, environment: env) }
+        func install(into venv: String) -> RunResult {
+            XCTAssertEqual(uvRun(["venv", "-q", tree.path(venv).description]).status, 0)
+            let python = tree.path("\(venv)/bin/python").description
+            let installed = uvRun([
+                "pip", "install", "--offline", "--no-index", "--find-links", wheels, "--python", python, "alpha", "beta"
+            ])
+            guard installed.status == 0 else { return installed }
+            return Run.command([python, "-c", "import alpha, beta; print(alpha.VALUE + beta.VALUE)"])
+        }
+        let first = install(into: "first")
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertEqual(CacheFormats.detect(cache), .uv)
+        func archives() -> [String: [String]] {
+            var out: [String: [String]] = [:]
+            for line in Run.command(["sh", "-c", "cd '\(cache.description)/archive-v0' && find . -type f | sort"]).out
+                .split(separator: "\n")
+            {
+                let parts = line.split(separator: "/", maxSplits: 2)
+                out[String(parts[1]), default: []].append(String(parts[2]))
+            }
+            return out
+        }
+        func dangling() -> String {
+            Run.command(["sh", "-c", "cd '\(cache.description)' && find . -xtype l"]).out
+        }
+        let whole = archives()
+        XCTAssertEqual(whole.count, 2, "\(whole)")
+        // The oldest file of the cache is one inside alpha's unpacked wheel.
+        let oldest = try XCTUnwrap(
+            Run.command(["sh", "-c", "cd '\(cache.description)' && ls archive-v0/*/alpha/__init__.py"]).out
+                .split(separator: "\n").first)
+        XCTAssertEqual(
+            Run.command(["touch", "-h", "-d", "10 days ago", cache.description + "/" + oldest]).status, 0)
+
+        // A trim of a few kilobytes: whatever goes, each unpacked wheel is whole or gone with
+        // its links, and uv installs again. (Without the environment, whose files are hard
+        // links to the unpacked wheels': a trim frees bytes only with their last link.)
+        XCTAssertEqual(Run.command(["rm", "-rf", tree.path("first").description]).status, 0)
+        // The size prune counts (its plan's "before" line), less 4 KiB.
+        let plan = Binary.run(["prune", cache.description, "--max-size", "1G", "--dry-run"]).out
+        let before = try XCTUnwrap(
+            plan.split(separator: "\n").first { $0.contains("before") }?.split(separator: " ").last.flatMap { Int($0) },
+            plan)
+        let trim = Binary.run(["prune", cache.description, "--max-size", "\(before - 4096)B", "--trim-to", "1"])
+        XCTAssertEqual(trim.status, 0, trim.err)
+        for (id, files) in archives() { XCTAssertEqual(files, whole[id], "archive \(id) is whole: \(trim.out)") }
+        XCTAssertEqual(dangling(), "", trim.out)
+        let second = install(into: "second")
+        XCTAssertEqual(second.status, 0, "\(second.err)\n\(trim.out)")
+        XCTAssertEqual(second.out, "alphabeta\n")
+
+        // While uv runs, it holds its lock: nothing is deleted.
+        let python = tree.path("second/bin/python").description
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = [
+            "-c",
+            "exec env UV_CACHE_DIR='\(cache.description)' UV_NO_CONFIG=1 '\(uv)' run --offline --no-project "
+                + "--python '\(python)' python -c 'import time; time.sleep(60)'"
+        ]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        var held = false
+        for _ in 0..<200 where !held {
+            held = Run.command(["flock", "-n", "-x", cache.description + "/.lock", "true"]).status != 0
+            if !held { usleep(50_000) }
+        }
+        XCTAssertTrue(held, "uv run took its cache's lock")
+        let unpacked = archives()
+        XCTAssertEqual(unpacked.count, 2)
+        let busy = Binary.run(["prune", cache.description, "--max-size", "1K"])
+        XCTAssertTrue(busy.err.contains("in use: another process holds its owner's lock '.lock'"), busy.err)
+        XCTAssertEqual(archives(), unpacked, busy.out)
+        holder.terminate()
+        holder.waitUntilExit()
+
+        // Down to nothing: uv's bookkeeping stays, and uv unpacks the wheels again.
+        let all = Binary.run(["prune", cache.description, "--max-size", "1K"])
+        XCTAssertEqual(all.status, 0, all.err)
+        XCTAssertTrue(archives().isEmpty, all.out)
+        XCTAssertEqual(dangling(), "", all.out)
+        for kept in [".lock", "CACHEDIR.TAG", ".gitignore"] {
+            XCTAssertEqual(Run.command(["test", "-e", cache.description + "/" + kept]).status, 0, kept)
+        }
+        let third = install(into: "third")
+        XCTAssertEqual(third.status, 0, third.err)
+        XCTAssertEqual(archives().count, 2)
+    }
+}
+
 /// A home whose `~/.cache` holds one cache of each layout cachectl knows: `du`, in its one
 /// walk, names every one of them (and `ls` finds the same ones).
 final class DuNamesEveryFormatTests: XCTestCase {
@@ -2046,6 +2171,9 @@ final class DuNamesEveryFormatTests: XCTestCase {
             f('go-build/README', b'This directory holds cached build artifacts from the Go build system.\\n')
             f('ccache/ccache.conf', b'max_size = 1G\\n')
             f('clang/ModuleCache/modules.timestamp', b'')
+            f('uv/CACHEDIR.TAG', b'Signature: 8a477f597d28d172789f06886806bc55\\n')
+            f('uv/wheels-v8/index/1/beta/1.0-py3-none-any.rev', b'x')
+            os.makedirs(os.path.join(c, 'uv/archive-v0/abc/beta'))
             f('huggingface/hub/models--org--m/blobs/e1', b'x')
             f('chromium/Default/Cache/Cache_Data/index', struct.pack('<QQ', 0xfcfb6d1ba7725c30, 9))
             f('mozilla/firefox/p.default/cache2/entries/' + 'A' * 40, b'x')
@@ -2077,7 +2205,7 @@ final class DuNamesEveryFormatTests: XCTestCase {
         ) { a, _ in a }
         let expected = [
             "thumbnails": "thumbnails", "pip": "pip", "npm/_cacache": "npm", "go-build": "gobuild", "ccache": "ccache",
-            "clang/ModuleCache": "clangmodules",
+            "clang/ModuleCache": "clangmodules", "uv": "uv",
             "huggingface/hub": "huggingface", "chromium/Default/Cache/Cache_Data": "chromium",
             "mozilla/firefox/p.default/cache2": "firefox", "org.swift.swiftpm/repositories": "gitmirrors",
             "org.swift.foundation.URLCache": "foundationurlcache",
