@@ -2039,6 +2039,56 @@ final class UvCacheEndToEndTests: XCTestCase {
         return Run.available("uv") ? "uv" : nil
     }
 
+    /// `uv cache prune`'s rules on a cache laid out as uv 0.13 lays it out: an unpacked wheel
+    /// no link names and an older uv's bucket are orphans, a temporary folder an interrupted
+    /// uv left is incomplete; one a built revision links (its unzipped wheel) is in use.
+    func testPruneAppliesUvsOwnPruneRules() throws {
+        let tree = TestTree("uv-rules")
+        let made = Oracle.python(
+            """
+            import os, sys
+            c = sys.argv[1]
+            def f(p, data=b'x'):
+                p = os.path.join(c, p); os.makedirs(os.path.dirname(p), exist_ok=True); open(p, 'wb').write(data)
+            f('CACHEDIR.TAG', b'Signature: 8a477f597d28d172789f06886806bc55\\n')
+            f('.lock', b''); f('.gitignore', b'*')
+            for wheel in ('linked', 'built', 'unlinked'):
+                f('archive-v0/%s/%s/__init__.py' % (wheel, wheel))
+                f('archive-v0/%s/%s-1.0.dist-info/METADATA' % (wheel, wheel))
+            f('wheels-v8/pypi/linked/1.0-py3-none-any.http')
+            os.symlink('../../../archive-v0/linked', os.path.join(c, 'wheels-v8/pypi/linked/1.0-py3-none-any'))
+            f('sdists-v11/pypi/built/1.0/rev1/metadata.msgpack')
+            f('sdists-v11/pypi/built/1.0/rev1/built-1.0-py3-none-any.whl')
+            f('sdists-v11/pypi/built/1.0/rev1/src/setup.py')
+            os.symlink('../../../../../archive-v0/built', \\
+            os.path.join(c, 'sdists-v11/pypi/built/1.0/rev1/built-1.0-py3-none-any'))
+            f('wheels-v7/pypi/old/1.0-py3-none-any.msgpack')
+            f('.tmpAbC123/partial/__init__.py')
+            old = 1_700_000_000
+            for parent, dirs, files in os.walk(c):
+                for name in dirs + files:
+                    os.utime(os.path.join(parent, name), (old, old), follow_symlinks=False)
+            """, [tree.dir("uv").description])
+        XCTAssertEqual(made.status, 0, made.err)
+        let cache = tree.path("uv")
+        XCTAssertEqual(CacheFormats.detect(cache), .uv)
+        let prune = Binary.run(["prune", cache.description])
+        XCTAssertEqual(prune.status, 0, prune.err)
+        let left = Run.command(["sh", "-c", "cd '\(cache.description)' && find . | sort"]).out
+        for gone in ["./archive-v0/unlinked", "./wheels-v7", "./.tmpAbC123"] {
+            XCTAssertFalse(left.contains(gone + "\n") || left.contains(gone + "/"), "\(gone)\n\(prune.out)")
+        }
+        for kept in [
+            "./archive-v0/linked/linked/__init__.py", "./archive-v0/built/built/__init__.py",
+            "./sdists-v11/pypi/built/1.0/rev1/built-1.0-py3-none-any", "./wheels-v8/pypi/linked/1.0-py3-none-any",
+            "./.lock", "./.gitignore", "./CACHEDIR.TAG"
+        ] {
+            XCTAssertTrue(left.contains(kept + "\n"), "\(kept)\n\(prune.out)")
+        }
+        XCTAssertTrue(prune.out.contains("orphan                             2"), prune.out)
+        XCTAssertTrue(prune.out.contains("incomplete                         1"), prune.out)
+    }
+
     func testPruneKeepsEveryUnpackedWheelWholeUnderUvsLock() throws {
         guard let uv = Self.uv else { throw XCTSkip("uv is not installed (Scripts/test-deps installs it)") }
         let tree = TestTree("uv-real")

@@ -157,7 +157,15 @@ struct UvCacheFormat: CacheFormat {
             entry.identity = file.identity
             entries.append(entry)
         }
-        for whole in wholes { entries += units(in: [], only: whole, context) }
+        for whole in wholes {
+            entries += units(in: [], only: whole, context)
+            // A built revision's unzipped wheel is a link to an archive too (uv counts it,
+            // `find_archive_references_in`): the archive is in use; deleting it takes the link
+            // first, as `uv cache prune --ci` removes it (uv unzips the revision's wheel again).
+            for file in FileTree.files(in: anchor, under: whole, recursive: false) where file.isSymlink {
+                if let archive = archiveNamed(by: file) { found.links[archive, default: []].append(file) }
+            }
+        }
     }
 
     /// The archive (`archive-v0/<id>`) a link names, when it names one of this cache's.
