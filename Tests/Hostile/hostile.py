@@ -282,13 +282,26 @@ def s_trial(s, mode, command, layout, free_running, n):
                 # one, the deletion may see the other.
                 try:
                     os.rename(sub, moved)
-                    os.symlink(victim, sub)
+                except OSError:
                     time.sleep(0.002)
-                    os.unlink(sub)
-                    os.rename(moved, sub)
+                    continue
+                try:
+                    os.symlink(victim, sub)
                     time.sleep(0.002)
                 except OSError:
                     pass
+                # The command may have deleted the link meanwhile (a symlink in the cache is a
+                # file of its own, and goes like one): the directory is put back either way, or
+                # the store would be checked with one of its folders moved away by the attack.
+                try:
+                    os.unlink(sub)
+                except OSError:
+                    pass
+                try:
+                    os.rename(moved, sub)
+                except OSError:
+                    pass
+                time.sleep(0.002)
         thread = threading.Thread(target=swapper)
         thread.start()
         r = s.run(mode, args)
@@ -299,10 +312,10 @@ def s_trial(s, mode, command, layout, free_running, n):
         s.violation(mode, f"{label}: exit {code}: {err[-300:]!r}")
     s.check_unchanged(mode, label, victim, before)
     if layout == "native":
-        for candidate in (sub,):
-            if os.path.islink(candidate):
-                os.unlink(candidate)
-                os.rename(moved, candidate)
+        if os.path.islink(sub):
+            os.unlink(sub)
+        if os.path.isdir(moved) and not os.path.lexists(sub):
+            os.rename(moved, sub)
         s.check_store(mode, label, root)
 
 
