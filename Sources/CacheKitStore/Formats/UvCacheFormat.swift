@@ -17,7 +17,7 @@ import Foundation
 ///   clean` and `prune` take it exclusively. Every deletion here is made under that lock,
 ///   taken exclusively without waiting: while uv runs, nothing is deleted.
 /// - A bucket whose name another bucket has with a higher version is an older uv's: uv's prune
-///   removes the buckets it does not know.
+///   removes the buckets it does not know (an unpacked wheel, in any version, goes by its links).
 /// - Pointer buckets (`wheels`, `simple`, `flat-index`, `interpreter`, `sdists`) hold small
 ///   files, each its own entry; in `sdists`, a built revision (a folder holding
 ///   `metadata.msgpack`, with its unpacked source in `src/`) is one unit. Any other bucket
@@ -84,11 +84,8 @@ struct UvCacheFormat: CacheFormat {
             let older = version < newest[stem, default: version]
             var bucketEntries: [CacheEntry] = []
             if stem == "archive" {
-                if older {
-                    bucketEntries = units(in: name, context)
-                } else {
-                    archives += FileTree.subdirectories(in: anchor, of: name).map { name + [UInt8(ascii: "/")] + $0 }
-                }
+                // In any version: an unpacked wheel goes by whether a link names it.
+                archives += FileTree.subdirectories(in: anchor, of: name).map { name + [UInt8(ascii: "/")] + $0 }
             } else if Self.pointerBuckets.contains(stem) {
                 walkPointers(name, into: &found, entries: &bucketEntries, context)
             } else {
