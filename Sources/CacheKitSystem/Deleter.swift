@@ -107,9 +107,10 @@ public final class Deleter {
     /// itself stays. Returns what could not be removed, with the reason.
     ///
     /// Without recursion: a tree tens of thousands of directories deep would overflow the
-    /// stack. One descriptor is open per level being emptied (the limit on open descriptors
-    /// is raised to the hard limit first, as `du` does); a level that cannot be opened is
-    /// reported, not entered.
+    /// stack. At most `openLevels` levels keep their descriptors; deeper down, the highest are
+    /// closed and each is opened again, on the way back up, as `..` of the level below it, and
+    /// used only if it is still the directory it was (same device and inode); otherwise the
+    /// emptying stops there and says so. A level that cannot be opened is reported, not entered.
     public func removeContents(of relative: [UInt8]) -> [(path: RawPath, error: Errno)] {
         var failures: [(RawPath, Errno)] = []
         switch anchor.open(relative, O_RDONLY | O_DIRECTORY) {
@@ -118,30 +119,50 @@ public final class Deleter {
         case .success(let directory):
             Sys.raiseDescriptorLimit()
             var levels = [listed(directory, relative, name: [], &failures)]
+            // levels[..<closed] have given up their descriptors.
+            var closed = 0
             while !levels.isEmpty {
                 guard let name = levels[levels.count - 1].next() else {
                     let done = levels.removeLast()
-                    if let parent = levels.last { removeEmptied(done, in: parent, &failures) }
+                    guard !levels.isEmpty else { break }
+                    if closed == levels.count {
+                        guard reopen(&levels[levels.count - 1], above: done, &failures) else { break }
+                        closed -= 1
+                    }
+                    removeEmptied(done, in: levels[levels.count - 1], &failures)
                     continue
                 }
                 if let entered = removeEntry(name, in: levels[levels.count - 1], &failures) {
                     levels.append(entered)
+                    if levels.count - closed > Self.openLevels {
+                        levels[closed].directory = nil
+                        closed += 1
+                    }
                 }
             }
         }
         return failures
     }
 
-    /// A directory being emptied: its descriptor, path, name in its parent, and the names
-    /// it held when listed, taken one at a time.
+    /// How many levels being emptied keep their descriptors open at most.
+    static let openLevels = 128
+
+    /// A directory being emptied: its descriptor (nil while closed, deep below), identity,
+    /// path, name in its parent, and the names it held when listed, taken one at a time.
     private struct Level {
-        let directory: FileDescriptor
+        var directory: FileDescriptor?
+        let identity: (device: UInt64, inode: UInt64)?
         let relative: [UInt8]
         let name: [UInt8]
         private var names: IndexingIterator<[[UInt8]]>
 
         init(_ directory: FileDescriptor, _ relative: [UInt8], name: [UInt8], names: [[UInt8]]) {
             (self.directory, self.relative, self.name, self.names) = (directory, relative, name, names.makeIterator())
+            if case .success(let st) = Sys.fstat(directory.raw) {
+                identity = (st.device, st.inode)
+            } else {
+                identity = nil
+            }
         }
 
         mutating func next() -> [UInt8]? { names.next() }
@@ -151,9 +172,11 @@ public final class Deleter {
     /// to empty (nil when it cannot be entered: reported).
     private func removeEntry(_ name: [UInt8], in level: Level, _ failures: inout [(RawPath, Errno)]) -> Level? {
         let child = AnchoredDirectory.join(level.relative, name)
-        guard case .success(let st) = Sys.statx(at: level.directory.raw, name) else { return nil }
+        guard let directory = level.directory, case .success(let st) = Sys.statx(at: directory.raw, name) else {
+            return nil
+        }
         if st.isDirectory {
-            switch anchor.openChild(of: level.directory.raw, name, O_RDONLY | O_DIRECTORY) {
+            switch anchor.openChild(of: directory.raw, name, O_RDONLY | O_DIRECTORY) {
             case .success(let sub):
                 return listed(sub, child, name: name, &failures)
             case .failure(let error):
@@ -161,7 +184,7 @@ public final class Deleter {
             }
         } else if !anchor.isOnAnchorMount(st) {
             failures.append((anchor.path(of: child), .crossDevice))
-        } else if case .failure(let error) = Sys.unlinkat(level.directory.raw, name), error.code != ENOENT {
+        } else if case .failure(let error) = Sys.unlinkat(directory.raw, name), error.code != ENOENT {
             failures.append((anchor.path(of: child), error))
         }
         return nil
@@ -183,9 +206,34 @@ public final class Deleter {
         }
     }
 
+    /// Opens a closed level again as `..` of the level just emptied below it: only the very
+    /// directory it was (same device and inode), else the failure is reported and false.
+    private func reopen(_ level: inout Level, above done: Level, _ failures: inout [(RawPath, Errno)]) -> Bool {
+        guard let below = done.directory, let identity = level.identity else {
+            failures.append((anchor.path(of: level.relative), .invalid))
+            return false
+        }
+        switch Sys.openat(below.raw, Array("..".utf8), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC).owned {
+        case .success(let parent):
+            guard case .success(let st) = Sys.fstat(parent.raw), st.device == identity.device,
+                st.inode == identity.inode
+            else {
+                // Moved meanwhile: no longer there, as far as this emptying goes.
+                failures.append((anchor.path(of: level.relative), .noEntry))
+                return false
+            }
+            level.directory = parent
+            return true
+        case .failure(let error):
+            failures.append((anchor.path(of: level.relative), error))
+            return false
+        }
+    }
+
     /// Removes a directory whose contents have been removed, from its parent's level.
     private func removeEmptied(_ done: Level, in parent: Level, _ failures: inout [(RawPath, Errno)]) {
-        if case .failure(let error) = Sys.unlinkat(parent.directory.raw, done.name, directory: true),
+        guard let directory = parent.directory else { return }
+        if case .failure(let error) = Sys.unlinkat(directory.raw, done.name, directory: true),
             error.code != ENOENT
         {
             failures.append((anchor.path(of: done.relative), error))

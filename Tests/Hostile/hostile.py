@@ -915,8 +915,8 @@ def remove_deep(root):
 def deep_tree(s):
     """A cache holding a tree thousands of directories deep (anyone who can write in a cache can
     make one), a symlink at its bottom pointing outside: ls, prune --dry-run, prune and clear each
-    finish with exit 0 (prune and clear with at most 256 open descriptors), ls lists every entry,
-    the dry run changes nothing, prune and clear delete every regular file of the tree, and
+    finish with exit 0 (prune and clear with at most 256 open descriptors), ls lists the tree as
+    one unit (a tagged folder is pruned by units), the dry run changes nothing, prune and clear delete every regular file of the tree, and
     nothing outside changes (the symlink is an entry; what it points at is not). Before, each of
     them died of a stack overflow."""
     import resource
@@ -939,9 +939,9 @@ def deep_tree(s):
                 regular = made - 1  # the symlink is not a regular file
                 label = f"{command[0]} of a tree {depth} deep"
                 r = s.run(mode, ["ls", root])
-                if r.returncode != 0 or f"total: {made} entries".encode() not in r.stdout:
+                if r.returncode != 0 or f"kept whole: {made} files".encode() not in r.stdout:
                     s.violation(mode, f"ls of a tree {depth} deep: exit {r.returncode}, {r.stdout[-120:]!r}"
-                                      f" {r.stderr[-200:]!r} (expected {made} entries)")
+                                      f" {r.stderr[-200:]!r} (expected one unit of {made} files)")
                 r = s.run(mode, ["prune", root, "--max-size", "0B", "--grace", "0s", "--dry-run"])
                 if r.returncode != 0 or deep_names(root)[0] != regular + 1:  # and CACHEDIR.TAG
                     s.violation(mode, f"prune --dry-run of a tree {depth} deep: exit {r.returncode}, "

@@ -215,7 +215,7 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         tree.setModified("cache/myapp/mirror.git/HEAD", secondsSinceEpoch: now - 2 * day)
         tree.file("cache/myapp/old/blob", size: 20_000)
         tree.setModified("cache/myapp/old/blob", secondsSinceEpoch: now - 100 * day)
-        // A tagged folder: file by file.
+        // A tagged folder: by units too (its contents may go, not each file on its own).
         tree.file("cache/tagged/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
         tree.file("cache/tagged/sub/old.bin", size: 5000)
         tree.setModified("cache/tagged/sub/old.bin", secondsSinceEpoch: now - 60 * day)
@@ -284,7 +284,7 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         XCTAssertTrue(
             left.contains("./myapp/mirror.git/objects/pack/p.pack"), "a unit is judged by its newest file: \(left)")
         XCTAssertFalse(left.contains("./myapp/old/blob"))
-        XCTAssertFalse(left.contains("./tagged/sub/old.bin"), "tagged: file by file")
+        XCTAssertTrue(left.contains("./tagged/sub/old.bin"), "tagged, by units: sub/ has a new file")
         XCTAssertTrue(left.contains("./tagged/sub/new.bin"))
         XCTAssertTrue(left.contains("./tagged/CACHEDIR.TAG"))
         XCTAssertFalse(left.contains("./loose.log"))
@@ -309,10 +309,10 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
         let env = ["XDG_CACHE_HOME": cache.description, "HOME": tree.root.description]
         // The owners' rules first (go's 10-day entry, SDWebImage's 9-day image); then 76 KiB
         // remain: go 8 KiB (1 day), myapp's mirror 24 KiB (newest file 2 days) and old/
-        // 20 KiB (100 days), tagged old.bin 8 KiB (60 days) and new.bin 8 KiB (now), the new
-        // image 4 KiB (now), the loose log 4 KiB (45 days). Over 40 KiB, down to 36 KiB
-        // (--trim-to 0.9), least recently used first across the caches: old/, old.bin, the
-        // log, the mirror (whole).
+        // 20 KiB (100 days), tagged sub/ 16 KiB (its newest file now: a unit), the new image
+        // 4 KiB (now), the loose log 4 KiB (45 days). Over 40 KiB, down to 36 KiB
+        // (--trim-to 0.9), least recently used first across the caches: old/, the log, the
+        // mirror (whole).
         // Each cache's report gives the cap it was pruned by (its size row said "no size cap").
         let dry = Binary.run(
             ["prune", cache.description, "--max-size", "40K", "--trim-to", "0.9", "--dry-run"], environment: env)
@@ -333,7 +333,7 @@ final class CacheOfCachesEndToEndTests: XCTestCase {
                 "./backup/Device/AppX/Library/Caches/com.hackemist.SDImageCache/default/"
                     + Oracle.md5("https://a.example/new.png")
                     + ".png",
-                "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin"
+                "./go-build/README", "./tagged/CACHEDIR.TAG", "./tagged/sub/new.bin", "./tagged/sub/old.bin"
             ] + go).sorted(), run.out)
     }
 }
@@ -2199,6 +2199,44 @@ final class UvCacheEndToEndTests: XCTestCase {
         let third = install(into: "third")
         XCTAssertEqual(third.status, 0, third.err)
         XCTAssertEqual(archives().count, 2)
+    }
+}
+
+/// borg's cache, which borg tags with `CACHEDIR.TAG` and cachectl does not know: its repository
+/// folder is one unit. A trim that took some of its files one by one (its `chunks` first)
+/// left `borg create` failing from then on; taken whole, borg builds it again.
+final class TaggedCacheEndToEndTests: XCTestCase {
+    func testATaggedCacheCachectlDoesNotKnowIsTrimmedByUnits() throws {
+        guard Run.available("borg") else { throw XCTSkip("borg is not installed (Scripts/test-deps installs it)") }
+        let tree = TestTree("borg-real")
+        let cache = tree.dir("cache")
+        let made = Oracle.python(
+            "import os, sys\nfor n, size in (('a', 300000), ('b', 200000)):\n"
+                + "    open(os.path.join(sys.argv[1], n), 'wb').write(os.urandom(size))\n",
+            [tree.dir("data").description])
+        XCTAssertEqual(made.status, 0, made.err)
+        let env = [
+            "BORG_CACHE_DIR": cache.description, "BORG_BASE_DIR": tree.root.description, "BORG_PASSPHRASE": "",
+            "BORG_UNKNOWN_UNENCRYPTED_REPO_ACCESS_IS_OK": "yes", "BORG_RELOCATED_REPO_ACCESS_IS_OK": "yes"
+        ]
+        let (repo, data) = (tree.path("repo").description, tree.path("data").description)
+        func borg(_ args: [String]) -> RunResult { Run.command(["borg"] + args, environment: env) }
+        XCTAssertEqual(borg(["init", "-e", "none", repo]).status, 0)
+        let first = borg(["create", repo + "::one", data])
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertEqual(Run.command(["test", "-f", cache.description + "/CACHEDIR.TAG"]).status, 0, "borg tags it")
+        // Half of what prune counts, so that a trim must take something.
+        let plan = Binary.run(["prune", cache.description, "--max-size", "1G", "--dry-run"]).out
+        let before = try XCTUnwrap(
+            plan.split(separator: "\n").first { $0.contains("before") }?.split(separator: " ").last.flatMap { Int($0) },
+            plan)
+        let trim = Binary.run(["prune", cache.description, "--max-size", "\(before / 2)B", "--trim-to", "1"])
+        XCTAssertEqual(trim.status, 0, trim.err)
+        XCTAssertFalse(trim.out.contains("/chunks"), trim.out)
+        let second = borg(["create", repo + "::two", data])
+        XCTAssertEqual(second.status, 0, "\(second.err)\n\(trim.out)")
+        let list = borg(["list", "--short", repo])
+        XCTAssertEqual(list.out, "one\ntwo\n", list.err)
     }
 }
 

@@ -23,18 +23,17 @@ package struct PlainFormat: CacheFormat {
     /// each immediate subdirectory as one unit (its time: its newest file's; its size: its
     /// subtree's) — so no structure inside a subdirectory (a git mirror's packs, a tool's
     /// bookkeeping, a snapshot's links) is ever broken. File by file only when the folder is
-    /// tagged with a trusted `CACHEDIR.TAG`, declared with `--format plain`, or holds loose
-    /// files only.
+    /// declared with `--format plain` or holds loose files only. A `CACHEDIR.TAG` says the
+    /// folder's contents may be deleted, not each file on its own: borg's cache (tagged) lost
+    /// its `chunks` file to a file-by-file trim and `borg create` failed from then on.
     var isFileByFile: Bool {
         if let declaredFileByFile { return declaredFileByFile }
-        if CacheDirTag.trust(in: anchor) == .trusted { return true }
         return FileTree.subdirectories(in: anchor).isEmpty
     }
 
     /// Why the folder is pruned the way it is, in words (README lists the same cases).
     var modeReason: String {
         if declaredFileByFile == true { return "file by file: declared with --format plain" }
-        if CacheDirTag.trust(in: anchor) == .trusted { return "file by file: tagged with CACHEDIR.TAG" }
         if FileTree.subdirectories(in: anchor).isEmpty { return "file by file: loose files only" }
         return "by units: each loose file, and each subdirectory whole"
     }

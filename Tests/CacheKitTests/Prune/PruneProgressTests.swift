@@ -18,8 +18,9 @@ final class PruneProgressTests: XCTestCase {
         let tree = tree("progress-one")
         let progress = PruneProgress()
         XCTAssertEqual(progress.snapshot.inspected, 0)
+        // File by file (declared), so that every file is an entry.
         let report = try Pruner.prune(
-            tree.path("c"), rules: PruneRules(maxSize: 1024), context: InspectionContext(),
+            tree.path("c"), as: .plain, rules: PruneRules(maxSize: 1024), context: InspectionContext(),
             dryRun: true, progress: progress)
         let snapshot = progress.snapshot
         XCTAssertEqual(report.plan.entriesBefore, 200)

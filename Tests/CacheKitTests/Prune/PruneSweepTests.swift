@@ -23,8 +23,9 @@ final class PruneSweepTests: XCTestCase {
             contents: Array(#"<?xml version="1.0"?><plist version="1.0"><dict/></plist>"#.utf8))
         // An empty directory no deletion touched stays.
         tree.dir("c/a1/never-used")
+        // File by file (declared): every file is an entry, and the sweep has 2,400 folders to go.
         let report = try Pruner.prune(
-            tree.path("c"), rules: PruneRules(maxSize: 1), context: InspectionContext(), dryRun: false)
+            tree.path("c"), as: .plain, rules: PruneRules(maxSize: 1), context: InspectionContext(), dryRun: false)
         let outcome = try XCTUnwrap(report.outcome)
         XCTAssertEqual(outcome.removed.count, 2400)
         XCTAssertTrue(outcome.failures.isEmpty, "\(outcome.failures)")
@@ -53,7 +54,7 @@ final class PruneSweepTests: XCTestCase {
         // A file named like a marker is not a cache by its name alone.
         tree.file("c/x/not-chromium/index", size: 8)
         tree.file("c/x/not-npm/index-v5", size: 8)
-        let entries = try CacheFormats.open(tree.path("c")).entries(InspectionContext())
+        let entries = try CacheFormats.open(tree.path("c"), as: .plain).entries(InspectionContext())
         let outside = entries.filter { $0.state == .outside }.map { $0.path.description }.sorted()
         XCTAssertEqual(outside, ["c/x/plist", "c/x/y/npm", "c/x/y/z/chromium"].map { tree.path($0).description })
         let files = Set(entries.filter { $0.state != .outside }.map { $0.path.description })

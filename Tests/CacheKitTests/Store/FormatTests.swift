@@ -185,10 +185,14 @@ final class FormatTests: XCTestCase {
         )
         XCTAssertTrue(byName["linked"]?.reason.contains("hard-linked from outside") == true)
 
+        // A tag says the folder's contents may go, not each file on its own: units still.
         tree.file("c/CACHEDIR.TAG", contents: Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8))
         let tagged = try CacheFormats.open(tree.path("c")).entries(InspectionContext(now: now))
-        XCTAssertEqual(tagged.filter(\.isUnit).count, 0, "a tagged folder is taken file by file")
-        XCTAssertEqual(tagged.count, 5)
+        XCTAssertEqual(tagged.filter(\.isUnit).count, 2, "a tagged folder is taken by units too")
+        XCTAssertEqual(tagged.count, 3)
+        let declared = try CacheFormats.open(tree.path("c"), as: .plain).entries(InspectionContext(now: now))
+        XCTAssertEqual(declared.filter(\.isUnit).count, 0, "--format plain: file by file")
+        XCTAssertEqual(declared.count, 5)
     }
 
     func testImageSignatures() {
