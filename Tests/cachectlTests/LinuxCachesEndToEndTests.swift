@@ -2203,8 +2203,8 @@ final class UvCacheEndToEndTests: XCTestCase {
 }
 
 /// borg's cache, which borg tags with `CACHEDIR.TAG` and cachectl does not know: its repository
-/// folder is one unit. A trim that took some of its files one by one (its `chunks` first)
-/// left `borg create` failing from then on; taken whole, borg builds it again.
+/// folder is one unit. A trim that took some of its files one by one left `borg create`
+/// failing from then on; taken whole, borg builds it again.
 final class TaggedCacheEndToEndTests: XCTestCase {
     func testATaggedCacheCachectlDoesNotKnowIsTrimmedByUnits() throws {
         guard Run.available("borg") else { throw XCTSkip("borg is not installed (Scripts/test-deps installs it)") }
