@@ -2027,6 +2027,15 @@ final class ClangModuleCacheEndToEndTests: XCTestCase {
     }
 }
 
+/// The bytes a prune of `cache` counts before it deletes anything: its dry-run plan's "before"
+/// line (what a size cap is compared with; `du` counts folders' own blocks too).
+private func bytesPruneCounts(_ cache: RawPath) throws -> Int {
+    let plan = Binary.run(["prune", cache.description, "--max-size", "1G", "--dry-run"]).out
+    return try XCTUnwrap(
+        plan.split(separator: "\n").first { $0.contains("before") }?.split(separator: " ").last.flatMap { Int($0) },
+        plan)
+}
+
 /// uv's cache filled by this machine's uv (from wheels made here, offline). uv trusts an
 /// unpacked wheel (`archive-v0/<id>`) that is there: one missing a file installs broken. A
 /// prune keeps each whole or removes it whole with the links to it, takes uv's own lock, and uv
@@ -2150,11 +2159,8 @@ final class UvCacheEndToEndTests: XCTestCase {
         // its links, and uv installs again. (Without the environment, whose files are hard
         // links to the unpacked wheels': a trim frees bytes only with their last link.)
         XCTAssertEqual(Run.command(["rm", "-rf", tree.path("first").description]).status, 0)
-        // The size prune counts (its plan's "before" line), less 4 KiB.
-        let plan = Binary.run(["prune", cache.description, "--max-size", "1G", "--dry-run"]).out
-        let before = try XCTUnwrap(
-            plan.split(separator: "\n").first { $0.contains("before") }?.split(separator: " ").last.flatMap { Int($0) },
-            plan)
+        // The size prune counts, less 4 KiB.
+        let before = try bytesPruneCounts(cache)
         let trim = Binary.run(["prune", cache.description, "--max-size", "\(before - 4096)B", "--trim-to", "1"])
         XCTAssertEqual(trim.status, 0, trim.err)
         for (id, files) in archives() { XCTAssertEqual(files, whole[id], "archive \(id) is whole: \(trim.out)") }
@@ -2226,10 +2232,7 @@ final class TaggedCacheEndToEndTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.err)
         XCTAssertEqual(Run.command(["test", "-f", cache.description + "/CACHEDIR.TAG"]).status, 0, "borg tags it")
         // Half of what prune counts, so that a trim must take something.
-        let plan = Binary.run(["prune", cache.description, "--max-size", "1G", "--dry-run"]).out
-        let before = try XCTUnwrap(
-            plan.split(separator: "\n").first { $0.contains("before") }?.split(separator: " ").last.flatMap { Int($0) },
-            plan)
+        let before = try bytesPruneCounts(cache)
         let trim = Binary.run(["prune", cache.description, "--max-size", "\(before / 2)B", "--trim-to", "1"])
         XCTAssertEqual(trim.status, 0, trim.err)
         XCTAssertFalse(trim.out.contains("/chunks"), trim.out)
