@@ -17,11 +17,13 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0")
     ],
     targets: [
-        // libxml2's headers behind one shim.
-        .systemLibrary(
+        // libxml2 2.15.3, carried in the package (Sources/CLibXML2/README.md says why and
+        // which files): its HTML parser, behind one shim.
+        .target(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            exclude: ["libxml2/Copyright", "libxml2/codegen", "README.md"],
+            sources: ["libxml2"],
+            cSettings: [.headerSearchPath("libxml2/include")]
         ),
         // zlib, to undo a gzip or deflate content coding a server sends unasked (fetch only).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

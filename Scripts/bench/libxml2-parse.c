@@ -1,4 +1,4 @@
-/* The least any localize built on this machine's libxml2 can take: read the page, run
+/* The least any localize built on the libxml2 cachectl carries (Sources/CLibXML2) can take: read the page, run
  * libxml2's HTML parser over it in SAX mode (no tree) with the options cachectl uses, count
  * the start tags, write nothing. Scripts/bench/localize times it as a process beside the
  * others, so its ratio to lxml bounds what cachectl can reach.

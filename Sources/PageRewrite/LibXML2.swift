@@ -281,7 +281,7 @@ public enum LibXML2 {
             htmlFreeParserCtxt(context)
             return nil
         }
-        inputPush(context, stream)
+        xmlCtxtPushInput(context, stream)
         return context
     }
 
