@@ -8,8 +8,8 @@ import URLStandard
     import Darwin
 #endif
 
-/// The libxml2 boundary. Only this file and its extension (LibXML2+Halves.swift) import
-/// `CLibXML2`; they own every pointer and hand back Swift values.
+/// The libxml2 boundary. Only this file imports `CLibXML2`; it owns every pointer and hands
+/// back Swift values.
 public enum LibXML2 {
     /// The libxml2 version the package was compiled against, e.g. "2.9.14".
     public static let compiledVersion: String = LIBXML_DOTTED_VERSION
@@ -101,46 +101,25 @@ public enum LibXML2 {
         return bytes.withUnsafeBufferPointer { oneParser($0, everyURLAttribute: everyURLAttribute) }
     }
 
-    /// `startElements` in the pieces the parsers reported (one, or two halves'), in order: not
-    /// copied into one array. With `secondHalf` (a large page), another thread may parse the
-    /// second half meanwhile (`SecondHalf.parse`).
-    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool, secondHalf: SecondHalf? = nil)
-        -> [ArraySlice<StartElement>]
-    {
-        initialize()
-        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else {
-            _ = secondHalf?.close()
-            return []
-        }
-        return bytes.withUnsafeBufferPointer { buffer -> [ArraySlice<StartElement>] in
-            guard let secondHalf else { return [oneParser(buffer, everyURLAttribute: everyURLAttribute)[...]] }
-            let collector = Collector(from: 0, everyURLAttribute: everyURLAttribute, expected: buffer.count)
-            let join = Halves.Join(secondHalf)
-            collector.join = join
-            defer { collector.close() }
-            parse(buffer, into: collector)
-            return join.parts(collector)
-        }
+    /// `startElements` as the one piece `PageRewriter.align(parts:_:)` takes.
+    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool) -> [ArraySlice<StartElement>] {
+        let elements = startElements(ofUTF8: bytes, everyURLAttribute: everyURLAttribute)
+        return elements.isEmpty ? [] : [elements[...]]
     }
 
-    /// A second half for `startElementParts` when `page` is large enough, else nil.
-    static func secondHalf(for page: [UInt8], everyURLAttribute: Bool) -> SecondHalf? {
-        page.count >= halvesThreshold ? SecondHalf(page, everyURLAttribute: everyURLAttribute) : nil
-    }
-
-    /// `startElements` from one parser, whatever the size.
+    /// `startElements` from one parser.
     static func oneParser(_ buffer: UnsafeBufferPointer<UInt8>, everyURLAttribute: Bool) -> [StartElement] {
-        let collector = Collector(from: 0, everyURLAttribute: everyURLAttribute, expected: buffer.count)
+        let collector = Collector(everyURLAttribute: everyURLAttribute, expected: buffer.count)
         defer { collector.close() }
         parse(buffer, into: collector)
         return collector.elements
     }
 
-    /// Runs libxml2's HTML parser over `buffer` from `collector.offset` to the end, reporting
-    /// to `collector`. The parser context stays open (the names the collector recorded are
-    /// its dictionary's) until `collector.close()`.
+    /// Runs libxml2's HTML parser over `buffer`, reporting to `collector`. The parser context
+    /// stays open (the names the collector recorded are its dictionary's) until
+    /// `collector.close()`.
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>, into collector: Collector) {
-        let reader = ChunkReader(UnsafeBufferPointer(rebasing: buffer[collector.offset...]))
+        let reader = ChunkReader(buffer)
         collector.reader = reader
         guard let context = parserContext(reading: reader) else { return }
         collector.context = context
@@ -155,16 +134,14 @@ public enum LibXML2 {
         // UTF-8 without an encoder: positions stay exact (xmlByteConsumed counts raw
         // bytes), and IGNORE_ENC keeps a lying <meta> from switching the decoder.
         htmlCtxtUseOptions(context, parseOptions | Int32(HTML_PARSE_IGNORE_ENC.rawValue))
-        // Declare the input UTF-8 up front: otherwise 2.9 guesses a decoder at the first
-        // non-ASCII byte, and from then on xmlByteConsumed reports the whole input.
+        // Declare the input UTF-8 up front: otherwise libxml2 2.9 guessed a decoder at the first
+        // non-ASCII byte, and from then on xmlByteConsumed reported the whole input.
         xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
         htmlParseDocument(context)
     }
 
-    /// What the SAX callback of `startElements` collects, for the page or one half of it.
+    /// What the SAX callback of `startElements` collects.
     final class Collector {
-        /// Where in the page this parser starts: added to its positions.
-        let offset: Int
         let everyURLAttribute: Bool
         var context: htmlParserCtxtPtr?
         var elements: [StartElement] = []
@@ -173,13 +150,8 @@ public enum LibXML2 {
         let names = NameCache()
         /// Feeds the parser; libxml2 holds it unretained, so it lives as long as this.
         var reader: ChunkReader?
-        /// A second half's parser: records its state at each start tag (`Halves.States`).
-        var states: Halves.States?
-        /// The first parser, when a second half may run: looks, past the split, for its state.
-        var join: Halves.Join?
 
-        init(from offset: Int, everyURLAttribute: Bool, expected bytes: Int) {
-            self.offset = offset
+        init(everyURLAttribute: Bool, expected bytes: Int) {
             self.everyURLAttribute = everyURLAttribute
             // Pages measured hold a start tag per 190-250 bytes.
             elements.reserveCapacityWithHugePages(bytes / 128)
@@ -222,24 +194,7 @@ public enum LibXML2 {
             guard let user, let name else { return }
             let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
             guard let context = collector.context else { return }
-            let consumed = collector.offset + Int(xmlByteConsumed(context))
-            // Two halves (LibXML2+Halves.swift) compare their states at start tags with
-            // attributes: never an implied element, which has none.
-            if let join = collector.join {
-                guard join.met == nil else { return }  // stopped: the second half has the rest
-                if collector.elements.count & 63 == 0 { join.publish(consumed) }
-                if attributes != nil, let split = join.split, consumed > split,
-                    join.meets(context, consumed: consumed, element: collector.elements.count)
-                {
-                    xmlStopParser(context)
-                    return
-                }
-            } else if attributes != nil, let states = collector.states,
-                !states.record(context, consumed: consumed, element: collector.elements.count)
-            {
-                xmlStopParser(context)
-                return
-            }
+            let consumed = Int(xmlByteConsumed(context))
             let element = collector.names.element(name)
             var pairs: [(String, String)] = []
             if var cursor = attributes {

@@ -35,19 +35,3 @@ extension PageRewriter.Job {
         return first >= page.count ? original.count : view.originalRange(first..<first).lowerBound
     }
 }
-
-extension PageRewriter {
-    /// The start of the scanned tag nearest `offset` (tags in document order), nil when none.
-    static func nearestTagStart(_ tags: [StartTagScanner.Tag], to offset: Int) -> Int? {
-        var (low, high) = (0, tags.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if tags[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
-        }
-        let before = low > 0 ? tags[low - 1].range.lowerBound : nil
-        let after = low < tags.count ? tags[low].range.lowerBound : nil
-        guard let before else { return after }
-        guard let after else { return before }
-        return offset - before <= after - offset ? before : after
-    }
-}

@@ -169,9 +169,7 @@ extension PageRewriter {
 
         /// Two threads. The second parses with libxml2, pairs its elements with the scanned
         /// tags and finds the base; this one meanwhile scans the tags' positions and decides
-        /// the references the scan suggests, against the base the scan suggests, and then, on
-        /// a large page the parse has not finished, parses half of what it has not reached
-        /// (`LibXML2.SecondHalf`: the parse uses it where the two parsers meet). Then both
+        /// the references the scan suggests, against the base the scan suggests. Then both
         /// read and apply the image sites, a chunk at a time, whichever is free (a chunk read
         /// before the decisions are made is applied once they are). The parse has the last
         /// word: a reference it does not confirm is not used, and if its base differs from
@@ -181,16 +179,14 @@ extension PageRewriter {
             let scanHandoff = WorkerPool.Handoff<Scanned>()
             let parseHandoff = WorkerPool.Handoff<Parsed>()
             let work = SiteWork()
-            let secondHalf = LibXML2.secondHalf(for: parserInput, everyURLAttribute: moving)
             // What each thread builds grows with the page: on a 9.7 MB page of 20,000 images,
             // about 3 times its size on the scanning thread, 1.5 on the parse thread; both
-            // threads are readied for the larger (the second parser runs on the scanning one).
+            // threads are readied for the larger.
             let heap = page.count >= 1 << 20 ? min(3 * page.count, 48 << 20) : 0
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
                     MemoryReturn.reserveThreadHeap(bytes: heap)
-                    let elements = LibXML2.startElementParts(
-                        ofUTF8: parserInput, everyURLAttribute: moving, secondHalf: secondHalf)
+                    let elements = LibXML2.startElementParts(ofUTF8: parserInput, everyURLAttribute: moving)
                     Trace.mark("parsed")
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
@@ -224,11 +220,6 @@ extension PageRewriter {
                             styleTokens: styleTokens)
                         early(original[..<prefix])
                     }
-                    // Nothing left to do here until the parse ends: parse half of what remains.
-                    if !parseHandoff.isGiven {
-                        secondHalf?.parse(nearestTag: { PageRewriter.nearestTagStart(scanned.tags, to: $0) })
-                    }
-                    Trace.mark("scan thread: second parser done")
                     share(parseHandoff.take(), work)
                     Trace.mark("scan thread: sites done")
                     return (scanned, styleTokens, guessedBase)

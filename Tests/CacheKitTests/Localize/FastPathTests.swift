@@ -64,19 +64,6 @@ final class FastPathTests: XCTestCase {
         XCTAssertGreaterThan(found, 500)
     }
 
-    /// The second parser's split: the scanned tag nearest an offset, the earlier on a tie.
-    func testNearestTagStart() {
-        let tags = StartTagScanner.scan(Array("<a>0123456<b>x<c></c>".utf8)).tags
-        XCTAssertEqual(tags.map(\.range.lowerBound), [0, 10, 14])
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 4), 0)
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 5), 0)
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 6), 10)
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 12), 10)
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 13), 14)
-        XCTAssertEqual(PageRewriter.nearestTagStart(tags, to: 99), 14)
-        XCTAssertNil(PageRewriter.nearestTagStart([], to: 3))
-    }
-
     /// The early write's guess: up to the first tag with a reference decided local, a value
     /// the scan could not read, or a `<base>`; when the output moves, up to the first tag with
     /// a URL attribute; the whole page when nothing is foreseen to change.
