@@ -11,7 +11,7 @@ import URLStandard
 /// The libxml2 boundary. Only this file imports `CLibXML2`; it owns every pointer and hands
 /// back Swift values.
 public enum LibXML2 {
-    /// The libxml2 version the package was compiled against, e.g. "2.9.14".
+    /// The libxml2 version the package was compiled against: the one it carries, "2.15.3".
     public static let compiledVersion: String = LIBXML_DOTTED_VERSION
 
     /// The bytes libxml2 is given for `page`: the page, with each comment it would end
@@ -85,14 +85,14 @@ public enum LibXML2 {
         /// `xmlByteConsumed` when the element started: the offset, in the original bytes, of
         /// the `>` (or `/>`) closing the start tag.
         var consumed: Int
-        /// Whether a `<picture>` element is open around it (libxml2 2.9 nests a second
+        /// Whether a `<picture>` element is open around it (libxml2 nests a second
         /// `<source>` inside the first, so "parent is picture" would miss it).
         var insidePicture: Bool
     }
 
     /// Parses UTF-8 `bytes` with libxml2's HTML parser in SAX mode (no tree is built) and
     /// returns every start element in document order. (Other charsets are transcoded by the
-    /// caller first: libxml2 2.9's xmlByteConsumed is not exact once a decoder is installed.)
+    /// caller first: libxml2 2.9's xmlByteConsumed was not exact once a decoder was installed.)
     /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
     /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
     static func startElements(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool = true) -> [StartElement] {
@@ -170,7 +170,7 @@ public enum LibXML2 {
         private var pictureDepths: [Int] = []
 
         /// Whether a `<picture>` is among libxml2's open elements around the one it just opened
-        /// (the top of its stack). libxml2 2.9 nests a second `<source>` inside the first, so
+        /// (the top of its stack). libxml2 nests a second `<source>` inside the first, so
         /// "parent is picture" would miss it. Each element's callback comes here, so every open
         /// picture was recorded when it opened: the last recorded one still open answers, in
         /// constant time amortized (walking the stack made 100,000 nested elements take 1.8 s).
@@ -241,8 +241,9 @@ public enum LibXML2 {
     }
 
     /// Hands out a buffer's bytes in order, as many as asked each time, each NUL as a space:
-    /// libxml2 2.9's HTML parser stops at a NUL byte (`<p>\0</p><img …>` gave no image)
-    /// where browsers read on (HTML's tokenizer drops it, or makes it U+FFFD). The length is
+    /// libxml2 2.9's HTML parser stopped at a NUL byte (`<p>\0</p><img …>` gave no image)
+    /// where browsers read on (HTML's tokenizer drops it, or makes it U+FFFD; the carried 2.15
+    /// reads on too). The length is
     /// the same, so every offset still names the page's own bytes; an attribute value holding
     /// a NUL then differs from the page's and is left alone (`ValueMap`).
     final class ChunkReader {

@@ -11,11 +11,11 @@ import URLStandard
 /// attribute value, tokenizing the way libxml2's HTML parser does (comments, `<!…>` and
 /// `<?…>` skipped), except that the elements whose content the HTML Standard reads as text
 /// hold no tags here (`script` by its escaped states, `style`, `textarea`, `title`, `xmp`,
-/// `iframe`, `noembed`, `noframes`, and `plaintext` to the end): libxml2 2.9 parses tags
-/// inside the others, which a browser shows as text. libxml2 decides which elements and
-/// attributes exist; these positions tell where their values sit (an element with no tag
-/// here is not touched), so an edit changes those bytes and nothing else. Works on any
-/// ASCII-compatible encoding.
+/// `iframe`, `noembed`, `noframes`, and `plaintext` to the end): libxml2 before 2.14 parsed
+/// tags inside the others, which a browser shows as text (the carried 2.15 reads them as
+/// text). libxml2 decides which elements and attributes exist; these positions tell where
+/// their values sit (an element with no tag here is not touched), so an edit changes those
+/// bytes and nothing else. Works on any ASCII-compatible encoding.
 struct StartTagScanner {
     struct Attribute {
         /// Lower-cased name bytes.
@@ -56,9 +56,10 @@ struct StartTagScanner {
         return scan(b, abruptComments: &abrupt)
     }
 
-    /// The comments libxml2 2.9 ends elsewhere than browsers do (`<!-->`, `<!--->`, and one
-    /// closed by `--!>`: HTML's tokenizer ends them there, libxml2 reads on to the next
-    /// `-->`, and misses the tags between), whole; none on most pages (checked first).
+    /// The comments libxml2 before 2.14 ended elsewhere than browsers do (`<!-->`, `<!--->`,
+    /// and one closed by `--!>`: HTML's tokenizer ends them there, libxml2 read on to the next
+    /// `-->`, and missed the tags between), whole; none on most pages (checked first). The
+    /// carried 2.15 ends them as browsers do; they are still given to it as spaces.
     static func abruptComments(_ b: [UInt8]) -> [Range<Int>] {
         guard mayHoldAbruptComments(b) else { return [] }
         var abrupt: [Range<Int>] = []
@@ -247,7 +248,7 @@ struct StartTagScanner {
 
     /// Where a comment whose `<!--` ends before `from` ends, by HTML's tokenizer (§13.2.5.43
     /// on): at once for `>` or `->`, else past the first `-->` or `--!>` (the end of the page
-    /// when neither comes); `abrupt` when libxml2 2.9 ends it elsewhere.
+    /// when neither comes); `abrupt` when libxml2 before 2.14 ended it elsewhere.
     private static func commentEnd(_ b: [UInt8], from start: Int) -> (after: Int, abrupt: Bool) {
         let n = b.count
         if start < n, b[start] == UInt8(ascii: ">") { return (start + 1, true) }

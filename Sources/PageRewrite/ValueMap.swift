@@ -94,13 +94,13 @@ struct ValueMap {
         rawOffsets = offsets
     }
 
-    /// libxml2 2.9 ends an attribute value at a character reference to U+000B, U+000C or
-    /// U+000E–U+0010 (it keeps what came before). The HTML Standard decodes those references
-    /// to their code points, so such a value is read as HTML reads it — ours — when libxml2's
-    /// is exactly ours cut at such a reference, and ours is UTF-8 (what follows the cut is the
-    /// page's bytes as they are, which libxml2 never checked: with an invalid byte there, a
-    /// srcset's candidates, read from the value as a String, would be longer than the value
-    /// and point past its end).
+    /// libxml2 2.9 ended an attribute value at a character reference to U+000B, U+000C or
+    /// U+000E–U+0010 (it kept what came before; the carried 2.15 decodes them whole). The
+    /// HTML Standard decodes those references to their code points, so such a value is read
+    /// as HTML reads it — ours — when libxml2's is exactly ours cut at such a reference, and
+    /// ours is UTF-8 (what follows the cut is the page's bytes as they are, which libxml2
+    /// never checked: with an invalid byte there, a srcset's candidates, read from the value
+    /// as a String, would be longer than the value and point past its end).
     private static func isLibXML2Truncation(_ libxml2: [UInt8], of ours: [UInt8], offsets: [Int], in page: [UInt8])
         -> Bool
     {

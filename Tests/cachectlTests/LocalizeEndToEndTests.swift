@@ -827,7 +827,7 @@ final class LocalizeEndToEndTests: XCTestCase {
 
     /// What a browser reads as text is not a reference: tags inside `textarea`, `title`,
     /// `xmp`, `iframe`, `noembed`, `noframes`, `plaintext`, and inside a script's
-    /// `<!-- <script> … -->` part, were rewritten (libxml2 2.9 parses them as elements).
+    /// `<!-- <script> … -->` part, were rewritten (libxml2 2.9 parsed them as elements).
     func testTagsInsideTextAreNotReferences() throws {
         let tree = TestTree("loc-text-elements")
         let store = store(tree, holding: "http://fakehost/a.png")

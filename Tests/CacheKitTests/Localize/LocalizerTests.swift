@@ -189,7 +189,7 @@ final class LocalizerTests: XCTestCase {
         XCTAssertTrue(eager.contains("<img SRC srcset=\"../store/"), eager)
     }
 
-    /// libxml2 2.9 stops at a NUL byte; browsers read on. The images after one are found, and
+    /// libxml2 2.9 stopped at a NUL byte; browsers read on. The images after one are found, and
     /// a value holding one (a browser reads U+FFFD there) is left alone.
     func testANulByteDoesNotEndThePage() throws {
         let (tree, localizer, _) = try setUp(["http://fakehost/a.png", "http://fakehost/b.png"])
@@ -752,7 +752,7 @@ private enum PINName {
 }
 
 extension LocalizerTests {
-    /// libxml2 2.9 ends a value at `&#xB;`, `&#xC;`, `&#xE;`–`&#x10;`; the value is read as
+    /// libxml2 2.9 ended a value at `&#xB;`, `&#xC;`, `&#xE;`–`&#x10;`; the value is read as
     /// the HTML Standard reads it (the reference is the code point), not dropped.
     func testValuesLibXML2CutAtAControlReferenceAreReadWhole() throws {
         let (tree, localizer, _) = try setUp([
