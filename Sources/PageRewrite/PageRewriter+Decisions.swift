@@ -9,6 +9,18 @@ extension PageRewriter.Job {
     /// The decision for a resolved reference whose copy is known: its local path when the
     /// copy may be used (fresh, or `--allow-stale`), placed in the assets folder if any.
     func decision(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
+        decision(resolved, copy: found) { directory in
+            if let known = directoryPrefixes[BytesKey(directory)] { return known }
+            let prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
+            directoryPrefixes[BytesKey(directory)] = prefix
+            return prefix
+        }
+    }
+
+    /// `decision`, with the relative prefix from the output to a directory from `prefix`.
+    private func decision(
+        _ resolved: URLText.Resolved, copy found: CachedCopy?, prefix: (ArraySlice<UInt8>) -> String
+    ) -> Decision {
         guard let copy = found,
             copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment)
         else { return Decision(resolved: resolved, copy: found, local: nil) }
@@ -20,17 +32,44 @@ extension PageRewriter.Job {
             // One relative prefix per directory (a store has 256), then the file name.
             let bytes = target.bytes
             let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
-            let directory = bytes[..<max(slash, 0)]
-            let prefix: String
-            if let known = directoryPrefixes[BytesKey(directory)] {
-                prefix = known
-            } else {
-                prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
-                directoryPrefixes[BytesKey(directory)] = prefix
-            }
-            local = URLText.joined(prefix, URLText.encodeSegment(bytes[(slash + 1)...]))
+            local = URLText.joined(prefix(bytes[..<max(slash, 0)]), URLText.encodeSegment(bytes[(slash + 1)...]))
         }
         return Decision(resolved: resolved, copy: copy, local: local)
+    }
+
+    /// The decisions for references resolved and looked up together (`copy` picks each one's
+    /// copy from what was found), in their order. Without copies to place (`--assets` places
+    /// them one at a time) they are made in blocks through `loop`, so that the parse thread,
+    /// idle while the scanning thread decides, makes some: the directories' prefixes are
+    /// worked out first, here, and the blocks only read them.
+    func makeDecisions(
+        _ resolved: [URLText.Resolved], found: [CachedCopy?], copy: @escaping (Int) -> CachedCopy?, loop: LoopRunner
+    ) -> [Decision] {
+        guard placer == nil, !options.absolute else {
+            return resolved.indices.map { decision(resolved[$0], copy: copy($0)) }
+        }
+        for case let found? in found {
+            let bytes = found.path.bytes
+            let directory = bytes[..<max(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0, 0)]
+            if directoryPrefixes[BytesKey(directory)] == nil {
+                directoryPrefixes[BytesKey(directory)] = URLText.relativePrefix(
+                    from: outputParts, toDirectory: directory)
+            }
+        }
+        let prefixes = directoryPrefixes
+        return [Decision](unsafeUninitializedCapacity: resolved.count) { buffer, initialized in
+            let made = buffer.baseAddress!
+            loop.run(resolved.count) { [self] range in
+                for i in range {
+                    (made + i).initialize(
+                        to: decision(resolved[i], copy: copy(i)) { directory in
+                            prefixes[BytesKey(directory)]
+                                ?? URLText.relativePrefix(from: outputParts, toDirectory: directory)
+                        })
+                }
+            }
+            initialized = resolved.count
+        }
     }
 
     /// The batch looked up while the parse ran, made into `copies`.

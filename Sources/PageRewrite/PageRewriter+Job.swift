@@ -251,7 +251,9 @@ extension PageRewriter {
         private func decideLikely(_ likely: [String], against base: URLText.Base, loop: LoopRunner) {
             var urls: [String] = []
             var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
-            var pending: [(reference: String, resolved: URLText.Resolved, url: Int, asWritten: Int?)] = []
+            var (references, resolvedOnes, urlOf, asWrittenOf): ([String], [URLText.Resolved], [Int], [Int?]) = (
+                [], [], [], []
+            )
             decisions.reserveCapacity(likely.count)
             func index(_ key: String) -> Int {
                 if let known = urlIndex[key] { return known }
@@ -261,17 +263,22 @@ extension PageRewriter {
             }
             for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
                 guard let resolved = URLText.resolve(reference, against: base) else { continue }
-                pending.append((reference, resolved, index(resolved.withoutFragment), resolved.asWritten.map(index)))
+                references.append(reference)
+                resolvedOnes.append(resolved)
+                urlOf.append(index(resolved.withoutFragment))
+                asWrittenOf.append(resolved.asWritten.map(index))
             }
             Trace.mark("resolved, \(urls.count) URLs")
             let found = lookupMany(urls, loop)
             Trace.mark("looked up")
             prefetched = (urls, found)
-            for item in pending {
-                decisions[item.reference] = decision(
-                    item.resolved, copy: PageRewriter.preferred([item.asWritten.flatMap { found[$0] }, found[item.url]])
-                )
-            }
+            let made = makeDecisions(
+                resolvedOnes, found: found,
+                copy: { [urlOf, asWrittenOf] i in
+                    guard let asWritten = asWrittenOf[i] else { return found[urlOf[i]] }
+                    return PageRewriter.preferred([found[asWritten], found[urlOf[i]]])
+                }, loop: loop)
+            for (reference, decision) in zip(references, made) { decisions[reference] = decision }
         }
 
         /// What the chunks gave, in order (their references kept in parts, not copied into

@@ -154,6 +154,32 @@ final class LocalizerTests: XCTestCase {
         }
     }
 
+    /// A page with thousands of references decides them in blocks on both threads (more
+    /// than a block's 256): each rewritten one opens its own body, each other is missing, and
+    /// nothing else changes.
+    func testThousandsOfReferencesAreEachPointedAtTheirOwnBody() throws {
+        let cached = (0..<1500).map { "http://fakehost/img/\($0).png" }
+        let (tree, localizer, _) = try setUp(cached)
+        let html = (0..<2000).map { i in
+            i % 4 == 0
+                ? "<img srcset=\"../img/\(i).png 1x, /img/\(i + 1).png 2x\">\n" : "<p><img src=\"/img/\(i).png\">\n"
+        }.joined()
+        let result = run(localizer, html, tree)
+        let byOutcome = Dictionary(grouping: result.references, by: \.outcome)
+        var expectedRewritten: [Int] = []
+        for i in 0..<2000 { expectedRewritten += i % 4 == 0 ? [i, i + 1] : [i] }
+        expectedRewritten.removeAll { $0 >= 1500 }
+        XCTAssertEqual(byOutcome[.rewritten]?.count, expectedRewritten.count)
+        XCTAssertEqual(byOutcome[.missing]?.count, result.references.count - expectedRewritten.count)
+        XCTAssertEqual(byOutcome.keys.count, 2, "\(byOutcome.keys)")
+        assertOnlyReferencesChanged(Array(html.utf8), result)
+        for ref in result.references where ref.outcome == .rewritten {
+            let target = tree.path("out").appending(ref.localPath!.removingPercentEncodingForTest)
+            XCTAssertEqual(
+                String(decoding: (try? FileIO.readAll(target)) ?? [], as: UTF8.self), "body of \(ref.resolved!)")
+        }
+    }
+
     func testLazyAttributesAndEager() throws {
         let urls = [
             "http://fakehost/lazy/a.jpg", "http://fakehost/lazy/b.jpg", "http://fakehost/lazy/c.jpg",
