@@ -247,18 +247,17 @@ extension PageRewriter {
         }
 
         /// The scanning thread: decides the references the scan suggests, each distinct one
-        /// resolved once and each distinct URL looked up once, all together.
+        /// resolved once and its URL looked up, all together. (Distinct references that name
+        /// the same URL, `a.png` and `./a.png`, are rare: each looks it up, the same answer,
+        /// rather than every URL going through a dictionary first.)
         private func decideLikely(_ likely: [String], against base: URLText.Base, loop: LoopRunner) {
             var urls: [String] = []
-            var urlIndex: [String: Int] = Dictionary(minimumCapacity: likely.count)
             var (references, resolvedOnes, urlOf, asWrittenOf): ([String], [URLText.Resolved], [Int], [Int?]) = (
                 [], [], [], []
             )
             decisions.reserveCapacity(likely.count)
             func index(_ key: String) -> Int {
-                if let known = urlIndex[key] { return known }
                 urls.append(key)
-                urlIndex[key] = urls.count - 1
                 return urls.count - 1
             }
             for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
