@@ -196,7 +196,7 @@ public enum LibXML2 {
             guard let context = collector.context else { return }
             let consumed = Int(xmlByteConsumed(context))
             let element = collector.names.element(name)
-            var pairs: [(String, String)] = []
+            var pairs: [(name: String, value: String)] = []
             if var cursor = attributes {
                 while let attrName = cursor.pointee {
                     if let wanted = collector.names.attribute(attrName),
