@@ -2,11 +2,12 @@ extension PageRewriter.Job {
     /// How many of the original's first bytes the output is likely to keep, as the scan and its
     /// decisions foresee: up to the first tag holding a reference decided local (a rewritten
     /// value, and the `crossorigin`, `integrity` or `--eager` edits of the same tag), a value
-    /// the scan did not read (entities: the parse decides it), a `<base>`, or a `<style>`'s
-    /// local `url(…)`; when the output is moved (references made absolute) and no `<base>`
-    /// stands, up to the first tag with a URL attribute or the first `<style>`. All of it when
-    /// none: nothing is foreseen to change. A guess for the early write only: the output keeps
-    /// what it truly shares with it (`LocalizeResult.unchangedPrefix`), however it falls.
+    /// the scan did not read (character references it does not decode: the parse decides
+    /// it), a `<base>`, or a `<style>`'s local `url(…)`; when the output is moved (references
+    /// made absolute) and no `<base>` stands, up to the first tag with a URL attribute or the
+    /// first `<style>`. All of it when none: nothing is foreseen to change. A guess for the
+    /// early write only: the output keeps what it truly shares with it
+    /// (`LocalizeResult.unchangedPrefix`), however it falls.
     func likelyUnchangedPrefix(
         _ scanned: PageRewriter.Scanned, likely: [String], tagOfReference: [Int], unread: Int?,
         styleTokens: [(url: String, range: Range<Int>)]

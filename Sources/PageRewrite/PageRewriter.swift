@@ -119,10 +119,10 @@ public struct PageRewriter {
     }
 
     /// The references, as written, that the scanned tags' image attributes hold, read
-    /// simply (values with entities skipped): a guess at what the parse will confirm, decided
-    /// early while it runs.
+    /// simply (common character references decoded, `decodedForGuess`; values with others
+    /// skipped): a guess at what the parse will confirm, decided early while it runs.
     /// `tags` gets, for each reference, the index of its tag; `unread` the first tag with a
-    /// value skipped for its entities (the parse may find a reference there).
+    /// value skipped for its references (the parse may find a reference there).
     static func likelyReferences(_ scanned: Scanned, page: [UInt8], tags: inout [Int], unread: inout Int?)
         -> [String]
     {
@@ -132,31 +132,98 @@ public struct PageRewriter {
             for attribute in tag.attributes {
                 guard let kind = likelyKind(attribute.name) else { continue }
                 guard let range = attribute.value, !range.isEmpty else { continue }
-                guard
-                    StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
-                        == nil
-                else {
-                    unread = unread ?? index
-                    continue
+                var value = page[range]
+                if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
+                    != nil
+                {
+                    guard let decoded = decodedForGuess(value) else {
+                        unread = unread ?? index
+                        continue
+                    }
+                    value = decoded[...]
                 }
                 switch kind {
                 case .srcset:
-                    for candidate in Srcset.parse(String(decoding: page[range], as: UTF8.self)) where candidate.isValid
-                    {
+                    for candidate in Srcset.parse(String(decoding: value, as: UTF8.self)) where candidate.isValid {
                         references.append(candidate.url)
                     }
                 case .style:
-                    for token in CSSURLs.find(Array(page[range])) { references.append(token.url) }
+                    for token in CSSURLs.find(Array(value)) { references.append(token.url) }
                 case .url:
                     // Trimmed of ASCII whitespace, as `ValueMap.trimmedRange` trims the confirmed value.
-                    var (lower, upper) = (range.lowerBound, range.upperBound)
-                    while lower < upper, StartTagScanner.isSpace(page[lower]) { lower += 1 }
-                    while upper > lower, StartTagScanner.isSpace(page[upper - 1]) { upper -= 1 }
-                    references.append(String(decoding: page[lower..<upper], as: UTF8.self))
+                    var (lower, upper) = (value.startIndex, value.endIndex)
+                    while lower < upper, StartTagScanner.isSpace(value[lower]) { lower += 1 }
+                    while upper > lower, StartTagScanner.isSpace(value[upper - 1]) { upper -= 1 }
+                    references.append(String(decoding: value[lower..<upper], as: UTF8.self))
                 }
             }
         }
         return references
+    }
+
+    /// A value's common character references decoded for the scan's guess: `&amp;`, `&lt;`,
+    /// `&gt;`, `&quot;`, and numeric ones to printable ASCII, each closed by `;` (as every
+    /// parser decodes them); an `&` that starts no reference kept (followed by neither a letter,
+    /// a digit nor `#`, or by letters and digits and then `=`: the HTML Standard keeps such an
+    /// `&` in an attribute value, as in `?a=1&b=2`). Nil when it holds any other `&`, which the
+    /// parse decides. (A guess only: a site's reference is decided by libxml2's value; one that
+    /// differs is decided after the parse.)
+    static func decodedForGuess(_ raw: ArraySlice<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = raw.startIndex
+        while i < raw.endIndex {
+            guard raw[i] == UInt8(ascii: "&") else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < raw.endIndex, isAlphanumeric(raw[end]) { end += 1 }
+            let next = end < raw.endIndex ? raw[end] : nil
+            if end == i + 1 && next != UInt8(ascii: "#") || end > i + 1 && next == UInt8(ascii: "=") {
+                out.append(UInt8(ascii: "&"))  // no reference: kept as written
+                i += 1
+                continue
+            }
+            guard let semicolon = raw[i...].prefix(10).firstIndex(of: UInt8(ascii: ";")),
+                let byte = guessedCharacter(raw[(i + 1)..<semicolon])
+            else { return nil }
+            out.append(byte)
+            i = semicolon + 1
+        }
+        return out
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        StartTagScanner.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The printable ASCII character a reference's name (between `&` and `;`) stands for, when
+    /// it is one of `decodedForGuess`'s.
+    private static func guessedCharacter(_ name: ArraySlice<UInt8>) -> UInt8? {
+        switch Array(name) {
+        case Array("amp".utf8): return UInt8(ascii: "&")
+        case Array("lt".utf8): return UInt8(ascii: "<")
+        case Array("gt".utf8): return UInt8(ascii: ">")
+        case Array("quot".utf8): return UInt8(ascii: "\"")
+        default: break
+        }
+        guard name.first == UInt8(ascii: "#"), name.count > 1 else { return nil }
+        var digits = name.dropFirst()
+        let hex = digits.first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
+        if hex { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        var value = 0
+        for d in digits {
+            switch d {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * (hex ? 16 : 10) + Int(d - 0x30)
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: value = value * 16 + Int(d - 0x61 + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: value = value * 16 + Int(d - 0x41 + 10)
+            default: return nil
+            }
+        }
+        return (0x21...0x7E).contains(value) ? UInt8(value) : nil
     }
 
     /// The `url(…)` tokens of `<style>` elements (raw text: no entities), with their ranges

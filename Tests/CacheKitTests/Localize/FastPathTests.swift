@@ -65,8 +65,9 @@ final class FastPathTests: XCTestCase {
     }
 
     /// The early write's guess: up to the first tag with a reference decided local, a value
-    /// the scan could not read, or a `<base>`; when the output moves, up to the first tag with
-    /// a URL attribute; the whole page when nothing is foreseen to change.
+    /// the scan could not read (a reference it does not decode), or a `<base>`; when the
+    /// output moves, up to the first tag with a URL attribute; the whole page when nothing is
+    /// foreseen to change.
     func testTheEarlyWriteStopsWhereAChangeIsForeseen() throws {
         func prefix(_ html: String, local: Set<String>, moving: Bool = false) -> Int {
             let page = Array(html.utf8)
@@ -90,10 +91,44 @@ final class FastPathTests: XCTestCase {
         XCTAssertEqual(prefix(page, local: []), page.utf8.count)
         XCTAssertEqual(prefix(page, local: ["b.png"]), 26)
         XCTAssertEqual(prefix(page, local: ["a.png", "b.png"]), 11)
-        XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: []), 8)
+        // A value with a reference the scan does not decode stops it; `&amp;` the scan decodes.
+        XCTAssertEqual(prefix("<p>x</p><img src='a&copy;b.png'>", local: []), 8)
+        XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: []), 31)
+        XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: ["a&b.png"]), 8)
         XCTAssertEqual(prefix("<p>x</p><base href=/d/><img src=a.png>", local: []), 8)
         XCTAssertEqual(prefix("<p>x</p><a href=c>c</a>", local: [], moving: true), 8)
         XCTAssertEqual(prefix("<p>x</p><a name=c>c</a>", local: [], moving: true), 23)
+    }
+
+    /// The scan's guess at a value with `&` (`PageRewriter.decodedForGuess`): whenever it
+    /// decodes one, it is what libxml2 reports for it, on generated values mixing the
+    /// references it decodes, `&`s it keeps, and ones it leaves to the parse.
+    func testTheScansEntityGuessIsWhatLibXML2Reports() {
+        let pieces = [
+            "a", "/", "=", ";", "#", "x", "1", "?s=48", "&amp;", "&lt;", "&gt;", "&quot;", "&#47;", "&#x2F;", "&#X41;",
+            "&#39;", "&b=", "&r=G", "&", "&&", "& ", "&#", "&#0;", "&#xFFFF;", "&copy;", "&copy=", "&nbsp",
+            "&amp", "&notit;", "&lt=", "é"
+        ]
+        var rng = SplitMix(state: 18)
+        var (decoded, left) = (0, 0)
+        for _ in 0..<3000 {
+            let value = (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+                .joined()
+            let raw = Array(value.utf8)
+            guard let guess = PageRewriter.decodedForGuess(raw[...]) else {
+                left += 1
+                continue
+            }
+            decoded += 1
+            let page = Array("<img src=\"".utf8) + raw + Array("\">".utf8)
+            let reported = LibXML2.startElements(ofUTF8: page).first { $0.name == "img" }?.attributes.first?.value
+            XCTAssertEqual(String(decoding: guess, as: UTF8.self), reported, value)
+        }
+        XCTAssertGreaterThan(decoded, 500)
+        XCTAssertGreaterThan(left, 500)
+        let mixed = Array("?a=1&b=2&amp;c=&#47;".utf8)
+        XCTAssertEqual(PageRewriter.decodedForGuess(mixed[...]), Array("?a=1&b=2&c=/".utf8))
+        XCTAssertNil(PageRewriter.decodedForGuess(Array("a&copy;b".utf8)[...]))
     }
 
     func testEscapesMatchTheirCharacterRules() {
