@@ -129,8 +129,10 @@ public struct PageRewriter {
         var references: [String] = []
         for (index, tag) in scanned.tags.enumerated() {
             defer { while tags.count < references.count { tags.append(index) } }
+            let iconLink = tag.name == linkName && isIconLink(tag, page: page)
             for attribute in tag.attributes {
-                guard let kind = likelyKind(attribute.name) else { continue }
+                guard let kind = likelyKind(attribute.name) ?? (iconLink && attribute.name == hrefName ? .url : nil)
+                else { continue }
                 guard let range = attribute.value, !range.isEmpty else { continue }
                 var value = page[range]
                 if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
@@ -159,6 +161,18 @@ public struct PageRewriter {
             }
         }
         return references
+    }
+
+    private static let linkName = Array("link".utf8)
+    private static let hrefName = Array("href".utf8)
+
+    /// Whether a scanned `<link>` is an icon's, as `Sites` reads its `rel` (read simply).
+    private static func isIconLink(_ tag: StartTagScanner.Tag, page: [UInt8]) -> Bool {
+        guard let range = tag.attribute("rel")?.value else { return false }
+        let words = String(decoding: page[range], as: UTF8.self).lowercased().split {
+            $0 == " " || $0 == "\t" || $0 == "\n"
+        }
+        return words.contains { $0 == "icon" || $0 == "apple-touch-icon" || $0 == "apple-touch-icon-precomposed" }
     }
 
     /// A value's common character references decoded for the scan's guess: `&amp;`, `&lt;`,

@@ -95,6 +95,9 @@ final class FastPathTests: XCTestCase {
         XCTAssertEqual(prefix("<p>x</p><img src='a&copy;b.png'>", local: []), 8)
         XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: []), 31)
         XCTAssertEqual(prefix("<p>x</p><img src='a&amp;b.png'>", local: ["a&b.png"]), 8)
+        // An icon's `<link>` is foreseen too; another `<link>`'s href is no image.
+        XCTAssertEqual(prefix("<p>x</p><link rel='shortcut icon' href=i.png>", local: ["i.png"]), 8)
+        XCTAssertEqual(prefix("<p>x</p><link rel=stylesheet href=i.png>", local: ["i.png"]), 40)
         XCTAssertEqual(prefix("<p>x</p><base href=/d/><img src=a.png>", local: []), 8)
         XCTAssertEqual(prefix("<p>x</p><a href=c>c</a>", local: [], moving: true), 8)
         XCTAssertEqual(prefix("<p>x</p><a name=c>c</a>", local: [], moving: true), 23)
