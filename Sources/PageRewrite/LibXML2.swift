@@ -101,12 +101,6 @@ public enum LibXML2 {
         return bytes.withUnsafeBufferPointer { oneParser($0, everyURLAttribute: everyURLAttribute) }
     }
 
-    /// `startElements` as the one piece `PageRewriter.align(parts:_:)` takes.
-    static func startElementParts(ofUTF8 bytes: [UInt8], everyURLAttribute: Bool) -> [ArraySlice<StartElement>] {
-        let elements = startElements(ofUTF8: bytes, everyURLAttribute: everyURLAttribute)
-        return elements.isEmpty ? [] : [elements[...]]
-    }
-
     /// `startElements` from one parser.
     static func oneParser(_ buffer: UnsafeBufferPointer<UInt8>, everyURLAttribute: Bool) -> [StartElement] {
         let collector = Collector(everyURLAttribute: everyURLAttribute, expected: buffer.count)

@@ -9,12 +9,15 @@ extension PageRewriter.Job {
     /// The decision for a resolved reference whose copy is known: its local path when the
     /// copy may be used (fresh, or `--allow-stale`), placed in the assets folder if any.
     func decision(_ resolved: URLText.Resolved, copy found: CachedCopy?) -> Decision {
-        decision(resolved, copy: found) { directory in
-            if let known = directoryPrefixes[BytesKey(directory)] { return known }
-            let prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
-            directoryPrefixes[BytesKey(directory)] = prefix
-            return prefix
-        }
+        decision(resolved, copy: found, prefix: directoryPrefix)
+    }
+
+    /// The relative prefix from the output to a directory, worked out once per directory.
+    private func directoryPrefix(_ directory: ArraySlice<UInt8>) -> String {
+        if let known = directoryPrefixes[BytesKey(directory)] { return known }
+        let prefix = URLText.relativePrefix(from: outputParts, toDirectory: directory)
+        directoryPrefixes[BytesKey(directory)] = prefix
+        return prefix
     }
 
     /// `decision`, with the relative prefix from the output to a directory from `prefix`.
@@ -50,11 +53,7 @@ extension PageRewriter.Job {
         }
         for case let found? in found {
             let bytes = found.path.bytes
-            let directory = bytes[..<max(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0, 0)]
-            if directoryPrefixes[BytesKey(directory)] == nil {
-                directoryPrefixes[BytesKey(directory)] = URLText.relativePrefix(
-                    from: outputParts, toDirectory: directory)
-            }
+            _ = directoryPrefix(bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
         }
         let prefixes = directoryPrefixes
         return [Decision](unsafeUninitializedCapacity: resolved.count) { buffer, initialized in

@@ -186,11 +186,11 @@ extension PageRewriter {
             let (parsed, (scanned, styleTokens, guessedBase)) = WorkerPool.both(
                 { [self] () -> Parsed in
                     MemoryReturn.reserveThreadHeap(bytes: heap)
-                    let elements = LibXML2.startElementParts(ofUTF8: parserInput, everyURLAttribute: moving)
+                    let elements = LibXML2.startElements(ofUTF8: parserInput, everyURLAttribute: moving)
                     Trace.mark("parsed")
                     let scanned = scanHandoff.take()
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
-                    let parsed = Parsed(matched: PageRewriter.align(parts: elements, scanned.tags), pageURL: pageURL)
+                    let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
                     Trace.mark("parse aligned with the scan")
                     parseHandoff.give(parsed)
                     share(parsed, work)

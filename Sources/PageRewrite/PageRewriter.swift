@@ -166,13 +166,10 @@ public struct PageRewriter {
     private static let linkName = Array("link".utf8)
     private static let hrefName = Array("href".utf8)
 
-    /// Whether a scanned `<link>` is an icon's, as `Sites` reads its `rel` (read simply).
+    /// Whether a scanned `<link>` is an icon's (its `rel` read simply, as `Sites` reads it).
     private static func isIconLink(_ tag: StartTagScanner.Tag, page: [UInt8]) -> Bool {
         guard let range = tag.attribute("rel")?.value else { return false }
-        let words = String(decoding: page[range], as: UTF8.self).lowercased().split {
-            $0 == " " || $0 == "\t" || $0 == "\n"
-        }
-        return words.contains { $0 == "icon" || $0 == "apple-touch-icon" || $0 == "apple-touch-icon-precomposed" }
+        return Sites.isIconRel(String(decoding: page[range], as: UTF8.self))
     }
 
     /// A value's common character references decoded for the scan's guess: `&amp;`, `&lt;`,
@@ -193,7 +190,7 @@ public struct PageRewriter {
                 continue
             }
             var end = i + 1
-            while end < raw.endIndex, isAlphanumeric(raw[end]) { end += 1 }
+            while end < raw.endIndex, ValueMap.isNameByte(raw[end]) { end += 1 }
             let next = end < raw.endIndex ? raw[end] : nil
             if end == i + 1 && next != UInt8(ascii: "#") || end > i + 1 && next == UInt8(ascii: "=") {
                 out.append(UInt8(ascii: "&"))  // no reference: kept as written
@@ -207,10 +204,6 @@ public struct PageRewriter {
             i = semicolon + 1
         }
         return out
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        StartTagScanner.isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The printable ASCII character a reference's name (between `&` and `;`) stands for, when
@@ -228,14 +221,10 @@ public struct PageRewriter {
         let hex = digits.first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
         if hex { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.count <= 6 else { return nil }
-        var value = 0
+        var value: UInt32 = 0
         for d in digits {
-            switch d {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * (hex ? 16 : 10) + Int(d - 0x30)
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: value = value * 16 + Int(d - 0x61 + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: value = value * 16 + Int(d - 0x41 + 10)
-            default: return nil
-            }
+            guard let digit = hex ? ValueMap.hexValue(d) : ValueMap.decimalValue(d) else { return nil }
+            value = value * (hex ? 16 : 10) + digit
         }
         return (0x21...0x7E).contains(value) ? UInt8(value) : nil
     }
@@ -589,43 +578,34 @@ public struct PageRewriter {
     static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(
         LibXML2.StartElement, StartTagScanner.Tag?
     )] {
-        align(parts: [elements[...]], tags)
-    }
-
-    /// `align` over the elements in the pieces the parsers reported them in.
-    static func align(parts: [ArraySlice<LibXML2.StartElement>], _ tags: [StartTagScanner.Tag]) -> [(
-        LibXML2.StartElement, StartTagScanner.Tag?
-    )] {
         // Both run in document order: walk them together. (Should libxml2 ever report a
         // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
         var out: [(LibXML2.StartElement, StartTagScanner.Tag?)] = []
-        out.reserveCapacityWithHugePages(parts.reduce(0) { $0 + $1.count })
+        out.reserveCapacityWithHugePages(elements.count)
         var t = 0
         var previous = Int.min
         var byEnd: [Int: Int]?
-        for part in parts {
-            for element in part {
-                let consumed = element.consumed
-                var index: Int?
-                if consumed < previous || byEnd != nil {
-                    if byEnd == nil {
-                        var table: [Int: Int] = Dictionary(minimumCapacity: tags.count)
-                        for (i, tag) in tags.enumerated() { table[tag.insertionPoint] = i }
-                        byEnd = table
-                    }
-                    index = byEnd?[consumed]
-                } else {
-                    while t < tags.count && tags[t].insertionPoint < consumed { t += 1 }
-                    if t < tags.count && tags[t].insertionPoint == consumed { index = t }
+        for element in elements {
+            let consumed = element.consumed
+            var index: Int?
+            if consumed < previous || byEnd != nil {
+                if byEnd == nil {
+                    var table: [Int: Int] = Dictionary(minimumCapacity: tags.count)
+                    for (i, tag) in tags.enumerated() { table[tag.insertionPoint] = i }
+                    byEnd = table
                 }
-                previous = consumed
-                if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
-                    used[i] = true
-                    out.append((element, tags[i]))
-                } else {
-                    out.append((element, nil))
-                }
+                index = byEnd?[consumed]
+            } else {
+                while t < tags.count && tags[t].insertionPoint < consumed { t += 1 }
+                if t < tags.count && tags[t].insertionPoint == consumed { index = t }
+            }
+            previous = consumed
+            if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
+                used[i] = true
+                out.append((element, tags[i]))
+            } else {
+                out.append((element, nil))
             }
         }
         return out

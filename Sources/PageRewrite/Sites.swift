@@ -176,6 +176,14 @@ extension PageRewriter {
         /// image (obsolete, but kept by HTML's rendering section for `body` and tables).
         static let backgroundElements = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
 
+        /// Whether a `<link>`'s `rel` names an icon (`icon`, `shortcut icon`, `apple-touch-icon`,
+        /// `apple-touch-icon-precomposed`): its `href` is then an image.
+        static func isIconRel(_ rel: String) -> Bool {
+            rel.lowercased().split { $0 == " " || $0 == "\t" || $0 == "\n" }.contains {
+                $0 == "icon" || $0 == "apple-touch-icon" || $0 == "apple-touch-icon-precomposed"
+            }
+        }
+
         /// An element's image sites: values as libxml2 decided them, located in the original
         /// bytes. Reading them needs no cache, so it runs on the parse thread while the
         /// references are being looked up.
@@ -304,15 +312,7 @@ extension PageRewriter {
             case "input" where site.value("type")?.lowercased() == "image":
                 return (imgURL, lazySrcset)
             case "link":
-                let rel = (site.value("rel") ?? "").lowercased().split(whereSeparator: {
-                    $0 == " " || $0 == "\t" || $0 == "\n"
-                })
-                if rel.contains("icon") || rel.contains("apple-touch-icon")
-                    || rel.contains("apple-touch-icon-precomposed")
-                {
-                    return (linkURL, lazySrcset)
-                }
-                return (lazyURL, lazySrcset)
+                return isIconRel(site.value("rel") ?? "") ? (linkURL, lazySrcset) : (lazyURL, lazySrcset)
             case "video":
                 return (videoURL, lazySrcset)
             case "image":

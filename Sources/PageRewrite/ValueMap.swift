@@ -131,7 +131,7 @@ struct ValueMap {
         return lo..<hi
     }
 
-    private static func hexValue(_ c: UInt8) -> UInt32? {
+    static func hexValue(_ c: UInt8) -> UInt32? {
         switch c {
         case 0x30...0x39: return UInt32(c - 0x30)
         case 0x41...0x46: return UInt32(c - 0x41 + 10)
@@ -139,6 +139,6 @@ struct ValueMap {
         default: return nil
         }
     }
-    private static func decimalValue(_ c: UInt8) -> UInt32? { (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil }
-    private static func isNameByte(_ c: UInt8) -> Bool { StartTagScanner.isLetter(c) || (0x30...0x39).contains(c) }
+    static func decimalValue(_ c: UInt8) -> UInt32? { (0x30...0x39).contains(c) ? UInt32(c - 0x30) : nil }
+    static func isNameByte(_ c: UInt8) -> Bool { StartTagScanner.isLetter(c) || (0x30...0x39).contains(c) }
 }
