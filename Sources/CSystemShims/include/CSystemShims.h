@@ -93,6 +93,9 @@ long cachectl_fgetxattr(int fd, const char *name, void *buffer, unsigned long si
 /// O_NOATIME on Linux, 0 elsewhere (Glibc's module hides it behind _GNU_SOURCE).
 int cachectl_o_noatime(void);
 
+/// O_PATH on Linux (a descriptor that names a file without opening it), 0 elsewhere.
+int cachectl_o_path(void);
+
 /// Until `cachectl_interrupt_cleanup_disarm`, Ctrl-C (SIGINT) first removes `name` in the
 /// open directory `dirfd` when it is still the file with device `dev` and inode `ino` (a
 /// temporary file this process made), then does what it did before (the action found when

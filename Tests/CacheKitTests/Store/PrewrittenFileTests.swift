@@ -50,6 +50,32 @@ final class PrewrittenFileTests: XCTestCase {
         XCTAssertEqual(try names(tree.path("out")), ["page.html"])
     }
 
+    /// The file a commit replaces is held across the rename (so that its blocks are freed off
+    /// the rename's path) and then let go: no descriptor of the process keeps it afterwards.
+    func testTheReplacedFileIsLetGoAfterTheCommit() throws {
+        #if os(Linux)
+            let tree = TestTree("prewritten-replaced")
+            let target = tree.file("out/page.html", contents: [UInt8](repeating: 7, count: 1 << 20))
+            let file = try PrewrittenFile(target)
+            try file.commit(keeping: 0) { sink in try Array("new".utf8).withUnsafeBytes { try sink($0) } }
+            XCTAssertEqual(try FileIO.readAll(target), Array("new".utf8))
+            // The descriptor is closed on a thread of its own: wait for it (at most a minute).
+            let replaced = target.description + " (deleted)"
+            func holders() -> [String] {
+                let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                return fds.filter {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == replaced
+                }
+            }
+            var waited = 0
+            while !holders().isEmpty && waited < 60_000 {
+                usleep(1000)
+                waited += 1
+            }
+            XCTAssertEqual(holders(), [], "a descriptor still holds the replaced file")
+        #endif
+    }
+
     func testAFolderThatIsNotThereIsAClearError() {
         let tree = TestTree("prewritten-missing")
         XCTAssertThrowsError(try PrewrittenFile(tree.path("nope/page.html"))) { error in
