@@ -91,7 +91,8 @@ public enum LibXML2 {
     }
 
     /// Parses UTF-8 `bytes` with libxml2's HTML parser in SAX mode (no tree is built) and
-    /// returns every start element in document order. (Other charsets are transcoded by the
+    /// returns, in document order, every start element that holds an attribute the rewriter
+    /// reads (the others, most of a page, are left out). (Other charsets are transcoded by the
     /// caller first: libxml2 2.9's xmlByteConsumed was not exact once a decoder was installed.)
     /// With `everyURLAttribute` false, only the attributes image sites and `<base>` read are
     /// kept (not, say, every `<a href>`): enough unless a base is to be neutralised.
@@ -147,7 +148,8 @@ public enum LibXML2 {
 
         init(everyURLAttribute: Bool, expected bytes: Int) {
             self.everyURLAttribute = everyURLAttribute
-            // Pages measured hold a start tag per 190-250 bytes.
+            // Pages measured hold a start tag per 190-250 bytes (fewer are reported: those
+            // with an attribute wanted).
             elements.reserveCapacityWithHugePages(bytes / 128)
         }
 
@@ -188,7 +190,8 @@ public enum LibXML2 {
             guard let user, let name else { return }
             let collector = Unmanaged<Collector>.fromOpaque(user).takeUnretainedValue()
             guard let context = collector.context else { return }
-            let consumed = Int(xmlByteConsumed(context))
+            // Every element passes here, so that each open <picture> is recorded.
+            let insidePicture = collector.insidePicture(context)
             let element = collector.names.element(name)
             var pairs: [(name: String, value: String)] = []
             if var cursor = attributes {
@@ -202,10 +205,13 @@ public enum LibXML2 {
                     cursor = cursor.successor().successor()
                 }
             }
+            // One with none of the attributes wanted is nothing to the rewriter (most of a page):
+            // it is not reported, and not paired with its tag.
+            guard !pairs.isEmpty else { return }
             collector.elements.append(
                 StartElement(
-                    name: element, attributes: pairs, consumed: consumed,
-                    insidePicture: collector.insidePicture(context)))
+                    name: element, attributes: pairs, consumed: Int(xmlByteConsumed(context)),
+                    insidePicture: insidePicture))
         }
     }
 
