@@ -59,10 +59,13 @@ extension NativeStore {
                     }
                 }
                 Trace.mark("index rows")
-                // Then the bodies on disk: their directories opened here, the files checked
-                // in blocks, each answer written to its own slot.
-                for case let row? in rows {
-                    row.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) }
+                // Then the bodies on disk: their directories opened here, each row's found once
+                // (the loop below then shares no object between its threads: the directories'
+                // reference counts, touched by both for every body, cost more than the stat),
+                // the files checked in blocks, each answer written to its own slot.
+                let directoryOf = rows.map { row in
+                    row.map { $0.relative(after: rootPrefix.count) { directories.prepare(directoryOf: $0) } }
+                        ?? BodyDirectories.elsewhere
                 }
                 Trace.mark("directories opened")
                 return [Body?](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
@@ -71,7 +74,11 @@ extension NativeStore {
                         for i in range {
                             (answers + i).initialize(
                                 to: rows[i].map { row in
-                                    row.relative(after: rootPrefix.count) { directories.status(of: $0) }.body(row)
+                                    row.relative(after: rootPrefix.count) {
+                                        directoryOf[i] == BodyDirectories.elsewhere
+                                            ? directories.status(of: $0)
+                                            : BodyDirectories.status(of: $0, in: directoryOf[i])
+                                    }.body(row)
                                 })
                         }
                     }
@@ -272,13 +279,34 @@ private final class BodyDirectories {
         opened = [:]
     }
 
-    /// Opens (once) the directory a relative body path is in, while fewer than `limit` are open.
-    func prepare(directoryOf relative: UnsafeBufferPointer<UInt8>) {
-        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return }
+    /// `prepare`'s answer for a body whose directory it did not open (or that is at the root):
+    /// `status(of:)` then finds its way.
+    static let elsewhere: Int32 = -2
+    /// `prepare`'s answer for a body whose directory cannot be opened: the body is missing.
+    static let unreachable: Int32 = -1
+
+    /// Opens (once) the directory a relative body path is in, while fewer than `limit` are
+    /// open; returns its descriptor (valid until `close`), `unreachable`, or `elsewhere`.
+    func prepare(directoryOf relative: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return Self.elsewhere }
         let path = UnsafeBufferPointer(rebasing: relative[..<slash])
         let hash = Self.hash(path)
-        guard opened[hash] == nil, opened.count < limit else { return }
-        opened[hash] = (Array(path), try? anchor.openDirectory(Array(path)).get())
+        if let known = opened[hash] {
+            guard known.path.elementsEqual(path) else { return Self.elsewhere }
+            return known.fd?.raw ?? Self.unreachable
+        }
+        guard opened.count < limit else { return Self.elsewhere }
+        let fd = try? anchor.openDirectory(Array(path)).get()
+        opened[hash] = (Array(path), fd)
+        return fd?.raw ?? Self.unreachable
+    }
+
+    /// `status(of:)` for a body whose directory `prepare` opened as `directory` (or found
+    /// `unreachable`): one `fstatat` of its file name.
+    static func status(of relative: UnsafeBufferPointer<UInt8>, in directory: Int32) -> Status {
+        guard directory >= 0 else { return .missing }
+        let slash = relative.lastIndex(of: UInt8(ascii: "/"))
+        return statName(UnsafeBufferPointer(rebasing: relative[(slash.map { $0 + 1 } ?? 0)...]), in: directory)
     }
 
     /// A regular file (with its size) reached from the root without symlinks, or missing.
@@ -295,11 +323,16 @@ private final class BodyDirectories {
             }
         }
         guard let directory else { return .missing }
+        return Self.statName(name, in: directory.raw)
+    }
+
+    /// The file `name` in the open directory `directory`, not followed if a symlink.
+    private static func statName(_ name: UnsafeBufferPointer<UInt8>, in directory: Int32) -> Status {
         let statted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) {
             buffer -> Result<StatInfo, Errno> in
             for (i, byte) in name.enumerated() { buffer[i] = CChar(bitPattern: byte) }
             buffer[name.count] = 0
-            return Sys.lstat(at: directory.raw, buffer.baseAddress!)
+            return Sys.lstat(at: directory, buffer.baseAddress!)
         }
         guard case .success(let st) = statted, st.isRegular else { return .missing }
         return .regular(st.size)
