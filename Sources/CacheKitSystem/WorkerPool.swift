@@ -115,9 +115,34 @@ package enum WorkerPool {
     /// processor with (a process that ends first frees it all at once).
     package static func drop(_ held: Droppable) {
         if dropsOnCaller { return held.free() }
+        if keepsDrops { return kept.withLock { $0.append(held) } }
+        free([held])
+    }
+
+    /// `drop` keeps what it is given until `freeKept`, or the process's exit: for a command
+    /// that ends soon after it drops a page's few hundred thousand leftovers, freeing them is
+    /// work for nothing, and a thread doing it takes a processor from the work that ends the
+    /// command (measured on a 10 MB page: what follows the rewrite, 20.7 → 15.7 ms). Set it
+    /// while nothing is being dropped (at a command's start).
+    // nonisolated(unsafe): written only while no drop runs (a command's start, a test).
+    nonisolated(unsafe) package static var keepsDrops = false
+
+    /// Frees what `drop` has kept (as `drop` frees: on a thread of its own, at the lowest
+    /// priority): a command calls it before its next page.
+    package static func freeKept() {
+        let held = kept.withLock { kept in
+            defer { kept = [] }
+            return kept
+        }
+        if !held.isEmpty { free(held) }
+    }
+
+    private static let kept = Locked<[Droppable]>([])
+
+    private static func free(_ held: [Droppable]) {
         detach {
             _ = cachectl_lowest_thread_priority()
-            held.free()
+            for value in held { value.free() }
         }
     }
 

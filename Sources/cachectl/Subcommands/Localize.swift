@@ -126,6 +126,9 @@ struct Localize: AsyncParsableCommand {
 
     func run() async throws {
         Trace.mark("localize starts")
+        // The process ends after the last page: its leftovers are left for the exit to reclaim
+        // (each page's freed before the next one).
+        WorkerPool.keepsDrops = true
         let defaultStore = CacheLocations.defaultStore()
         // No store yet (and none to fetch into): every image is simply missing.
         let cacheRoots =
@@ -143,6 +146,7 @@ struct Localize: AsyncParsableCommand {
         // tell case apart), so that two pages of one name do not overwrite each other.
         var savedNames: Set<String> = []
         for (text, input) in zip(pages, inputs) {
+            WorkerPool.freeKept()
             do {
                 var fetchedPage: PageSource?
                 if let fetch, text != "-", let url = StandardURL(text), url.isHTTP, !input.exists {

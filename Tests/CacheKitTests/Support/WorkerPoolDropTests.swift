@@ -36,6 +36,35 @@ final class WorkerPoolDropTests: XCTestCase {
         }
     }
 
+    /// With `keepsDrops` (a command that ends soon after its drops), what is dropped is kept
+    /// until `freeKept`, then freed on another thread at the lowest priority.
+    func testKeptDropsAreFreedOnlyWhenAsked() {
+        WorkerPool.keepsDrops = true
+        defer {
+            WorkerPool.keepsDrops = false
+            WorkerPool.freeKept()
+        }
+        let freedOn = Locked<[(thread: pthread_t, nice: Int32)]>([])
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<3 {
+            WorkerPool.drop(
+                Self.droppable { thread, nice in
+                    freedOn.withLock { $0.append((thread, nice)) }
+                    done.signal()
+                })
+        }
+        // A drop's own thread frees at once: half a second is long enough to see one.
+        XCTAssertEqual(done.wait(timeout: .now() + 0.5), .timedOut, "freed while kept")
+        WorkerPool.freeKept()
+        for _ in 0..<3 { XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "not freed when asked") }
+        for (thread, nice) in freedOn.withLock({ $0 }) {
+            XCTAssertEqual(pthread_equal(thread, pthread_self()), 0, "freed on the caller's thread")
+            #if os(Linux)
+                XCTAssertEqual(nice, 19)
+            #endif
+        }
+    }
+
     /// A marker made in a function of its own, as `Droppable` asks: nothing outside holds it.
     @inline(never)
     private static func droppable(freed: @escaping (pthread_t, Int32) -> Void) -> Droppable {
