@@ -45,18 +45,19 @@ public enum Charset {
         if let label = contentType.flatMap(parameter(ofContentType:)), let name = canonicalName(label) {
             return Decision(encoding: name, source: .contentType, bomLength: 0)
         }
-        let validUTF8 = isValidUTF8(bytes)
         if let label = prescan(bytes), let name = canonicalName(label) {
             if name == "UTF-16LE" || name == "UTF-16BE" {
                 // A meta tag readable as ASCII cannot be UTF-16: the standard says UTF-8.
                 return Decision(encoding: "UTF-8", source: .meta, bomLength: 0)
             }
-            if name != "UTF-8" && validUTF8 && !decodes(bytes, as: name) {
+            // (The whole page is validated only where the answer depends on it: a page that
+            // says UTF-8 is not read through first, 1.2 ms of a 13 MB page's run.)
+            if name != "UTF-8" && isValidUTF8(bytes) && !decodes(bytes, as: name) {
                 return Decision(encoding: "UTF-8", source: .metaContradicted, bomLength: 0)
             }
             return Decision(encoding: name, source: .meta, bomLength: 0)
         }
-        return validUTF8
+        return isValidUTF8(bytes)
             ? Decision(encoding: "UTF-8", source: .utf8Fallback, bomLength: 0)
             : Decision(encoding: "windows-1252", source: .defaultWindows1252, bomLength: 0)
     }
