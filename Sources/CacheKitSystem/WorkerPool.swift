@@ -112,7 +112,8 @@ package enum WorkerPool {
 
     /// Frees what `held` holds on a thread of its own, at the lowest priority: a structure of
     /// many small objects takes time to free that the caller need not wait for, nor share a
-    /// processor with (a process that ends first frees it all at once).
+    /// processor with (a process that ends first frees it all at once). With `keepsDrops`, it
+    /// is kept until `freeKept` instead.
     package static func drop(_ held: Droppable) {
         if dropsOnCaller { return held.free() }
         if keepsDrops { return kept.withLock { $0.append(held) } }
