@@ -102,6 +102,9 @@ public final class PrewrittenFile: @unchecked Sendable {
         try temp.flushSoFar()
     }
 
+    /// The most `commit` writes before it starts the writeback of what it wrote.
+    private static let writebackPiece = 2 << 20
+
     /// How many bytes were written early.
     public var earlyCount: Int64 { temp?.length ?? 0 }
 
@@ -128,9 +131,16 @@ public final class PrewrittenFile: @unchecked Sendable {
                 throw StoreError.cannotWrite(temp.path, "asked to keep \(keep) of \(temp.length) bytes written")
             }
             if keep < temp.length { try temp.truncate(to: keep) }
-            try write {
-                try temp.write($0)
-                temp.startWriteback(every: 2 << 20)
+            // In pieces of at most 2 MB, each one's writeback started once written: the disk
+            // writes the start of a large unchanged run while the rest is still being copied.
+            try write { bytes in
+                var start = 0
+                repeat {
+                    let end = min(start + Self.writebackPiece, bytes.count)
+                    try temp.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    temp.startWriteback(every: Int64(Self.writebackPiece))
+                    start = end
+                } while start < bytes.count
             }
             _ = try temp.finish(mode: mode ?? 0o644)
             // The file being replaced is held across the rename and let go on a thread of its

@@ -30,6 +30,31 @@ final class PrewrittenFileTests: XCTestCase {
         }
     }
 
+    /// `commit` writes a run larger than its writeback piece (2 MB) in pieces: every byte
+    /// lands once, in order, around empty and small runs.
+    func testARunLargerThanAWritebackPieceIsWrittenWhole() throws {
+        let tree = TestTree("prewritten-large")
+        let target = tree.file("out/page.html", contents: Array("old".utf8))
+        let large = (0..<(5 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 16) }
+        let file = try PrewrittenFile(target)
+        try Array("early bytes".utf8).withUnsafeBytes { try file.writeEarly($0) }
+        try file.commit(keeping: 5) { sink in
+            try large.withUnsafeBytes { try sink($0) }
+            try [UInt8]().withUnsafeBytes { try sink($0) }
+            try Array("tail".utf8).withUnsafeBytes { try sink($0) }
+            try large[..<(2 << 20)].withUnsafeBytes { try sink($0) }
+        }
+        let expected = Array("early".utf8) + large + Array("tail".utf8) + large[..<(2 << 20)]
+        let written = try FileIO.readAll(target)
+        // Compared without printing megabytes when they differ: the length and the first
+        // differing offset say enough.
+        let firstDifference = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let at = firstDifference.map(String.init) ?? "none"
+        XCTAssertTrue(
+            written == expected, "\(written.count) bytes written, \(expected.count) expected; first difference: \(at)")
+        XCTAssertEqual(try names(tree.path("out")), ["page.html"], "no temporary file left")
+    }
+
     func testDroppedUncommittedLeavesNothingAndKeepingTooMuchFails() throws {
         let tree = TestTree("prewritten-drop")
         let target = tree.file("out/page.html", contents: Array("old".utf8))
