@@ -89,7 +89,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// then parses).
     package func serializingPlainAbsolute(_ reference: String) -> String? {
         if reference.utf8.starts(with: "//".utf8) {
-            guard record.scheme == Array("http".utf8) || record.scheme == Array("https".utf8) else { return nil }
+            guard record.scheme == URLParser.http || record.scheme == URLParser.https else { return nil }
             let absolute = String(decoding: record.scheme, as: UTF8.self) + ":" + reference
             return Self.isOwnHTTPSerialization(absolute) ? absolute : nil
         }
@@ -104,7 +104,9 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// percent-encode set keeps with no `.`/`..` segment, a query of bytes the special-query
     /// set keeps, no fragment. A `%` stays as written in every part (§4.4 never decodes).
     package static func isOwnHTTPSerialization(_ text: String) -> Bool {
-        text.withBytes { b in
+        // The sets as locals: a static read in a loop is a `swift_once` check per byte.
+        let (hostBytes, pathSet, querySet) = (serializedHostBytes, URLParser.pathSet, URLParser.specialQuerySet)
+        return text.withBytes { b in
             let prefix: Int
             if b.starts(with: "http://".utf8) {
                 prefix = 7
@@ -116,7 +118,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
             var i = prefix
             var labelStart = prefix
             var lastLabelStart = prefix
-            while i < b.count, serializedHostBytes.contains(b[i]) {
+            while i < b.count, hostBytes.contains(b[i]) {
                 if b[i] == UInt8(ascii: ".") {
                     if i > labelStart { lastLabelStart = labelStart }
                     labelStart = i + 1
@@ -146,7 +148,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
                 if c == UInt8(ascii: "/") {
                     guard !isDotSegment(b[segmentStart..<i]) else { return false }
                     segmentStart = i + 1
-                } else if c < 0x21 || c > 0x7E || URLParser.pathSet.contains(c) || c == UInt8(ascii: "\\") {
+                } else if c < 0x21 || c > 0x7E || pathSet.contains(c) || c == UInt8(ascii: "\\") {
                     return false
                 }
                 i += 1
@@ -154,7 +156,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
             guard !isDotSegment(b[segmentStart..<i]) else { return false }
             while i < b.count {
                 let c = b[i]
-                guard c >= 0x21, c <= 0x7E, !URLParser.specialQuerySet.contains(c) else { return false }
+                guard c >= 0x21, c <= 0x7E, !querySet.contains(c) else { return false }
                 i += 1
             }
             return true
@@ -198,6 +200,7 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         guard relative || b.count == 1 || b[1] != UInt8(ascii: "/") else { return false }
         var segmentStart = relative ? 0 : 1
         var firstSegment = relative
+        let plainPathBytes = plainPathBytes  // a local: a static read in the loop is a check per byte
         for i in segmentStart...b.count {
             if i == b.count || b[i] == UInt8(ascii: "/") {
                 let length = i - segmentStart
