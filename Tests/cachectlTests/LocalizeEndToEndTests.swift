@@ -73,6 +73,24 @@ final class LocalizeEndToEndTests: XCTestCase {
             "no temporary file left")
     }
 
+    /// The caches are opened while the first page is read: a cache that cannot be opened is
+    /// still the one error reported, whether the page could be read or not, and nothing is
+    /// written.
+    func testACacheThatCannotBeOpenedIsReportedBeforeThePage() throws {
+        let tree = TestTree("loc-e2e-order")
+        tree.file("page.html", contents: Array("<img src=\"a.png\">".utf8))
+        let missing = tree.path("no-cache").description
+        let expected = "cachectl: cannot access '\(missing)': No such file or directory (no cache here)\n"
+        for page in ["page.html", "missing.html"] {
+            let run = Binary.run([
+                "localize", tree.path(page).description, "--cache", missing, "-o", tree.path("out.html").description
+            ])
+            XCTAssertEqual(run.status, 1, page)
+            XCTAssertEqual(run.err, expected, page)
+            XCTAssertFalse(tree.path("out.html").exists, page)
+        }
+    }
+
     func testRequireAllJSONAndExitCodes() throws {
         let (tree, store) = fixture()
         let page = tree.path("site/page.html").description
