@@ -6,6 +6,9 @@ import XCTest
 /// `cachectl localize` through the built binary: outputs, permissions, exit codes, JSON.
 final class LocalizeEndToEndTests: XCTestCase {
     static let moved = " (the output is not at the page's URL: other relative references made absolute)"
+    /// A 13 KB paragraph of character references and text, which libxml2 decodes one by one
+    /// (about 17 ms a MB in a debug build here) and the scan steps over.
+    static let referencesParagraph = "<p>" + String(repeating: "&#120; &amp;y", count: 1000) + "</p>\n"
 
     /// A store (`store` in `tree`) holding a PNG under `url` (for `expires`, as `put` takes
     /// it); its path.
@@ -199,16 +202,17 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// whole (a crash after the early write leaves it as it was).
     func testOutputWrittenEarlyIsCompletedOrLeavesTheOldOne() throws {
         let (tree, store) = fixture()
-        // 8 MB of long paragraphs (text, which libxml2 reads byte by byte and the scan skips:
-        // the parse is still running when the scan is done, debug builds too), a cached image
-        // at the start, the middle and the end (the early bytes are cut at the first one), and
-        // a page without any.
-        let paragraph = "<p>" + String(repeating: "x y", count: 1000) + "</p>\n"
+        // 17 MB of long paragraphs (text full of character references, which libxml2 decodes
+        // one by one and the scan skips: the parse is still running long after the scan is
+        // done, debug builds too; with plain text the scan was done about 5 ms sooner, and a
+        // loaded machine once lost that race), a cached image at the start, the middle and
+        // the end (the early bytes are cut at the first one), and a page without any.
+        let paragraph = Self.referencesParagraph
         func paragraphs(_ count: Int) -> String { String(repeating: paragraph, count: count) }
         let img = "<img src=/a.png>"
         let big = tree.file(
-            "big.html", contents: Array((paragraphs(3) + img + paragraphs(1300) + img + paragraphs(1300) + img).utf8))
-        tree.file("plain.html", contents: Array(paragraphs(2600).utf8))
+            "big.html", contents: Array((paragraphs(3) + img + paragraphs(650) + img + paragraphs(650) + img).utf8))
+        tree.file("plain.html", contents: Array(paragraphs(1300).utf8))
         let base = ["--cache", store, "--base-url", "http://fakehost/x/page.html"]
         for page in [big, tree.path("plain.html")] {
             let out = tree.file("out/page.html", contents: Array("the old output".utf8))
@@ -241,9 +245,11 @@ final class LocalizeEndToEndTests: XCTestCase {
     /// is stopped right after the early write (CACHECTL_STOP_AT), interrupted, resumed.
     func testCtrlCAfterTheEarlyWriteLeavesNothingBesideTheOutput() throws {
         let (tree, store) = fixture()
-        let paragraph = "<p>" + String(repeating: "x y", count: 1000) + "</p>\n"
+        // Text full of character references: the parse is still running long after the scan
+        // is done (see testOutputWrittenEarlyIsCompletedOrLeavesTheOldOne).
         let page = tree.file(
-            "big.html", contents: Array((String(repeating: paragraph, count: 2600) + "<img src=/a.png>").utf8))
+            "big.html",
+            contents: Array((String(repeating: Self.referencesParagraph, count: 1300) + "<img src=/a.png>").utf8))
         let out = tree.file("out/page.html", contents: Array("the old output".utf8))
         let folder = tree.path("out").description
         // A script's background job starts with SIGINT ignored (and cachectl leaves an
@@ -265,7 +271,7 @@ final class LocalizeEndToEndTests: XCTestCase {
         // Started with SIGINT ignored, it stays ignored: the run goes on and writes the page.
         let ignored = Run.command(["sh", "-c", script.replacingOccurrences(of: "env --default-signal=INT ", with: "")])
         XCTAssertEqual(ignored.out, "page.html\nput-….part\nstatus 0\npage.html\n", ignored.err)
-        XCTAssertTrue(try FileIOProbe.read(out).starts(with: Array("<p>x y".utf8)))
+        XCTAssertTrue(try FileIOProbe.read(out).starts(with: Array(Self.referencesParagraph.utf8)))
     }
 
     /// `--output-dir` is made when missing (a file in the way is refused); `-` reads the page
