@@ -397,10 +397,8 @@ public enum LibXML2 {
         "data", "background", "longdesc", "usemap", "manifest", "icon", "codebase", "ping", "content", "http-equiv"
     ].map { Array($0.utf8) }
 
-    /// Compared by length, then bytes: cheaper than hashing every attribute name.
-    static func isWanted(_ name: UnsafePointer<xmlChar>) -> Bool { wantedIndex(name) != nil }
-
-    /// Where `name` is in `wantedAttributes`, or nil.
+    /// Where `name` is in `wantedAttributes`, or nil. Compared by length, then bytes: cheaper
+    /// than hashing every attribute name.
     static func wantedIndex(_ name: UnsafePointer<xmlChar>) -> Int? {
         let length = Int(xmlStrlen(name))
         for (index, wanted) in wantedAttributes.enumerated() where wanted.count == length && wanted[0] == name[0] {
