@@ -273,7 +273,7 @@ int cachectl_reserve_thread_heap(size_t bytes) {
      * malloc/arena.c, new_heap); the part not yet writable takes the advice too. Only a chunk
      * with NON_MAIN_ARENA (0x4) in its size field lives in such a heap (a thread may share the
      * main arena when arenas run out). Where THP is off, the advice does nothing. */
-    if (sizeof(void *) == 8 && count > 0 && (((const size_t *)held[0])[-1] & 0x4) != 0) {
+    if (count > 0 && (((const size_t *)held[0])[-1] & 0x4) != 0) {
         const uintptr_t heap_max = (uintptr_t)64 << 20;
         uintptr_t base = (uintptr_t)held[0] & ~(heap_max - 1);
         (void)madvise((void *)base, heap_max, MADV_HUGEPAGE);
