@@ -240,8 +240,6 @@ int cachectl_o_path(void) {
 
 #if defined(__GLIBC__)
 #include <malloc.h>
-#include <stdint.h>
-#include <sys/mman.h>
 int cachectl_malloc_thresholds(int mmap, int trim) {
     return mallopt(M_MMAP_THRESHOLD, mmap) && mallopt(M_TRIM_THRESHOLD, trim);
 }
@@ -265,18 +263,6 @@ int cachectl_reserve_thread_heap(size_t bytes) {
         void *p = malloc(block);
         if (p == NULL) break;
         held[count++] = p;
-    }
-    /* The heap asks for transparent huge pages: what the thread then builds there takes a
-     * fault per 2 MiB, not per 4 KiB, and leaves fewer pages to tear down at exit (a localize
-     * of a 10 MB page: 16,000 faults -> 6,000; 112 -> 101 ms, 186 -> 170 ms of CPU). A heap of
-     * a thread arena is HEAP_MAX_SIZE long and aligned to it (64 MiB on 64-bit;
-     * malloc/arena.c, new_heap); the part not yet writable takes the advice too. Only a chunk
-     * with NON_MAIN_ARENA (0x4) in its size field lives in such a heap (a thread may share the
-     * main arena when arenas run out). Where THP is off, the advice does nothing. */
-    if (count > 0 && (((const size_t *)held[0])[-1] & 0x4) != 0) {
-        const uintptr_t heap_max = (uintptr_t)64 << 20;
-        uintptr_t base = (uintptr_t)held[0] & ~(heap_max - 1);
-        (void)madvise((void *)base, heap_max, MADV_HUGEPAGE);
     }
     for (size_t i = 0; i < count; i++) free(held[i]);
     reserved = bytes;

@@ -14,10 +14,8 @@ public enum MemoryReturn {
     /// Readies the calling thread's heap to grow to about `bytes` cheaply: glibc grows a
     /// thread's heap (every thread's but the main one's) a page at a time, each growth a
     /// system call, and a thread building a 10 MB page's tags and references grew it some
-    /// 4,500 times (`strace -f -e mprotect`). The heap also asks for transparent huge pages
-    /// (`madvise`): a fault per 2 MiB instead of per 4 KiB as it fills, and fewer pages to tear
-    /// down at exit. Once per thread and size; nothing on the main thread or without glibc.
-    /// Returns the blocks it allocated and freed to do it.
+    /// 4,500 times (`strace -f -e mprotect`). Once per thread and size; nothing on the main
+    /// thread or without glibc. Returns the blocks it allocated and freed to do it.
     @discardableResult
     public static func reserveThreadHeap(bytes: Int) -> Int {
         Int(cachectl_reserve_thread_heap(max(0, bytes)))

@@ -27,17 +27,14 @@ final class ThreadHeapReservationTests: XCTestCase {
                 return
             }
             let size = 16 << 20
-            let seen = Locked<(blocks: Int, again: Int, writable: Int, before: Int, flags: [Substring])?>(nil)
+            let seen = Locked<(blocks: Int, again: Int, writable: Int, before: Int)?>(nil)
             let done = DispatchSemaphore(value: 0)
             XCTAssertTrue(
                 WorkerPool.spawn {
                     let before = Self.writableMapping(holdingAllocationOf: 64)
                     let blocks = MemoryReturn.reserveThreadHeap(bytes: size)
                     let again = MemoryReturn.reserveThreadHeap(bytes: size)
-                    let (writable, flags) = (
-                        Self.writableMapping(holdingAllocationOf: 64), Self.flags(ofMappingHoldingAllocationOf: 64)
-                    )
-                    seen.withLock { $0 = (blocks, again, writable, before, flags) }
+                    seen.withLock { $0 = (blocks, again, Self.writableMapping(holdingAllocationOf: 64), before) }
                     done.signal()
                 })
             XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
@@ -45,11 +42,6 @@ final class ThreadHeapReservationTests: XCTestCase {
             XCTAssertGreaterThan(result.blocks, 100, "16 MiB in blocks under the mmap threshold")
             XCTAssertEqual(result.again, 0, "a second call for the same size does nothing")
             XCTAssertGreaterThanOrEqual(result.writable, size, "writable before: \(result.before) bytes")
-            // The heap asks for transparent huge pages (`hg` in smaps' VmFlags), whether or
-            // not the system then gives them (a kernel built without them refuses the advice).
-            if FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") {
-                XCTAssertTrue(result.flags.contains("hg"), "VmFlags: \(result.flags.joined(separator: " "))")
-            }
         #endif
     }
 
@@ -62,33 +54,6 @@ final class ThreadHeapReservationTests: XCTestCase {
     }
 
     #if os(Linux)
-        /// The VmFlags (/proc/self/smaps) of the mapping holding a block of `bytes` allocated
-        /// now (and freed); empty when none is found.
-        private static func flags(ofMappingHoldingAllocationOf bytes: Int) -> [Substring] {
-            guard let block = malloc(bytes) else { return [] }
-            defer { free(block) }
-            let address = UInt(bitPattern: block)
-            // Read to its end: Foundation's reading stops after the first page of smaps.
-            let fd = open("/proc/self/smaps", O_RDONLY)
-            guard fd >= 0 else { return [] }
-            defer { close(fd) }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while case let got = read(fd, &chunk, chunk.count), got > 0 { bytes += chunk[..<got] }
-            let smaps = String(decoding: bytes, as: UTF8.self)
-            var inside = false
-            for line in smaps.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                let range = fields.first?.split(separator: "-").compactMap { UInt($0, radix: 16) } ?? []
-                if range.count == 2, fields.count >= 2, fields[1].count == 4 {
-                    inside = range[0] <= address && address < range[1]
-                } else if inside, fields.first == "VmFlags:" {
-                    return Array(fields.dropFirst())
-                }
-            }
-            return []
-        }
-
         /// The size of the writable mapping (/proc/self/maps) holding a block of `bytes`
         /// allocated now (and freed); 0 when none is found.
         private static func writableMapping(holdingAllocationOf bytes: Int) -> Int {
