@@ -372,23 +372,6 @@ package enum Sys {
         #endif
     }
 
-    /// Asks for transparent huge pages behind a large buffer about to be filled (Linux's
-    /// `madvise(MADV_HUGEPAGE)`, which the kernel's default `madvise` mode honours): a 13 MB
-    /// page read into fresh memory then takes 7 page faults instead of 3,250 (measured
-    /// 5-7 ms -> 1-1.4 ms to read it). Only the whole pages inside the buffer are advised;
-    /// a hint, so nothing is reported. Buffers under 2 MiB, which cannot hold an aligned huge
-    /// page, are left alone.
-    package static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-            guard buffer.count >= 2 << 20, let base = buffer.baseAddress else { return }
-            let page = Int(getpagesize())
-            let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-            let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
-            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
-    }
-
     /// Until `keepOnInterrupt`, Ctrl-C removes `name` in the open directory `directory` if
     /// it is still the file `identity` describes, then does what it did before: by default,
     /// ends the process by the signal (`cachectl_interrupt_cleanup_arm`). One file at a

@@ -153,7 +153,7 @@ public enum LibXML2 {
             self.everyURLAttribute = everyURLAttribute
             // Pages measured hold a start tag per 190-250 bytes (fewer are reported: those
             // with an attribute wanted).
-            elements.reserveCapacityWithHugePages(bytes / 128)
+            elements.reserveCapacity(bytes / 128)
         }
 
         /// Frees the parser.

@@ -15,7 +15,7 @@ struct LineIndex {
     init() {}
     init(_ bytes: [UInt8]) {
         // Pages measured hold a line per 70-490 bytes.
-        starts.reserveCapacityWithHugePages(bytes.count / 48)
+        starts.reserveCapacity(bytes.count / 48)
         var i = 0
         while let newline = StartTagScanner.index(of: 0x0A, in: bytes, from: i) {
             starts.append(newline + 1)

@@ -582,7 +582,7 @@ public struct PageRewriter {
         // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
         var out: [(LibXML2.StartElement, StartTagScanner.Tag?)] = []
-        out.reserveCapacityWithHugePages(elements.count)
+        out.reserveCapacity(elements.count)
         var t = 0
         var previous = Int.min
         var byEnd: [Int: Int]?

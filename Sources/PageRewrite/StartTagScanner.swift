@@ -119,7 +119,7 @@ struct StartTagScanner {
     ) {
         var names = NameTable()
         var tags: [Tag] = []
-        tags.reserveCapacityWithHugePages(b.count / 128)
+        tags.reserveCapacity(b.count / 128)
         var styles: [Range<Int>] = []
         var i = 0
         let n = b.count
