@@ -47,8 +47,18 @@ struct StartTagScanner {
     private static let plaintextName = Array("plaintext".utf8)
     /// Elements whose content is text to a browser (RAWTEXT and RCDATA, HTML §13.2.5),
     /// `script` and `plaintext` aside.
-    private static let textElements: Set<[UInt8]> = Set(
-        ["style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"].map { Array($0.utf8) })
+    private static let textElements: [[UInt8]] =
+        ["style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"].map { Array($0.utf8) }
+    /// Bit n set when a name in `textElements` is n bytes long.
+    private static let textElementLengths: UInt64 = textElements.reduce(0) { $0 | (1 << UInt64($1.count)) }
+
+    /// Whether a tag's name is one of `textElements`: by length first, so that most tags are
+    /// passed at once (a set hashed every tag's name: a fifth of the scan's time on a page of
+    /// 50,000 tags).
+    private static func isTextElement(_ name: [UInt8], lengths: UInt64, among names: [[UInt8]]) -> Bool {
+        guard name.count < 64, lengths & (1 << UInt64(name.count)) != 0 else { return false }
+        return names.contains(name)
+    }
 
     /// Start tags in document order, and the ranges of raw text inside `style` elements.
     static func scan(_ b: [UInt8]) -> (tags: [Tag], styleTexts: [Range<Int>]) {
@@ -118,6 +128,8 @@ struct StartTagScanner {
         tags: [Tag], styleTexts: [Range<Int>]
     ) {
         var names = NameTable()
+        // Read once here: a static's read in the loop is a `swift_once` check per tag.
+        let (textLengths, textNames) = (textElementLengths, textElements)
         var tags: [Tag] = []
         tags.reserveCapacity(b.count / 128)
         var styles: [Range<Int>] = []
@@ -165,7 +177,7 @@ struct StartTagScanner {
                 i = scriptEnd(b, from: i) ?? n
             } else if tag.name == plaintextName {
                 i = n
-            } else if textElements.contains(tag.name) {
+            } else if isTextElement(tag.name, lengths: textLengths, among: textNames) {
                 // Text: runs to the matching end tag, case-insensitively.
                 let end = findEndTag(b, name: tag.name, from: i) ?? n
                 if tag.name == styleName { styles.append(i..<end) }
