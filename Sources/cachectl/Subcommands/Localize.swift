@@ -124,14 +124,19 @@ struct Localize: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        Trace.mark("localize starts")
+    /// How the process handles memory for localizing.
+    private static func prepareProcess() {
         // A page's large arrays are built and dropped again and again: their memory is kept
         // for the next ones rather than faulted in afresh (synthetic page: −2.4 ms of CPU).
         MemoryReturn.keepFreedMemory()
         // The process ends after the last page: its leftovers are left for the exit to reclaim
         // (each page's freed before the next one).
         WorkerPool.keepsDrops = true
+    }
+
+    func run() async throws {
+        Trace.mark("localize starts")
+        Self.prepareProcess()
         let defaultStore = CacheLocations.defaultStore()
         // No store yet (and none to fetch into): every image is simply missing.
         let cacheRoots =
