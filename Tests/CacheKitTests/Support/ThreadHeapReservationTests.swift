@@ -18,14 +18,8 @@ final class ThreadHeapReservationTests: XCTestCase {
     /// 16 KB writable, though the test passes alone and after any one suite).
     func testAThreadsHeapIsMadeWritableAsFarAsAsked() throws {
         #if os(Linux)
-            guard ProcessInfo.processInfo.environment["CACHECTL_HEAP_PROBE"] != nil else {
-                let name = "CacheKitTests.ThreadHeapReservationTests/testAThreadsHeapIsMadeWritableAsFarAsAsked"
-                let run = Run.command([CommandLine.arguments[0], name], environment: ["CACHECTL_HEAP_PROBE": "1"])
-                XCTAssertEqual(run.status, 0, run.out + run.err)
-                let output = run.out + run.err
-                XCTAssertTrue(output.contains("Executed 1 test, with 0 failures"), "the probe did not run: " + output)
-                return
-            }
+            let name = "CacheKitTests.ThreadHeapReservationTests/testAThreadsHeapIsMadeWritableAsFarAsAsked"
+            guard Run.alone(name, flag: "CACHECTL_HEAP_PROBE") else { return }
             let size = 16 << 20
             let seen = Locked<(blocks: Int, again: Int, writable: Int, before: Int)?>(nil)
             let done = DispatchSemaphore(value: 0)
