@@ -250,9 +250,10 @@ int cachectl_malloc_thresholds(int mmap, int trim) {
  * after it. A thread building a page's tags and references grows its heap some 4,500 times
  * so. A heap keeps its protected size when it is trimmed (shrink_heap advises the pages away
  * and leaves mprotect_size), so growing it once through blocks just under the mmap threshold,
- * then freeing them in order (they coalesce into the top, trimmed once), leaves the heap
- * ready to grow that far with no mprotect. Not on the main thread, whose heap grows by brk
- * with a top pad. */
+ * then freeing them in order (they coalesce into the top, trimmed once, or kept whole under a
+ * trim threshold above them, as localize sets it: MemoryReturn.keepFreedMemory), leaves the
+ * heap ready to grow that far with no mprotect. Not on the main thread, whose heap grows by
+ * brk with a top pad. */
 int cachectl_reserve_thread_heap(size_t bytes) {
     static __thread size_t reserved;
     if (reserved >= bytes || (pid_t)syscall(SYS_gettid) == getpid()) return 0;
