@@ -5,8 +5,10 @@
 #endif
 
 /// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
+/// (Inlinable: the loops that test it are in other modules, where a call per byte cost more
+/// than the test.)
 package struct ByteSet: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     package init(_ members: String, ranges: [ClosedRange<UInt8>] = []) {
         for byte in members.utf8 { insert(byte) }
@@ -23,7 +25,7 @@ package struct ByteSet: Sendable {
         }
     }
 
-    @inline(__always) package func contains(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) package func contains(_ byte: UInt8) -> Bool {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
         case 0: return words.0 & bit != 0

@@ -5,8 +5,10 @@
 #endif
 extension String {
     /// Runs `body` over the string's UTF-8 bytes in place (native strings are contiguous):
-    /// far cheaper in a hot loop than iterating `utf8`.
-    @inline(__always) package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    /// far cheaper in a hot loop than iterating `utf8`. (Inlinable: it is called from other
+    /// modules' loops.)
+    @inlinable @inline(__always)
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         var copy = self
         return try copy.withUTF8(body)
     }
@@ -20,7 +22,7 @@ extension String {
     }
 
     /// Whether any UTF-8 byte satisfies `predicate`.
-    @inline(__always) package func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+    @inlinable @inline(__always) package func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
         withBytes { $0.contains(where: predicate) }
     }
 }
