@@ -8,10 +8,11 @@ import GRDBSQLite
     import Darwin
 #endif
 
-// Batch lookups of bodies for localize: tens of thousands of URLs per page. This file is the
-// one place that speaks SQLite's C API (on GRDB's connection, inside GRDB's read
-// transaction): decoding whole rows through GRDB and stat-ing each body by absolute path
-// were most of localize's time. The statement is finalised before the file's function returns.
+// Batch lookups of bodies for localize: tens of thousands of URLs per page. This file and
+// the pins' (`NativeStore+Pins.swift`) are the places that speak SQLite's C API (on GRDB's
+// connection, inside GRDB's read transaction): decoding whole rows through GRDB and stat-ing
+// each body by absolute path were most of localize's time. The statement is finalised before
+// the file's function returns.
 
 extension NativeStore {
     /// A body the index holds for a URL, checked on disk.

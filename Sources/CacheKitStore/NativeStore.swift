@@ -514,40 +514,6 @@ public final class NativeStore: @unchecked Sendable {
 
     // MARK: Pins
 
-    /// Records that the saved page at `page` (an absolute path) points at the bodies of
-    /// `urls`, replacing what was recorded for it; `prune` keeps those entries while the
-    /// page exists.
-    public func pin(page: String, urls: [String]) throws {
-        if let change = try pinChange(page: page, urls: urls) { try apply(change) }
-    }
-
-    /// What pinning `urls` for `page` would write; nil when the page already pins exactly
-    /// those entries (localizing the same page again). Reads only: a caller can work this
-    /// out while the page is still being written, and apply it once the page is there.
-    public func pinChange(page: String, urls: [String]) throws -> PinChange? {
-        // A page names most of its images more than once: the URLs are made unique first, and
-        // only those that are not already their own key are replaced by it (or dropped).
-        var keys = Set<String>(minimumCapacity: urls.count)
-        for url in urls { keys.insert(url) }
-        for url in keys where !URLKey.isNormalized(url) {
-            keys.remove(url)
-            if let key = URLKey(url) { keys.insert(key.normalized) }
-        }
-        // The same set when every pin of the page is one of `keys` and there are as many
-        // ((page, url) is the table's primary key: no row twice): each row looked up, without
-        // a second set (a page may pin tens of thousands).
-        let same = try readIndex { db -> Bool in
-            let rows = try String.fetchCursor(db, sql: "SELECT url FROM pins WHERE page = ?", arguments: [page])
-            var count = 0
-            while let url = try rows.next() {
-                guard keys.contains(url) else { return false }
-                count += 1
-            }
-            return count == keys.count
-        }
-        return same ? nil : PinChange(page: page, keys: keys.sorted())
-    }
-
     /// The keys of the entries whose bodies are these files (paths relative to the root, as
     /// the index names them): what a page that already points into the store (localized
     /// before) shows. One pass over the index: a page may show tens of thousands.
@@ -574,14 +540,6 @@ public final class NativeStore: @unchecked Sendable {
                 return .commit
             }
         }
-    }
-
-    /// The pins a page is to have (`pinChange`), applied by `apply`.
-    public struct PinChange: Sendable {
-        /// The saved page, an absolute path.
-        public let page: String
-        /// The keys of the entries it points at, sorted.
-        public let keys: [String]
     }
 
     /// Releases what `page` pinned; returns how many entries it pinned.

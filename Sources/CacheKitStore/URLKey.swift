@@ -56,6 +56,11 @@ public struct URLKey: Hashable, Sendable, CustomStringConvertible {
     /// `StandardURL.isOwnHTTPSerialization`.
     static func isNormalized(_ text: String) -> Bool { StandardURL.isOwnHTTPSerialization(text) }
 
+    /// `isNormalized` of UTF-8 bytes.
+    static func isNormalized(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        StandardURL.isOwnHTTPSerialization(bytes: bytes)
+    }
+
     /// The key as stored.
     public var description: String { normalized }
 

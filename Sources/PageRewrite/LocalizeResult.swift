@@ -61,6 +61,16 @@ public struct LocalizeResult: Sendable {
         strings(outcomes) { $0.resolved }
     }
 
+    /// Calls `body` with the resolved URL of each reference that had one of these outcomes,
+    /// in document order, without gathering them (a page may have tens of thousands).
+    public func forEachResolvedURL(_ outcomes: ImageReference.Outcome..., body: (String) throws -> Void) rethrows {
+        for part in referenceParts {
+            for i in part.indices where outcomes.contains(part[i].outcome) {
+                if let value = part[i].resolved { try body(value) }
+            }
+        }
+    }
+
     /// One field of the references with these outcomes, where set, in document order (by
     /// index, as `count`: no reference is copied).
     private func strings(_ outcomes: [ImageReference.Outcome], _ field: (ImageReference) -> String?) -> [String] {

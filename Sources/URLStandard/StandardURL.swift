@@ -104,63 +104,66 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
     /// percent-encode set keeps with no `.`/`..` segment, a query of bytes the special-query
     /// set keeps, no fragment. A `%` stays as written in every part (§4.4 never decodes).
     package static func isOwnHTTPSerialization(_ text: String) -> Bool {
+        text.withBytes { isOwnHTTPSerialization(bytes: $0) }
+    }
+
+    /// `isOwnHTTPSerialization` of UTF-8 bytes.
+    package static func isOwnHTTPSerialization(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
         // The sets as locals: a static read in a loop is a `swift_once` check per byte.
         let (hostBytes, pathSet, querySet) = (serializedHostBytes, URLParser.pathSet, URLParser.specialQuerySet)
-        return text.withBytes { b in
-            let prefix: Int
-            if b.starts(with: "http://".utf8) {
-                prefix = 7
-            } else if b.starts(with: "https://".utf8) {
-                prefix = 8
-            } else {
+        let prefix: Int
+        if b.starts(with: "http://".utf8) {
+            prefix = 7
+        } else if b.starts(with: "https://".utf8) {
+            prefix = 8
+        } else {
+            return false
+        }
+        var i = prefix
+        var labelStart = prefix
+        var lastLabelStart = prefix
+        while i < b.count, hostBytes.contains(b[i]) {
+            if b[i] == UInt8(ascii: ".") {
+                if i > labelStart { lastLabelStart = labelStart }
+                labelStart = i + 1
+            } else if i == labelStart + 3, b[i] == UInt8(ascii: "-"), b[i - 1] == UInt8(ascii: "-"),
+                b[i - 2] == UInt8(ascii: "n"), b[i - 3] == UInt8(ascii: "x")
+            {
                 return false
             }
-            var i = prefix
-            var labelStart = prefix
-            var lastLabelStart = prefix
-            while i < b.count, hostBytes.contains(b[i]) {
-                if b[i] == UInt8(ascii: ".") {
-                    if i > labelStart { lastLabelStart = labelStart }
-                    labelStart = i + 1
-                } else if i == labelStart + 3, b[i] == UInt8(ascii: "-"), b[i - 1] == UInt8(ascii: "-"),
-                    b[i - 2] == UInt8(ascii: "n"), b[i - 3] == UInt8(ascii: "x")
-                {
-                    return false
-                }
-                i += 1
-            }
-            if i > labelStart { lastLabelStart = labelStart }
-            guard i > prefix, lastLabelStart < i,
-                (b[lastLabelStart] >= UInt8(ascii: "a") && b[lastLabelStart] <= UInt8(ascii: "z"))
-                    || isDottedDecimal(b[prefix..<i])
-            else { return false }
-            if i < b.count, b[i] == UInt8(ascii: ":") {
-                let digitsStart = i + 1
-                i = digitsStart
-                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-                guard isSerializedPort(b[digitsStart..<i], https: prefix == 8) else { return false }
-            }
-            guard i < b.count, b[i] == UInt8(ascii: "/") else { return false }
-            var segmentStart = i + 1
             i += 1
-            while i < b.count, b[i] != UInt8(ascii: "?") {
-                let c = b[i]
-                if c == UInt8(ascii: "/") {
-                    guard !isDotSegment(b[segmentStart..<i]) else { return false }
-                    segmentStart = i + 1
-                } else if c < 0x21 || c > 0x7E || pathSet.contains(c) || c == UInt8(ascii: "\\") {
-                    return false
-                }
-                i += 1
-            }
-            guard !isDotSegment(b[segmentStart..<i]) else { return false }
-            while i < b.count {
-                let c = b[i]
-                guard c >= 0x21, c <= 0x7E, !querySet.contains(c) else { return false }
-                i += 1
-            }
-            return true
         }
+        if i > labelStart { lastLabelStart = labelStart }
+        guard i > prefix, lastLabelStart < i,
+            (b[lastLabelStart] >= UInt8(ascii: "a") && b[lastLabelStart] <= UInt8(ascii: "z"))
+                || isDottedDecimal(b[prefix..<i])
+        else { return false }
+        if i < b.count, b[i] == UInt8(ascii: ":") {
+            let digitsStart = i + 1
+            i = digitsStart
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            guard isSerializedPort(b[digitsStart..<i], https: prefix == 8) else { return false }
+        }
+        guard i < b.count, b[i] == UInt8(ascii: "/") else { return false }
+        var segmentStart = i + 1
+        i += 1
+        while i < b.count, b[i] != UInt8(ascii: "?") {
+            let c = b[i]
+            if c == UInt8(ascii: "/") {
+                guard !isDotSegment(b[segmentStart..<i]) else { return false }
+                segmentStart = i + 1
+            } else if c < 0x21 || c > 0x7E || pathSet.contains(c) || c == UInt8(ascii: "\\") {
+                return false
+            }
+            i += 1
+        }
+        guard !isDotSegment(b[segmentStart..<i]) else { return false }
+        while i < b.count {
+            let c = b[i]
+            guard c >= 0x21, c <= 0x7E, !querySet.contains(c) else { return false }
+            i += 1
+        }
+        return true
     }
     private static let serializedHostBytes = ByteSet(".-", ranges: [0x30...0x39, 0x61...0x7A])
 

@@ -395,15 +395,22 @@ struct Localize: AsyncParsableCommand {
         -> [Result<(NativeStore, NativeStore.PinChange?), Error>]
     {
         // With assets, only what could not be placed there: the page points at the cache for it.
-        let urls = (assets ? result.assetsUnplaced : result.resolvedURLs(.rewritten)).map(Localizer.cacheKey)
+        // (Resolved URLs: the store drops their fragments as it makes them keys.)
+        var keys = PinKeys(capacity: assets ? result.assetsUnplaced.count : result.count(.rewritten))
+        if assets {
+            for url in result.assetsUnplaced { keys.insert(url) }
+        } else {
+            result.forEachResolvedURL(.rewritten) { keys.insert($0) }
+        }
         let shown = localFiles(result, outputDirectory: page.parentDirectory)
         return caches.filter { CacheFormats.detect($0) == .native }.map { root in
             Result {
                 let store = try NativeStore.open(root, create: false)
                 // A page localized before points into the store already (its references are
                 // `local` now): what it shows there stays pinned.
-                let kept = try store.keys(ofBodies: bodies(shown, under: root))
-                return (store, try store.pinChange(page: page.canonicalFile.description, urls: urls + kept))
+                var keys = keys
+                for key in try store.keys(ofBodies: bodies(shown, under: root)) { keys.insert(key) }
+                return (store, try store.pinChange(page: page.canonicalFile.description, keys: keys))
             }
         }
     }

@@ -1,0 +1,206 @@
+import GRDB
+import GRDBSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Which entries a saved page pins. Working the change out is on localize's last step (it runs
+// while the page is written, and a page may pin tens of thousands of entries): the URLs are
+// made distinct by their bytes, and the page's pins are read on SQLite's C API and compared
+// as bytes, without a String for each (Set<String> and a GRDB cursor took 12 ms on the bench's
+// synthetic page, longer than the write they run beside).
+
+extension NativeStore {
+    /// Records that the saved page at `page` (an absolute path) points at the bodies of
+    /// `urls`, replacing what was recorded for it; `prune` keeps those entries while the
+    /// page exists.
+    public func pin(page: String, urls: [String]) throws {
+        if let change = try pinChange(page: page, urls: urls) { try apply(change) }
+    }
+
+    /// What pinning `urls` (resolved URLs: a `#fragment` is dropped, and a URL that is not a
+    /// key, `data:` or `file:`, pins nothing) for `page` would write; nil when the page
+    /// already pins exactly those entries (localizing the same page again). Reads only: a
+    /// caller can work this out while the page is still being written, and apply it once the
+    /// page is there.
+    public func pinChange(page: String, urls: [String]) throws -> PinChange? {
+        var keys = PinKeys(capacity: urls.count)
+        for url in urls { keys.insert(url) }
+        return try pinChange(page: page, keys: keys)
+    }
+
+    /// `pinChange(page:urls:)` for keys made distinct already.
+    package func pinChange(page: String, keys: PinKeys) throws -> PinChange? {
+        // The same set when every pin of the page is one of `keys` and there are as many
+        // ((page, url) is the table's primary key: no row twice).
+        let same = try readIndex { db -> Bool in
+            guard let connection = db.sqliteConnection else {
+                throw StoreError.corruptIndex(indexPath, "connection closed")
+            }
+            var statement: OpaquePointer?
+            guard
+                sqlite3_prepare_v2(connection, "SELECT url FROM pins WHERE page = ?", -1, &statement, nil) == SQLITE_OK,
+                let statement
+            else {
+                throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
+            }
+            defer { sqlite3_finalize(statement) }
+            var page = page
+            return try page.withUTF8 { pageBytes in
+                // SQLITE_STATIC (nil): the page's bytes outlive the steps below.
+                sqlite3_bind_text(
+                    statement, 1, UnsafeRawPointer(pageBytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    Int32(pageBytes.count), nil)
+                var count = 0
+                while true {
+                    switch sqlite3_step(statement) {
+                    case SQLITE_ROW:
+                        guard let text = sqlite3_column_text(statement, 0),
+                            keys.contains(
+                                UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, 0))))
+                        else { return false }
+                        count += 1
+                    case SQLITE_DONE:
+                        return count == keys.count
+                    default:
+                        throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
+                    }
+                }
+            }
+        }
+        return same ? nil : PinChange(page: page, keys: keys.sorted())
+    }
+
+    /// The pins a page is to have (`pinChange`), applied by `apply`.
+    public struct PinChange: Sendable {
+        /// The saved page, an absolute path.
+        public let page: String
+        /// The keys of the entries it points at, sorted.
+        public let keys: [String]
+    }
+}
+
+/// The distinct index keys of many URLs, found by their bytes: a page names most of its images
+/// more than once, by URLs that are nearly always their own key already (the standard's
+/// serialization, perhaps with a fragment). Each URL's bytes up to any `#` are hashed and
+/// looked up in an open-addressing table, compared byte for byte on a hit; a key seen for the
+/// first time is copied into one array of bytes (no String each, no reference count touched
+/// for a repeat), and only a URL that is not its own key is parsed.
+package struct PinKeys {
+    /// The keys' bytes, one after another; key `i` ends at `ends[i]`.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    /// Each key's hash, by its index.
+    private var hashes: [UInt64] = []
+    /// Slots of the table: a key's index, or -1. Its size is a power of two, at least twice
+    /// the keys'.
+    private var slots: [Int32]
+    /// URLs seen that are not their own key (each parsed once).
+    private var unnormalized: Set<String> = []
+    private let hash: (UnsafeRawBufferPointer) -> UInt64
+
+    /// `capacity`: about how many URLs will be inserted. `hash` is for tests (one that
+    /// collides); the default is the standard library's seeded one.
+    package init(capacity: Int = 0, hash: @escaping (UnsafeRawBufferPointer) -> UInt64 = PinKeys.seededHash) {
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = [Int32](repeating: -1, count: size)
+        self.hash = hash
+    }
+
+    /// How many distinct keys.
+    package var count: Int { ends.count }
+
+    /// The keys, sorted.
+    package func sorted() -> [String] {
+        bytes.withUnsafeBufferPointer { all in
+            ends.indices.map { String(decoding: all[range(of: $0)], as: UTF8.self) }
+        }.sorted()
+    }
+
+    package static func seededHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    /// Adds the key of `url`: its bytes up to any `#`, normalized when they are not already
+    /// a key (`URLKey`); a URL with no key (`data:`, `file:`) adds nothing.
+    package mutating func insert(_ url: String) {
+        let own =
+            url.utf8.withContiguousStorageIfAvailable { insert(ownKey: $0) }
+            ?? {
+                var copy = url
+                return copy.withUTF8 { insert(ownKey: $0) }
+            }()
+        // Not its own key (a password, an upper-case host, a dot segment, not http(s)): parsed.
+        guard !own, unnormalized.insert(url).inserted, var key = URLKey(url)?.normalized else { return }
+        key.withUTF8 { key in
+            let h = hash(UnsafeRawBufferPointer(key))
+            if find(UnsafeRawBufferPointer(key), hash: h) == nil { add(key, hash: h) }
+        }
+    }
+
+    /// Adds `url`'s bytes up to any `#` when they are a key; false when they are not.
+    private mutating func insert(ownKey url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = UnsafeBufferPointer(rebasing: url[..<(url.firstIndex(of: UInt8(ascii: "#")) ?? url.count)])
+        let h = hash(UnsafeRawBufferPointer(key))
+        if find(UnsafeRawBufferPointer(key), hash: h) != nil { return true }
+        guard URLKey.isNormalized(bytes: key) else { return false }
+        add(key, hash: h)
+        return true
+    }
+
+    /// Whether `bytes` are one of the keys.
+    package func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        find(bytes, hash: hash(bytes)) != nil
+    }
+
+    private func range(of index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    private func find(_ key: UnsafeRawBufferPointer, hash h: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: h) & mask
+        return bytes.withUnsafeBytes { all in
+            while true {
+                let index = Int(slots[slot])
+                if index < 0 { return nil }
+                if hashes[index] == h {
+                    let range = range(of: index)
+                    if range.count == key.count
+                        && (key.isEmpty
+                            || memcmp(all.baseAddress! + range.lowerBound, key.baseAddress!, key.count) == 0)
+                    {
+                        return index
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    private mutating func add(_ key: UnsafeBufferPointer<UInt8>, hash h: UInt64) {
+        if 2 * (ends.count + 1) > slots.count { grow() }
+        bytes.append(contentsOf: key)
+        ends.append(bytes.count)
+        hashes.append(h)
+        place(ends.count - 1)
+    }
+
+    private mutating func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: 2 * slots.count)
+        for index in ends.indices { place(index) }
+    }
+}
