@@ -6,8 +6,10 @@
 
 /// A set of byte values, tested with one shift and mask (for per-byte loops over URLs).
 /// (Inlinable: the loops that test it are in other modules, where a call per byte cost more
-/// than the test.)
-package struct ByteSet: Sendable {
+/// than the test. The type is public only so that the inlinable body is serialized: this
+/// toolchain leaves out the bodies of a `package` type's inlinable members, `perf` and the
+/// disassembly showed a call per byte.)
+public struct ByteSet: Sendable {
     @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     package init(_ members: String, ranges: [ClosedRange<UInt8>] = []) {

@@ -32,7 +32,9 @@ package func nothingOrErrno<I: FixedWidthInteger>(_ call: () -> I) -> Result<Voi
 // MARK: - Wrappers
 
 /// The system calls, one thin wrapper each. Names are C strings (hot paths) or raw bytes.
-package enum Sys {
+/// (A public type so that its inlinable members' bodies are serialized for the walk's loop in
+/// another module: see `ByteSet`. The members stay `package`.)
+public enum Sys {
     package static let openDirectoryFlags: Int32 = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
     package static let directoryType = UInt8(DT_DIR)
     package static let unknownType = UInt8(DT_UNKNOWN)
