@@ -127,50 +127,78 @@ public struct PageRewriter {
         -> [String]
     {
         var references: [String] = []
-        for (index, tag) in scanned.tags.enumerated() {
-            defer { while tags.count < references.count { tags.append(index) } }
-            let iconLink = tag.name == linkName && isIconLink(tag, page: page)
-            for attribute in tag.attributes {
-                guard let kind = likelyKind(attribute.name) ?? (iconLink && attribute.name == hrefName ? .url : nil)
-                else { continue }
-                guard let range = attribute.value, !range.isEmpty else { continue }
-                var value = page[range]
-                if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound)
-                    != nil
-                {
-                    guard let decoded = decodedForGuess(value) else {
-                        unread = unread ?? index
-                        continue
+        // Through unsafe buffers: a tag, its attributes and their names are read in place
+        // (iterating the arrays copied each, a retain and a release apiece: most of this
+        // loop's time on a page of 50,000 tags).
+        scanned.tags.withUnsafeBufferPointer { scannedTags in
+            page.withUnsafeBufferPointer { bytes in
+                for index in scannedTags.indices {
+                    defer { while tags.count < references.count { tags.append(index) } }
+                    scannedTags[index].attributes.withUnsafeBufferPointer { attributes in
+                        var iconLink: Bool?
+                        for a in attributes.indices {
+                            guard let range = attributes[a].value, !range.isEmpty else { continue }
+                            var kind = likelyKind(attributes[a].name)
+                            if kind == nil, attributes[a].name == hrefName {
+                                if iconLink == nil {
+                                    iconLink = scannedTags[index].name == linkName && isIconLink(attributes, page: page)
+                                }
+                                if iconLink == true { kind = .url }
+                            }
+                            guard let kind else { continue }
+                            likely(
+                                kind, UnsafeBufferPointer(rebasing: bytes[range]), into: &references,
+                                unreadable: { unread = unread ?? index })
+                        }
                     }
-                    value = decoded[...]
-                }
-                switch kind {
-                case .srcset:
-                    for candidate in Srcset.parse(String(decoding: value, as: UTF8.self)) where candidate.isValid {
-                        references.append(candidate.url)
-                    }
-                case .style:
-                    for token in CSSURLs.find(Array(value)) { references.append(token.url) }
-                case .url:
-                    // Trimmed of ASCII whitespace, as `ValueMap.trimmedRange` trims the confirmed value.
-                    var (lower, upper) = (value.startIndex, value.endIndex)
-                    while lower < upper, StartTagScanner.isSpace(value[lower]) { lower += 1 }
-                    while upper > lower, StartTagScanner.isSpace(value[upper - 1]) { upper -= 1 }
-                    references.append(String(decoding: value[lower..<upper], as: UTF8.self))
                 }
             }
         }
         return references
     }
 
+    /// The references one value of a likely attribute holds, appended to `references`
+    /// (`unreadable` when it holds a character reference the guess does not decode).
+    private static func likely(
+        _ kind: LikelyKind, _ raw: UnsafeBufferPointer<UInt8>, into references: inout [String],
+        unreadable: () -> Void
+    ) {
+        guard let base = raw.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), raw.count) != nil else {
+            return likely(kind, raw, into: &references)
+        }
+        guard let decoded = decodedForGuess(ArraySlice(raw)) else { return unreadable() }
+        decoded.withUnsafeBufferPointer { likely(kind, $0, into: &references) }
+    }
+
+    private static func likely(_ kind: LikelyKind, _ value: UnsafeBufferPointer<UInt8>, into references: inout [String])
+    {
+        switch kind {
+        case .srcset:
+            for candidate in Srcset.parse(String(decoding: value, as: UTF8.self)) where candidate.isValid {
+                references.append(candidate.url)
+            }
+        case .style:
+            for token in CSSURLs.find(Array(value)) { references.append(token.url) }
+        case .url:
+            // Trimmed of ASCII whitespace, as `ValueMap.trimmedRange` trims the confirmed value.
+            var (lower, upper) = (0, value.count)
+            while lower < upper, StartTagScanner.isSpace(value[lower]) { lower += 1 }
+            while upper > lower, StartTagScanner.isSpace(value[upper - 1]) { upper -= 1 }
+            references.append(String(decoding: UnsafeBufferPointer(rebasing: value[lower..<upper]), as: UTF8.self))
+        }
+    }
+
     private static let linkName = Array("link".utf8)
     private static let hrefName = Array("href".utf8)
 
-    /// Whether a scanned `<link>` is an icon's (its `rel` read simply, as `Sites` reads it).
-    private static func isIconLink(_ tag: StartTagScanner.Tag, page: [UInt8]) -> Bool {
-        guard let range = tag.attribute("rel")?.value else { return false }
+    /// Whether a scanned `<link>` with these attributes is an icon's (its `rel` read simply,
+    /// as `Sites` reads it).
+    private static func isIconLink(_ attributes: UnsafeBufferPointer<StartTagScanner.Attribute>, page: [UInt8]) -> Bool
+    {
+        guard let range = attributes.first(where: { $0.name == relName })?.value else { return false }
         return Sites.isIconRel(String(decoding: page[range], as: UTF8.self))
     }
+    private static let relName = Array("rel".utf8)
 
     /// A value's common character references decoded for the scan's guess: `&amp;`, `&lt;`,
     /// `&gt;`, `&quot;`, and numeric ones to printable ASCII, each closed by `;` (as every

@@ -19,14 +19,17 @@ extension PageRewriter {
         init(matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], pageURL: StandardURL) {
             self.matched = matched
             base = pageURL
-            for (element, tag) in matched where element.name == "base" {
-                if let href = element.attributes.first(where: { $0.name == "href" })?.value {
-                    if let tag, let url = PageRewriter.frozenBase(href, pageURL: pageURL) {
-                        base = url
-                        baseAttribute = (tag, href)
-                    }
-                    break
+            // By index, the names compared in place: a loop over the pairs copied each.
+            let found = matched.withUnsafeBufferPointer { pairs in
+                pairs.indices.first {
+                    pairs[$0].0.name == "base" && pairs[$0].0.attributes.contains { $0.name == "href" }
                 }
+            }
+            if let found, let href = matched[found].0.attributes.first(where: { $0.name == "href" })?.value,
+                let tag = matched[found].1, let url = PageRewriter.frozenBase(href, pageURL: pageURL)
+            {
+                base = url
+                baseAttribute = (tag, href)
             }
         }
     }
