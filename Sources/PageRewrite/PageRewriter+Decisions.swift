@@ -35,7 +35,7 @@ extension PageRewriter.Job {
             // One relative prefix per directory (a store has 256), then the file name.
             let bytes = target.bytes
             let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
-            local = URLText.joined(prefix(bytes[..<max(slash, 0)]), URLText.encodeSegment(bytes[(slash + 1)...]))
+            local = URLText.joined(prefix(bytes[..<max(slash, 0)]), segment: bytes[(slash + 1)...])
         }
         return Decision(resolved: resolved, copy: copy, local: local)
     }

@@ -156,15 +156,26 @@ enum URLText {
     /// `a + b`, built in one allocation (a plain `+` costs several times as much in the
     /// hot loop that makes tens of thousands of local paths).
     static func joined(_ a: String, _ b: String) -> String {
-        a.withBytes { first in
-            b.withBytes { second in
-                String(unsafeUninitializedCapacity: first.count + second.count) { buffer in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<first.count]).initialize(from: first)
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[first.count...]).initialize(from: second)
-                    return first.count + second.count
-                }
-            }
+        a.withBytes { first in b.withBytes { second in joined(first, second) } }
+    }
+
+    private static func joined(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: first.count + second.count) { buffer in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[..<first.count]).initialize(from: first)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[first.count...]).initialize(from: second)
+            return first.count + second.count
         }
+    }
+
+    /// `prefix` and then `segment` encoded as one path segment of a local reference, built in
+    /// one allocation when the segment needs no encoding (a store's hashed names): the local
+    /// path of each of a page's tens of thousands of references.
+    static func joined(_ prefix: String, segment: ArraySlice<UInt8>) -> String {
+        let plain = segment.withUnsafeBufferPointer { bytes in
+            keptTable.withUnsafeBufferPointer { kept in bytes.allSatisfy { kept[Int($0)] } }
+        }
+        guard plain else { return joined(prefix, encodeSegment(segment)) }
+        return prefix.withBytes { first in segment.withUnsafeBufferPointer { joined(first, $0) } }
     }
 
     /// One path segment of a local reference.

@@ -417,6 +417,18 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(URLText.encodeSegment(Array("x(1)'s,y".utf8)), "x%281%29%27s%2Cy")
     }
 
+    /// A local path's prefix and file name joined in one step: a name with only kept bytes
+    /// as it is, any other encoded as `encodeSegment` encodes it.
+    func testPrefixJoinedWithSegment() {
+        for name in ["0a1b2c3d.png", "x(1)'s,y", "a b#c?.png", "%E8.png", "", "é.gif"] {
+            let bytes = Array(name.utf8)
+            XCTAssertEqual(
+                URLText.joined("../store/objects/ab/", segment: bytes[...]),
+                "../store/objects/ab/" + URLText.encodeSegment(bytes), name)
+        }
+        XCTAssertEqual(URLText.joined("", segment: Array("a b".utf8)[...]), "a%20b")
+    }
+
     func testFragmentKeptAndAbsoluteOption() throws {
         let (tree, localizer, bodies) = try setUp(["http://fakehost/icons.svg"])
         let html = "<img src=\"/icons.svg#star\">"
