@@ -183,7 +183,18 @@ extension PageRewriter.Job {
         var reference = ImageReference(
             offset: range.lowerBound, length: range.count, line: lines.line(of: range.lowerBound),
             element: element, attribute: attribute, original: url, resolved: nil, outcome: .skipped)
-        defer { references.append(reference) }
+        let replacement = settle(&reference, url, decision)
+        // Appended as its last use, so moved rather than copied (a `defer` copied it: a retain
+        // and a release for each of its strings, on each of a page's tens of thousands).
+        references.append(consume reference)
+        return replacement
+    }
+
+    /// What became of a reference (its outcome, resolved URL, local path, note), and the
+    /// replacement text when it is rewritten.
+    private func settle(_ reference: inout ImageReference, _ url: String, _ decision: Decision)
+        -> PageRewriter.Replacement?
+    {
         guard let resolved = decision.resolved else {
             reference.note = "not a fetchable URL"
             return nil
