@@ -71,44 +71,51 @@ struct Absolutizer {
         edits.append(PageRewriter.Edit(range: range, text: inAttribute ? HTMLText.escape(text, quote: quote) : text))
     }
 
-    mutating func elements(_ matched: ArraySlice<(LibXML2.StartElement, StartTagScanner.Tag?)>) {
-        for (element, tag) in matched {
-            guard let tag, element.name != "base" else { continue }
-            for (name, decoded) in element.attributes {
-                guard let raw = tag.attribute(name), let range = raw.value, !rewritten.contains(range.lowerBound),
-                    let map = ValueMap(raw: page, range: range, expected: decoded)
-                else { continue }
-                if Self.single.contains(name) {
-                    let trimmed = map.trimmedRange()
-                    guard !trimmed.isEmpty else { continue }
+    mutating func elements(_ matched: PageRewriter.Matched, _ indices: Range<Int>) {
+        for i in indices {
+            let t = matched.tagIndex[i]
+            guard t >= 0, matched.elements[i].name != "base" else { continue }
+            // Passed, not copied: a copy retained and released the element's and tag's arrays.
+            references(of: matched.elements[i], tag: matched.tags[t])
+        }
+    }
+
+    /// The relative references of one element's URL attributes.
+    private mutating func references(of element: LibXML2.StartElement, tag: StartTagScanner.Tag) {
+        for (name, decoded) in element.attributes {
+            guard let raw = tag.attribute(name), let range = raw.value, !rewritten.contains(range.lowerBound),
+                let map = ValueMap(raw: page, range: range, expected: decoded)
+            else { continue }
+            if Self.single.contains(name) {
+                let trimmed = map.trimmedRange()
+                guard !trimmed.isEmpty else { continue }
+                add(
+                    String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
+                    quote: raw.quote, keepUnfetchable: true)
+            } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
+                for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
                     add(
-                        String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
-                        quote: raw.quote, keepUnfetchable: true)
-                } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
-                    for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
-                        add(
-                            candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
-                            encode: Srcset.encodeURL)
-                    }
-                } else if name == "style" {
-                    for token in CSSURLs.find(Array(map.decoded)) {
-                        add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
-                    }
-                } else if name == "ping" {
-                    // A set of space-separated URLs (HTML §4.6.5).
-                    for token in Self.spaceSeparated(map.decoded) {
-                        add(
-                            String(decoding: map.decoded[token], as: UTF8.self), at: map.rawRange(token),
-                            quote: raw.quote)
-                    }
-                } else if name == "content", element.name == "meta",
-                    element.attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "refresh" }),
-                    let url = Self.refreshURL(map.decoded)
-                {
-                    add(
-                        String(decoding: map.decoded[url], as: UTF8.self), at: map.rawRange(url), quote: raw.quote,
-                        keepUnfetchable: true)
+                        candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
+                        encode: Srcset.encodeURL)
                 }
+            } else if name == "style" {
+                for token in CSSURLs.find(Array(map.decoded)) {
+                    add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
+                }
+            } else if name == "ping" {
+                // A set of space-separated URLs (HTML §4.6.5).
+                for token in Self.spaceSeparated(map.decoded) {
+                    add(
+                        String(decoding: map.decoded[token], as: UTF8.self), at: map.rawRange(token),
+                        quote: raw.quote)
+                }
+            } else if name == "content", element.name == "meta",
+                element.attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "refresh" }),
+                let url = Self.refreshURL(map.decoded)
+            {
+                add(
+                    String(decoding: map.decoded[url], as: UTF8.self), at: map.rawRange(url), quote: raw.quote,
+                    keepUnfetchable: true)
             }
         }
     }

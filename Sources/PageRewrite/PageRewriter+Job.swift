@@ -238,7 +238,7 @@ extension PageRewriter {
                 read: { [page] chunk in
                     let start = chunk * size
                     let end = min(start + size, parsed.matched.count)
-                    return Sites.read(parsed.matched[start..<end], page: page)
+                    return Sites.read(parsed.matched, start..<end, page: page)
                 },
                 apply: { [self] sites, known, guessed in
                     guard confirmedBase == guessed.href else { return nil }

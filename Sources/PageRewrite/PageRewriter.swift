@@ -309,27 +309,38 @@ public struct PageRewriter {
         -> SitesOutput
     {
         var out = SitesOutput()
-        for index in sites.indices {
-            let (referenceCount, editCount, valueCount) =
-                (out.references.count, out.edits.count, out.rewrittenValues.count)
-            var site = SiteApplication(site: sites[index], lines: lines)
-            guard site.urls(&out, account), site.srcsets(&out, account), site.style(&out, account) else {
-                out.references.removeSubrange(referenceCount...)
-                out.edits.removeSubrange(editCount...)
-                out.rewrittenValues.removeSubrange(valueCount...)
-                out.deferred.append(index)
-                continue
+        // Each site is read in place and passed on: a copy (here, or in `SiteApplication`, or
+        // of an array slice's element passed as an argument) retained and released each of its
+        // arrays and strings.
+        sites.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            for offset in buffer.indices {
+                let element = first + offset
+                let (referenceCount, editCount, valueCount) =
+                    (out.references.count, out.edits.count, out.rewrittenValues.count)
+                var site = SiteApplication(lines: lines)
+                guard site.urls(element, &out, account), site.srcsets(element, &out, account),
+                    site.style(element, &out, account)
+                else {
+                    out.references.removeSubrange(referenceCount...)
+                    out.edits.removeSubrange(editCount...)
+                    out.rewrittenValues.removeSubrange(valueCount...)
+                    out.deferred.append(sites.startIndex + offset)
+                    continue
+                }
+                let name = element.pointee.name
+                // --eager: a lazy image with no usable src gets one.
+                if eager, name == "img" || name == "source" {
+                    out.edits += eagerEdits(element.pointee, lazy: site.lazy)
+                }
+                if site.rewrittenAny { out.edits += fetchModeEdits(element.pointee.tag) }
+                // In document order within the tag (attributes were visited by kind, srcset
+                // candidates backwards), so that a page's references and edits, made tag by tag,
+                // are in order as a whole and need no sorting.
+                sortTail(&out.references, from: referenceCount) { $0.offset }
+                sortTail(&out.edits, from: editCount) { $0.range.lowerBound }
+                out.rewrittenAny = out.rewrittenAny || site.rewrittenAny
             }
-            let name = site.site.name
-            // --eager: a lazy image with no usable src gets one.
-            if eager, name == "img" || name == "source" { out.edits += eagerEdits(site.site, lazy: site.lazy) }
-            if site.rewrittenAny { out.edits += fetchModeEdits(site.site.tag) }
-            // In document order within the tag (attributes were visited by kind, srcset
-            // candidates backwards), so that a page's references and edits, made tag by tag,
-            // are in order as a whole and need no sorting.
-            sortTail(&out.references, from: referenceCount) { $0.offset }
-            sortTail(&out.edits, from: editCount) { $0.range.lowerBound }
-            out.rewrittenAny = out.rewrittenAny || site.rewrittenAny
         }
         return out
     }
@@ -337,20 +348,20 @@ public struct PageRewriter {
     /// One site being applied: its values a kind at a time, each false when `account`
     /// cannot decide one of its references yet (the site is then deferred).
     private struct SiteApplication {
-        let site: Sites.Element
         let lines: LineIndex
         /// Whether any reference of the site was rewritten.
         var rewrittenAny = false
         /// The rewritten lazy values, for `--eager`.
         var lazy: (src: String?, srcset: String?) = (nil, nil)
 
-        mutating func urls(_ out: inout SitesOutput, _ account: Account) -> Bool {
-            for value in site.urls {
+        mutating func urls(_ site: UnsafePointer<Sites.Element>, _ out: inout SitesOutput, _ account: Account) -> Bool {
+            let name = site.pointee.name
+            for value in site.pointee.urls {
                 switch value.place {
                 case .unlocatable(let decoded):
-                    out.references.append(unlocatable(decoded, site, attribute: value.attribute, lines))
+                    out.references.append(unlocatable(decoded, site.pointee, attribute: value.attribute, lines))
                 case .located(let url, let range):
-                    guard let result = account(url, range, site.name, value.attribute, &out.references) else {
+                    guard let result = account(url, range, name, value.attribute, &out.references) else {
                         return false
                     }
                     if let local = result {
@@ -364,8 +375,11 @@ public struct PageRewriter {
             return true
         }
 
-        mutating func srcsets(_ out: inout SitesOutput, _ account: Account) -> Bool {
-            for value in site.srcsets {
+        mutating func srcsets(_ site: UnsafePointer<Sites.Element>, _ out: inout SitesOutput, _ account: Account)
+            -> Bool
+        {
+            let name = site.pointee.name
+            for value in site.pointee.srcsets {
                 // A lazy value's candidates made local, last first, for `lazy.srcset`: it is
                 // put together once (a replacement each in place would copy the value's tail
                 // for every candidate: minutes on a value of 100,000).
@@ -374,7 +388,7 @@ public struct PageRewriter {
                 for candidate in value.candidates.reversed() {
                     guard
                         let result = account(
-                            candidate.url, candidate.raw, site.name, value.attribute, &out.references)
+                            candidate.url, candidate.raw, name, value.attribute, &out.references)
                     else { return false }
                     guard let local = result else {
                         whole = false
@@ -412,11 +426,14 @@ public struct PageRewriter {
         }
 
         /// url(…) in a style attribute, on any element.
-        mutating func style(_ out: inout SitesOutput, _ account: Account) -> Bool {
-            guard let style = site.style else { return true }
+        mutating func style(_ site: UnsafePointer<Sites.Element>, _ out: inout SitesOutput, _ account: Account)
+            -> Bool
+        {
+            guard let style = site.pointee.style else { return true }
+            let name = site.pointee.name
             var whole = true
             for token in style.tokens {
-                guard let result = account(token.url, token.raw, site.name, "style", &out.references) else {
+                guard let result = account(token.url, token.raw, name, "style", &out.references) else {
                     return false
                 }
                 guard let local = result else {
@@ -602,20 +619,18 @@ public struct PageRewriter {
     }
 
     /// Pairs each libxml2 start element with the scanned tag ending where libxml2 was when it
-    /// reported the element (nil for elements libxml2 implied, such as a missing `<body>`).
-    static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> [(
-        LibXML2.StartElement, StartTagScanner.Tag?
-    )] {
+    /// reported the element (none for elements libxml2 implied, such as a missing `<body>`).
+    static func align(_ elements: [LibXML2.StartElement], _ tags: [StartTagScanner.Tag]) -> Matched {
         // Both run in document order: walk them together. (Should libxml2 ever report a
         // position behind the previous one, match through an index instead.)
         var used = [Bool](repeating: false, count: tags.count)
-        var out: [(LibXML2.StartElement, StartTagScanner.Tag?)] = []
-        out.reserveCapacity(elements.count)
+        var tagIndex: [Int] = []
+        tagIndex.reserveCapacity(elements.count)
         var t = 0
         var previous = Int.min
         var byEnd: [Int: Int]?
-        for element in elements {
-            let consumed = element.consumed
+        for e in elements.indices {
+            let consumed = elements[e].consumed
             var index: Int?
             if consumed < previous || byEnd != nil {
                 if byEnd == nil {
@@ -629,14 +644,14 @@ public struct PageRewriter {
                 if t < tags.count && tags[t].insertionPoint == consumed { index = t }
             }
             previous = consumed
-            if let i = index, !used[i], tags[i].name.elementsEqual(element.name.utf8) {
+            if let i = index, !used[i], tags[i].name.elementsEqual(elements[e].name.utf8) {
                 used[i] = true
-                out.append((element, tags[i]))
+                tagIndex.append(i)
             } else {
-                out.append((element, nil))
+                tagIndex.append(-1)
             }
         }
-        return out
+        return Matched(elements: elements, tags: tags, tagIndex: tagIndex)
     }
 
     /// URL-bearing attributes and `url(…)` tokens made absolute against `base`.
@@ -660,7 +675,7 @@ public struct PageRewriter {
     /// file on disk from where the output lives. A large page's elements are split in two
     /// halves done on two threads (`choose` must be safe to call from both), the edits in order.
     static func absolutize(
-        _ matched: [(LibXML2.StartElement, StartTagScanner.Tag?)], page: [UInt8], base: URLText.Base,
+        _ matched: Matched, page: [UInt8], base: URLText.Base,
         styleTexts: [Range<Int>], avoiding taken: [Range<Int>], rewrittenValues: [Int] = [],
         choose: (String) -> Absolutizer.Choice = { _ in .absolute }
     ) -> [Edit] {
@@ -672,13 +687,13 @@ public struct PageRewriter {
                 {
                     var part = Absolutizer(
                         page: page, base: base, free: free, rewritten: rewritten, choose: choose)
-                    part.elements(matched[..<half])
+                    part.elements(matched, 0..<half)
                     return part.edits
                 },
                 {
                     var part = Absolutizer(
                         page: page, base: base, free: free, rewritten: rewritten, choose: choose)
-                    part.elements(matched[half...])
+                    part.elements(matched, half..<matched.count)
                     part.styleTexts(styleTexts)
                     return part.edits
                 })

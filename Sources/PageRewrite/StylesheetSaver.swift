@@ -94,7 +94,9 @@ public struct StylesheetSaver {
                     ))
             }
         }
-        for (element, tag) in matched {
+        for i in 0..<matched.count {
+            let element = matched.elements[i]
+            let tag = matched.tagIndex[i] >= 0 ? matched.tags[matched.tagIndex[i]] : nil
             if element.name == "link", let href = element.attributes.first(where: { $0.name == "href" })?.value,
                 savedAlready(href)
             {
