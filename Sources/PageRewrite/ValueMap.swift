@@ -22,8 +22,16 @@ struct ValueMap {
     init?(raw page: [UInt8], range: Range<Int>, expected: String) {
         start = range.lowerBound
         if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil {
-            // No entity (most values): the value is its raw bytes.
-            guard expected.withBytes({ $0.elementsEqual(page[range]) }) else { return nil }
+            // No entity (most values): the value is its raw bytes (compared as memory, not
+            // element by element through a generic comparison).
+            let isRaw = expected.withBytes { bytes in
+                bytes.count == range.count
+                    && (bytes.isEmpty
+                        || page.withUnsafeBufferPointer {
+                            memcmp(bytes.baseAddress!, $0.baseAddress! + range.lowerBound, bytes.count) == 0
+                        })
+            }
+            guard isRaw else { return nil }
             decoded = Array(page[range])
             rawOffsets = nil
             return
