@@ -1,6 +1,12 @@
 import CacheKitSystem
 import URLStandard
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // A job's decisions: what each reference becomes, and its account in the result.
 
 extension PageRewriter.Job {
@@ -28,46 +34,143 @@ extension PageRewriter.Job {
             copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment)
         else { return Decision(resolved: resolved, copy: found, local: nil) }
         let target = placer?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
-        let local: String
-        if options.absolute {
-            local = URLText.fileURL(target)
-        } else {
-            // One relative prefix per directory (a store has 256), then the file name.
-            let bytes = target.bytes
-            let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
-            local = URLText.joined(prefix(bytes[..<max(slash, 0)]), segment: bytes[(slash + 1)...])
-        }
-        return Decision(resolved: resolved, copy: copy, local: local)
+        if options.absolute { return Decision(resolved: resolved, copy: copy, local: URLText.fileURL(target)) }
+        return Self.decision(resolved, copy: copy, at: target, prefix: prefix)
+    }
+
+    /// The decision pointing at `target` relative to the output: one relative prefix per
+    /// directory (a store has 256), then the file name.
+    private static func decision(
+        _ resolved: URLText.Resolved, copy: CachedCopy, at target: RawPath, prefix: (ArraySlice<UInt8>) -> String
+    ) -> Decision {
+        let bytes = target.bytes
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
+        return Decision(
+            resolved: resolved, copy: copy,
+            local: URLText.joined(prefix(bytes[..<max(slash, 0)]), segment: bytes[(slash + 1)...]))
     }
 
     /// The decisions for references resolved and looked up together (`copy` picks each one's
     /// copy from what was found), in their order. Without copies to place (`--assets` places
     /// them one at a time) they are made in blocks through `loop`, so that the parse thread,
     /// idle while the scanning thread decides, makes some: the directories' prefixes are
-    /// worked out first, here, and the blocks only read them.
+    /// worked out first, here, and the blocks only read them, as bytes. (Read as the strings
+    /// of `directoryPrefixes`, each shared by the references of its directory, they were
+    /// retained and released by both threads for every reference.)
     func makeDecisions(
         _ resolved: [URLText.Resolved], found: [CachedCopy?], copy: @escaping (Int) -> CachedCopy?, loop: LoopRunner
     ) -> [Decision] {
         guard placer == nil, !options.absolute else {
             return resolved.indices.map { decision(resolved[$0], copy: copy($0)) }
         }
+        var table = PrefixTable()
         for case let found? in found {
             let bytes = found.path.bytes
-            _ = directoryPrefix(bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
+            let directory = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
+            table.add(directory, prefix: directoryPrefix(directory))
         }
-        let prefixes = directoryPrefixes
+        let outputParts = outputParts
+        let (allowStale, justFetched) = (options.allowStale, options.justFetched)
         return [Decision](unsafeUninitializedCapacity: resolved.count) { buffer, initialized in
             let made = buffer.baseAddress!
-            loop.run(resolved.count) { [self] range in
-                for i in range {
-                    (made + i).initialize(
-                        to: decision(resolved[i], copy: copy(i)) { directory in
-                            prefixes[BytesKey(directory)]
-                                ?? URLText.relativePrefix(from: outputParts, toDirectory: directory)
-                        })
+            loop.run(resolved.count) { range in
+                table.withPrefixes { prefixOf in
+                    for i in range {
+                        let found = copy(i)
+                        guard let copy = found,
+                            copy.isFresh || allowStale || justFetched.contains(resolved[i].withoutFragment)
+                        else {
+                            (made + i).initialize(to: Decision(resolved: resolved[i], copy: found, local: nil))
+                            continue
+                        }
+                        let local = copy.path.bytes.withUnsafeBufferPointer { path in
+                            let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                            let directory = UnsafeBufferPointer(rebasing: path[..<(slash ?? 0)])
+                            let name = UnsafeBufferPointer(rebasing: path[(slash.map { $0 + 1 } ?? 0)...])
+                            guard let prefix = prefixOf(directory) else {
+                                return URLText.joined(
+                                    URLText.relativePrefix(
+                                        from: outputParts, toDirectory: copy.path.bytes[..<(slash ?? 0)]),
+                                    segment: copy.path.bytes[(slash.map { $0 + 1 } ?? 0)...])
+                            }
+                            return URLText.joined(prefix: prefix, segment: name)
+                        }
+                        (made + i).initialize(to: Decision(resolved: resolved[i], copy: copy, local: local))
+                    }
                 }
             }
             initialized = resolved.count
+        }
+    }
+
+    /// Directories and their relative prefixes, held as bytes in two arrays and found through
+    /// an open-addressing table of their FNV-1a hashes: read by both threads of
+    /// `makeDecisions` without a reference count touched.
+    struct PrefixTable {
+        private struct Slot {
+            var hash: UInt64
+            var directory: Range<Int>
+            var prefix: Range<Int>
+        }
+        private var directories: [UInt8] = []
+        private var prefixes: [UInt8] = []
+        private var slots = [Slot?](repeating: nil, count: 16)
+        private var count = 0
+
+        /// Adds a directory's prefix (once: a directory added before is left as it is).
+        mutating func add(_ directory: ArraySlice<UInt8>, prefix: String) {
+            let hash = FNV1a.hash(directory)
+            var i = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while let slot = slots[i] {
+                if slot.hash == hash && directories[slot.directory].elementsEqual(directory) { return }
+                i = (i + 1) & (slots.count - 1)
+            }
+            let start = (directories.count, prefixes.count)
+            directories += directory
+            prefixes += prefix.utf8
+            slots[i] = Slot(
+                hash: hash, directory: start.0..<directories.count, prefix: start.1..<prefixes.count)
+            count += 1
+            if count * 2 > slots.count { grow() }
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = [Slot?](repeating: nil, count: old.count * 2)
+            for case let slot? in old {
+                var i = Int(truncatingIfNeeded: slot.hash) & (slots.count - 1)
+                while slots[i] != nil { i = (i + 1) & (slots.count - 1) }
+                slots[i] = slot
+            }
+        }
+
+        /// Runs `body` with a function giving a directory's prefix (nil: not added), valid
+        /// only inside `body`.
+        func withPrefixes<R>(
+            _ body: ((UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>?) -> R
+        ) -> R {
+            directories.withUnsafeBufferPointer { directories in
+                prefixes.withUnsafeBufferPointer { prefixes in
+                    slots.withUnsafeBufferPointer { slots in
+                        body { directory in
+                            let hash = FNV1a.hash(directory)
+                            var i = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                            while let slot = slots[i] {
+                                if slot.hash == hash && slot.directory.count == directory.count
+                                    && (directory.isEmpty
+                                        || memcmp(
+                                            directories.baseAddress! + slot.directory.lowerBound,
+                                            directory.baseAddress!, directory.count) == 0)
+                                {
+                                    return UnsafeBufferPointer(rebasing: prefixes[slot.prefix])
+                                }
+                                i = (i + 1) & (slots.count - 1)
+                            }
+                            return nil
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -178,6 +178,13 @@ enum URLText {
         return prefix.withBytes { first in segment.withUnsafeBufferPointer { joined(first, $0) } }
     }
 
+    /// `joined(_:segment:)` for a prefix and a segment given as bytes.
+    static func joined(prefix: UnsafeBufferPointer<UInt8>, segment: UnsafeBufferPointer<UInt8>) -> String {
+        let plain = keptTable.withUnsafeBufferPointer { kept in segment.allSatisfy { kept[Int($0)] } }
+        guard plain else { return joined(String(decoding: prefix, as: UTF8.self), encodeSegment(Array(segment))) }
+        return joined(prefix, segment)
+    }
+
     /// One path segment of a local reference.
     static func encodeSegment(_ bytes: [UInt8]) -> String { percentEncode(bytes) }
     static func encodeSegment(_ bytes: ArraySlice<UInt8>) -> String { percentEncode(bytes) }
