@@ -67,7 +67,7 @@ extension PageRewriter.Job {
         for case let found? in found {
             let bytes = found.path.bytes
             let directory = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
-            table.add(directory, prefix: directoryPrefix(directory))
+            table.add(directory) { directoryPrefix(directory) }
         }
         let outputParts = outputParts
         let (allowStale, justFetched) = (options.allowStale, options.justFetched)
@@ -117,21 +117,42 @@ extension PageRewriter.Job {
         private var slots = [Slot?](repeating: nil, count: 16)
         private var count = 0
 
-        /// Adds a directory's prefix (once: a directory added before is left as it is).
-        mutating func add(_ directory: ArraySlice<UInt8>, prefix: String) {
-            let hash = FNV1a.hash(directory)
-            var i = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            while let slot = slots[i] {
-                if slot.hash == hash && directories[slot.directory].elementsEqual(directory) { return }
-                i = (i + 1) & (slots.count - 1)
+        /// Adds a directory's prefix, made by `prefix` (once: a directory added before is left
+        /// as it is, and `prefix` not called).
+        mutating func add(_ directory: ArraySlice<UInt8>, prefix: () -> String) {
+            let hash = directory.withUnsafeBufferPointer { FNV1a.hash($0) }
+            let i = directory.withUnsafeBufferPointer { directory in
+                slots.withUnsafeBufferPointer { slots in
+                    directories.withUnsafeBufferPointer { Self.find(directory, hash: hash, in: slots, $0) }
+                }
             }
+            guard slots[i] == nil else { return }
             let start = (directories.count, prefixes.count)
             directories += directory
-            prefixes += prefix.utf8
-            slots[i] = Slot(
-                hash: hash, directory: start.0..<directories.count, prefix: start.1..<prefixes.count)
+            prefixes += prefix().utf8
+            slots[i] = Slot(hash: hash, directory: start.0..<directories.count, prefix: start.1..<prefixes.count)
             count += 1
             if count * 2 > slots.count { grow() }
+        }
+
+        /// The slot holding `directory`, else the empty one where it goes.
+        private static func find(
+            _ directory: UnsafeBufferPointer<UInt8>, hash: UInt64, in slots: UnsafeBufferPointer<Slot?>,
+            _ directories: UnsafeBufferPointer<UInt8>
+        ) -> Int {
+            var i = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while let slot = slots[i] {
+                if slot.hash == hash && slot.directory.count == directory.count
+                    && (directory.isEmpty
+                        || memcmp(
+                            directories.baseAddress! + slot.directory.lowerBound, directory.baseAddress!,
+                            directory.count) == 0)
+                {
+                    return i
+                }
+                i = (i + 1) & (slots.count - 1)
+            }
+            return i
         }
 
         private mutating func grow() {
@@ -149,24 +170,13 @@ extension PageRewriter.Job {
         func withPrefixes<R>(
             _ body: ((UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>?) -> R
         ) -> R {
-            directories.withUnsafeBufferPointer { directories in
-                prefixes.withUnsafeBufferPointer { prefixes in
-                    slots.withUnsafeBufferPointer { slots in
+            prefixes.withUnsafeBufferPointer { prefixes in
+                slots.withUnsafeBufferPointer { slots in
+                    directories.withUnsafeBufferPointer { directories in
                         body { directory in
-                            let hash = FNV1a.hash(directory)
-                            var i = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-                            while let slot = slots[i] {
-                                if slot.hash == hash && slot.directory.count == directory.count
-                                    && (directory.isEmpty
-                                        || memcmp(
-                                            directories.baseAddress! + slot.directory.lowerBound,
-                                            directory.baseAddress!, directory.count) == 0)
-                                {
-                                    return UnsafeBufferPointer(rebasing: prefixes[slot.prefix])
-                                }
-                                i = (i + 1) & (slots.count - 1)
+                            slots[Self.find(directory, hash: FNV1a.hash(directory), in: slots, directories)].map {
+                                UnsafeBufferPointer(rebasing: prefixes[$0.prefix])
                             }
-                            return nil
                         }
                     }
                 }

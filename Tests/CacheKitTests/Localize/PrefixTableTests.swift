@@ -14,8 +14,11 @@ final class PrefixTableTests: XCTestCase {
             added.append((Array("/store/objects/\(String(i, radix: 16))".utf8), "../objects/\(i)/"))
         }
         added.append((Array("/store/objects/1".utf8) + [0x2F, 0x78], "deeper/"))
-        for (directory, prefix) in added { table.add(directory[...], prefix: prefix) }
-        table.add(Array("/store/objects/1".utf8)[...], prefix: "second/")
+        for (directory, prefix) in added { table.add(directory[...]) { prefix } }
+        table.add(Array("/store/objects/1".utf8)[...]) {
+            XCTFail("a prefix made for a directory added before")
+            return "second/"
+        }
         table.withPrefixes { prefixOf in
             for (directory, prefix) in added {
                 let found = directory.withUnsafeBufferPointer { prefixOf($0) }.map {
