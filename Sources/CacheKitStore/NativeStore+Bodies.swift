@@ -291,7 +291,13 @@ private final class BodyDirectories {
 
     private let anchor: AnchoredDirectory
     /// Open directories by a hash of their relative path (checked byte for byte on a hit).
-    private var opened: [UInt64: (path: [UInt8], fd: FileDescriptor?)] = [:]
+    private var opened: [UInt64: Int] = [:]
+    /// Each open directory's relative path, descriptor, and raw descriptor (-1: unreachable),
+    /// at the index `opened` gives. (An index, where a tuple of the path and descriptor was
+    /// copied out for every body: a retain and a release of each.)
+    private var paths: [[UInt8]] = []
+    private var descriptors: [FileDescriptor?] = []
+    private var raw: [Int32] = []
     /// Beyond this many open directories, bodies are checked component by component.
     private let limit = 1024
 
@@ -300,7 +306,7 @@ private final class BodyDirectories {
     }
 
     func close() {
-        opened = [:]
+        (opened, paths, descriptors, raw) = ([:], [], [], [])
     }
 
     /// `prepare`'s answer for a body whose directory it did not open (or that is at the root):
@@ -316,12 +322,15 @@ private final class BodyDirectories {
         let path = UnsafeBufferPointer(rebasing: relative[..<slash])
         let hash = Self.hash(path)
         if let known = opened[hash] {
-            guard known.path.elementsEqual(path) else { return Self.elsewhere }
-            return known.fd?.raw ?? Self.unreachable
+            guard Self.equal(paths[known], path) else { return Self.elsewhere }
+            return raw[known]
         }
         guard opened.count < limit else { return Self.elsewhere }
         let fd = try? anchor.openDirectory(Array(path)).get()
-        opened[hash] = (Array(path), fd)
+        opened[hash] = paths.count
+        paths.append(Array(path))
+        descriptors.append(fd)
+        raw.append(fd?.raw ?? Self.unreachable)
         return fd?.raw ?? Self.unreachable
     }
 
@@ -340,8 +349,8 @@ private final class BodyDirectories {
         var directory: FileDescriptor? = anchor.descriptor
         if let slash {
             let path = UnsafeBufferPointer(rebasing: relative[..<slash])
-            if let known = opened[Self.hash(path)], known.path.elementsEqual(path) {
-                directory = known.fd
+            if let known = opened[Self.hash(path)], Self.equal(paths[known], path) {
+                directory = descriptors[known]
             } else {
                 directory = try? anchor.openDirectory(Array(path)).get()
             }
@@ -363,4 +372,9 @@ private final class BodyDirectories {
     }
 
     private static func hash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(path) }
+
+    private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count
+            && (b.isEmpty || a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0 })
+    }
 }
