@@ -75,22 +75,33 @@ public struct PageRewriter {
         static let unresolvable = Decision(resolved: nil, copy: nil, local: nil)
     }
 
-    private enum LikelyKind { case url, srcset, style }
+    enum LikelyKind { case url, srcset, style }
 
     /// Whether an attribute name (as scanned, lower-cased) is one whose value the scan
-    /// guesses references from: compared by length first, most names go at once.
-    private static func likelyKind(_ name: [UInt8]) -> LikelyKind? {
-        guard name.count < 64, likelyLengths & (1 << UInt64(name.count)) != 0 else { return nil }
-        for (candidate, kind) in likelyNames where candidate.count == name.count && candidate == name { return kind }
-        return nil
+    /// guesses references from (`likelyNames`, which a test holds this to): by length, then
+    /// bytes against static text. (A loop over `likelyNames` copied each name compared, a
+    /// retain and a release, for each of a page's hundred thousand attributes.)
+    static func likelyKind(_ name: UnsafeBufferPointer<UInt8>) -> LikelyKind? {
+        func named(_ text: StaticString) -> Bool {
+            text.utf8CodeUnitCount == name.count && memcmp(text.utf8Start, name.baseAddress!, name.count) == 0
+        }
+        switch name.count {
+        case 3: return named("src") ? .url : nil
+        case 5: return named("style") ? .style : nil
+        case 6: return named("srcset") ? .srcset : named("poster") ? .url : nil
+        case 8: return named("data-src") ? .url : nil
+        case 10: return named("background") ? .url : nil
+        case 11: return named("data-srcset") ? .srcset : nil
+        case 13: return named("data-original") || named("data-lazy-src") ? .url : nil
+        case 16: return named("data-lazy-srcset") ? .srcset : nil
+        default: return nil
+        }
     }
 
-    private static let likelyNames: [([UInt8], LikelyKind)] =
-        (Sites.imgURL + ["poster", "background"]).map { (Array($0.utf8), .url) }
-        + Sites.imgSrcset.map { (Array($0.utf8), .srcset) }
-        + [(Array("style".utf8), .style)]
-    /// Bit n set when some name in `likelyNames` is n bytes long.
-    private static let likelyLengths: UInt64 = likelyNames.reduce(0) { $0 | (1 << UInt64($1.0.count)) }
+    /// The attributes whose values the scan guesses references from, by kind.
+    static let likelyNames: [(String, LikelyKind)] =
+        (Sites.imgURL + ["poster", "background"]).map { ($0, .url) } + Sites.imgSrcset.map { ($0, .srcset) }
+        + [("style", .style)]
 
     /// The copy to use of those found under a reference's lookup keys (as written first,
     /// then serialized): the first fresh one, else the first found.
@@ -138,7 +149,7 @@ public struct PageRewriter {
                         var iconLink: Bool?
                         for a in attributes.indices {
                             guard let range = attributes[a].value, !range.isEmpty else { continue }
-                            var kind = likelyKind(attributes[a].name)
+                            var kind = attributes[a].name.withUnsafeBufferPointer { likelyKind($0) }
                             if kind == nil, attributes[a].name == hrefName {
                                 if iconLink == nil {
                                     iconLink = scannedTags[index].name == linkName && isIconLink(attributes, page: page)

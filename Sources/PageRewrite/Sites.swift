@@ -271,65 +271,74 @@ extension PageRewriter {
                 let t = matched.tagIndex[i]
                 guard t >= 0, !matched.elements[i].attributes.isEmpty else { continue }
                 let tag = matched.tags[t]
-                var site = Element(
-                    name: matched.elements[i].name, tag: tag, attributes: matched.elements[i].attributes,
-                    insidePicture: matched.elements[i].insidePicture)
-                let (urlAttributes, srcsetAttributes) = attributes(of: site)
+                let (name, attributes) = (matched.elements[i].name, matched.elements[i].attributes)
+                func value(_ attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
+                // The values are gathered first and the element made last, once, when it has any:
+                // an element made first and appended was copied (its arrays retained and
+                // released).
+                var (urls, srcsets, style): ([URLValue], [SrcsetValue], StyleValue?) = ([], [], nil)
+                let (urlAttributes, srcsetAttributes) = Self.attributes(
+                    of: name, insidePicture: matched.elements[i].insidePicture, value: value)
                 for attr in urlAttributes {
-                    guard let decoded = site.value(attr) else { continue }
+                    guard let decoded = value(attr) else { continue }
                     guard let raw = tag.attribute(attr), let range = raw.value,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else {
                         if !decoded.isEmpty {
-                            site.urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded)))
+                            urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded)))
                         }
                         continue
                     }
                     let trimmed = map.trimmedRange()
                     guard !trimmed.isEmpty else { continue }
                     let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    site.urls.append(
+                    urls.append(
                         URLValue(
                             attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed)),
                             start: range.lowerBound))
                 }
                 for attr in srcsetAttributes {
-                    guard let decoded = site.value(attr), let raw = tag.attribute(attr), let range = raw.value,
+                    guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else { continue }
                     let parsed = Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
                     let candidates = parsed.filter(\.isValid).map {
                         (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange))
                     }
-                    site.srcsets.append(
+                    srcsets.append(
                         SrcsetValue(
                             attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
                             start: range.lowerBound, allValid: candidates.count == parsed.count))
                 }
-                if let decoded = site.value("style"), let raw = tag.attribute("style"), let range = raw.value,
+                if let decoded = value("style"), let raw = tag.attribute("style"), let range = raw.value,
                     let map = ValueMap(raw: page, range: range, expected: decoded)
                 {
                     let tokens = CSSURLs.find(map.decoded).map { (url: $0.url, raw: map.rawRange($0.urlRange)) }
-                    if !tokens.isEmpty {
-                        site.style = StyleValue(quote: raw.quote, tokens: tokens, start: range.lowerBound)
-                    }
+                    if !tokens.isEmpty { style = StyleValue(quote: raw.quote, tokens: tokens, start: range.lowerBound) }
                 }
-                if !site.urls.isEmpty || !site.srcsets.isEmpty || site.style != nil { out.append(site) }
+                guard !urls.isEmpty || !srcsets.isEmpty || style != nil else { continue }
+                out.append(
+                    Element(
+                        name: name, tag: tag, attributes: attributes,
+                        insidePicture: matched.elements[i].insidePicture, urls: urls, srcsets: srcsets, style: style))
             }
             return out
         }
 
-        /// The single-URL and srcset attributes an element's image sites are in.
-        private static func attributes(of site: Element) -> (urls: [String], srcsets: [String]) {
-            switch site.name {
+        /// The single-URL and srcset attributes an element's image sites are in (`value`
+        /// gives its attributes' values).
+        private static func attributes(
+            of name: String, insidePicture: Bool, value: (String) -> String?
+        ) -> (urls: [String], srcsets: [String]) {
+            switch name {
             case "img":
                 return (imgURL, imgSrcset)
-            case "source" where site.insidePicture:
+            case "source" where insidePicture:
                 return (lazyURL, imgSrcset)
-            case "input" where site.value("type")?.lowercased() == "image":
+            case "input" where value("type")?.lowercased() == "image":
                 return (imgURL, lazySrcset)
             case "link":
-                return isIconRel(site.value("rel") ?? "") ? (linkURL, lazySrcset) : (lazyURL, lazySrcset)
+                return isIconRel(value("rel") ?? "") ? (linkURL, lazySrcset) : (lazyURL, lazySrcset)
             case "video":
                 return (videoURL, lazySrcset)
             case "image":

@@ -64,6 +64,31 @@ final class FastPathTests: XCTestCase {
         XCTAssertGreaterThan(found, 500)
     }
 
+    /// The scan's test of an attribute name gives each name of `likelyNames` its kind and
+    /// every other name none: other names of the same lengths, names that start or end like
+    /// one, and every one-byte change of each.
+    func testLikelyKindIsLikelyNames() {
+        func kind(_ name: String) -> PageRewriter.LikelyKind? {
+            Array(name.utf8).withUnsafeBufferPointer { PageRewriter.likelyKind($0) }
+        }
+        var others = [
+            "", "s", "sr", "srcs", "alt", "href", "class", "data-", "data-srcse", "data-lazy-srcsets", "posters"
+        ]
+        for (name, expected) in PageRewriter.likelyNames {
+            XCTAssertEqual(kind(name), expected, name)
+            let bytes = Array(name.utf8)
+            for i in bytes.indices {
+                var changed = bytes
+                changed[i] = changed[i] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                others.append(String(decoding: changed, as: UTF8.self))
+            }
+            others += [String(name.dropLast()), name + "x", "x" + name]
+        }
+        for name in others where !PageRewriter.likelyNames.contains(where: { $0.0 == name }) {
+            XCTAssertNil(kind(name), name)
+        }
+    }
+
     /// The early write's guess: up to the first tag with a reference decided local, a value
     /// the scan could not read (a reference it does not decode), or a `<base>`; when the
     /// output moves, up to the first tag with a URL attribute; the whole page when nothing is
