@@ -210,7 +210,7 @@ extension PageRewriter.Job {
     func decide(_ url: String, against base: URLText.Base) -> Decision {
         if let known = decisions[url] { return known }
         guard let resolved = URLText.resolve(url, against: base) else {
-            decisions[url] = .unresolvable
+            decisions.set(.unresolvable, for: url)
             return .unresolvable
         }
         takePrefetched()
@@ -220,7 +220,7 @@ extension PageRewriter.Job {
             for (key, copy) in zip(unknown, lookupMany(unknown, .serial)) { copies[key] = copy }
         }
         let made = decision(resolved, copy: PageRewriter.preferred(keys.map { copies[$0] ?? nil }))
-        decisions[url] = made
+        decisions.set(made, for: url)
         return made
     }
 
@@ -342,7 +342,9 @@ extension PageRewriter.Job {
 
     /// Applies sites with the decisions made so far (a site holding a reference not decided
     /// yet is deferred).
-    func applyDecided(_ sites: [PageRewriter.Sites.Element], _ known: [String: Decision]) -> PageRewriter.SitesOutput {
+    func applyDecided(_ sites: [PageRewriter.Sites.Element], _ known: PageRewriter.DecisionTable)
+        -> PageRewriter.SitesOutput
+    {
         PageRewriter.apply(
             sites[...], eager: options.eager, lines: lines,
             account: { [self] url, range, element, attribute, references in

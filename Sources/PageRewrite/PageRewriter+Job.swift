@@ -53,7 +53,7 @@ extension PageRewriter {
         // MARK: What it decides
 
         /// Each reference as written, decided: resolved, looked up, its local path.
-        var decisions: [String: Decision] = [:]
+        var decisions = DecisionTable()
         /// Each looked-up URL's copy (nil inside: looked up, not found).
         var copies: [String: CachedCopy?] = [:]
         /// The batch looked up while the parse ran; made into `copies` only if a reference
@@ -89,7 +89,11 @@ extension PageRewriter {
         /// job's own references are gone when it returns: see `Droppable`.)
         @inline(never)
         func takeLeftovers() -> Droppable {
-            defer { (decisions, copies, prefetched, directoryPrefixes, leftovers) = ([:], [:], ([], []), [:], nil) }
+            defer {
+                (decisions, copies, prefetched, directoryPrefixes, leftovers) = (
+                    DecisionTable(), [:], ([], []), [:], nil
+                )
+            }
             return Droppable((decisions, copies, prefetched, directoryPrefixes, leftovers))
         }
 
@@ -103,7 +107,7 @@ extension PageRewriter {
             let (parsed, scanned, styleTokens, guessedBase, work) = scanAndParse()
             Trace.mark("scanned, parsed, sites applied")
             let base = parsed.base
-            if base.href != guessedBase.href { decisions = [:] }
+            if base.href != guessedBase.href { decisions = DecisionTable() }
             let resolvingBase = URLText.Base(base, queryEncoder: queryEncoder)
             var collected = collect(work.results(), against: resolvingBase)
             Trace.mark("sites collected")
@@ -252,17 +256,16 @@ extension PageRewriter {
         /// rather than every URL going through a dictionary first.)
         private func decideLikely(_ likely: [String], against base: URLText.Base, loop: LoopRunner) {
             var urls: [String] = []
-            var (references, resolvedOnes, urlOf, asWrittenOf): ([String], [URLText.Resolved], [Int], [Int?]) = (
-                [], [], [], []
-            )
+            var (slots, resolvedOnes, urlOf, asWrittenOf): ([Int], [URLText.Resolved], [Int], [Int?]) = ([], [], [], [])
             decisions.reserveCapacity(likely.count)
             func index(_ key: String) -> Int {
                 urls.append(key)
                 return urls.count - 1
             }
-            for reference in likely where decisions.updateValue(.unresolvable, forKey: reference) == nil {
-                guard let resolved = URLText.resolve(reference, against: base) else { continue }
-                references.append(reference)
+            for reference in likely {
+                guard let slot = decisions.add(reference), let resolved = URLText.resolve(reference, against: base)
+                else { continue }
+                slots.append(slot)
                 resolvedOnes.append(resolved)
                 urlOf.append(index(resolved.withoutFragment))
                 asWrittenOf.append(resolved.asWritten.map(index))
@@ -277,7 +280,7 @@ extension PageRewriter {
                     guard let asWritten = asWrittenOf[i] else { return found[urlOf[i]] }
                     return PageRewriter.preferred([found[asWritten], found[urlOf[i]]])
                 }, loop: loop)
-            for (reference, decision) in zip(references, made) { decisions[reference] = decision }
+            for (slot, decision) in zip(slots, made) { decisions.set(decision, at: slot) }
         }
 
         /// What the chunks gave, in order (their references kept in parts, not copied into

@@ -75,6 +75,47 @@ public struct PageRewriter {
         static let unresolvable = Decision(resolved: nil, copy: nil, local: nil)
     }
 
+    /// The decisions for a page's references as written, found by the reference: a dictionary
+    /// of each reference's slot in an array. A page's likely references are put in once each,
+    /// undecided, and their decisions, made together afterwards, go into their slots (a
+    /// dictionary of decisions, written again then, hashed every reference twice).
+    struct DecisionTable {
+        private var slots: [String: Int] = [:]
+        private var made: [Decision] = []
+
+        mutating func reserveCapacity(_ count: Int) {
+            slots.reserveCapacity(count)
+            made.reserveCapacity(count)
+        }
+
+        subscript(reference: String) -> Decision? { slots[reference].map { made[$0] } }
+
+        mutating func set(_ decision: Decision, for reference: String) { made[slot(reference).slot] = decision }
+
+        /// Puts `reference` in, undecided (`unresolvable` until set), unless it is in already:
+        /// its slot when it was put in now. (One hash.)
+        mutating func add(_ reference: String) -> Int? {
+            let (slot, isNew) = slot(reference)
+            return isNew ? slot : nil
+        }
+
+        /// The slot of `reference`, made (undecided) when it had none.
+        private mutating func slot(_ reference: String) -> (slot: Int, isNew: Bool) {
+            let next = made.count
+            let slot = Self.value(&slots[reference, default: next])
+            if slot == next { made.append(.unresolvable) }
+            return (slot, slot == next)
+        }
+
+        /// The value in a slot reached through the `default:` subscript: one hash, whether
+        /// the key was there or the default was put in.
+        @inline(__always)
+        private static func value(_ slot: inout Int) -> Int { slot }
+
+        /// Puts a decision in a slot `add` gave.
+        mutating func set(_ decision: Decision, at slot: Int) { made[slot] = decision }
+    }
+
     enum LikelyKind { case url, srcset, style }
 
     /// Whether an attribute name (as scanned, lower-cased) is one whose value the scan

@@ -70,7 +70,7 @@ extension PageRewriter {
         private var chunks: [Chunk?] = []
         private var nextRead = 0
         private var readNotApplied: [Int] = []
-        private var known: (decisions: [String: Decision], guessedBase: StandardURL)?
+        private var known: (decisions: DecisionTable, guessedBase: StandardURL)?
         /// The loop being shared: its body, size, next index to take, and blocks in progress.
         private var shared: (body: (Range<Int>) -> Void, count: Int, next: Int, running: Int)?
 
@@ -120,7 +120,7 @@ extension PageRewriter {
         }
 
         /// Makes the decisions known to every `run`.
-        func decided(_ decisions: [String: Decision], guessedBase: StandardURL) {
+        func decided(_ decisions: DecisionTable, guessedBase: StandardURL) {
             condition.lock()
             known = (decisions, guessedBase)
             condition.broadcast()
@@ -131,7 +131,7 @@ extension PageRewriter {
         /// cannot be used.
         func run(
             chunks count: Int, read: (Int) -> [Sites.Element],
-            apply: ([Sites.Element], [String: Decision], StandardURL) -> SitesOutput?
+            apply: ([Sites.Element], DecisionTable, StandardURL) -> SitesOutput?
         ) {
             condition.lock()
             if chunks.isEmpty && count > 0 && nextRead == 0 { chunks = Array(repeating: nil, count: count) }

@@ -106,8 +106,10 @@ final class FastPathTests: XCTestCase {
             var (tags, unread): ([Int], Int?) = ([], nil)
             let likely = PageRewriter.likelyReferences(scanned, page: page, tags: &tags, unread: &unread)
             for reference in likely {
-                job.decisions[reference] = PageRewriter.Decision(
-                    resolved: nil, copy: nil, local: local.contains(reference) ? "x/" + reference : nil)
+                job.decisions.set(
+                    PageRewriter.Decision(
+                        resolved: nil, copy: nil, local: local.contains(reference) ? "x/" + reference : nil),
+                    for: reference)
             }
             return job.likelyUnchangedPrefix(
                 scanned, likely: likely, tagOfReference: tags, unread: unread, styleTokens: [])

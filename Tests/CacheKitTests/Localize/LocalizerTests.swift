@@ -746,7 +746,7 @@ final class LocalizerTests: XCTestCase {
                 _ = helperTookABlock.wait(timeout: .now() + 30)
             }
         }
-        work.decided([:], guessedBase: StandardURL(pageURL)!)
+        work.decided(PageRewriter.DecisionTable(), guessedBase: StandardURL(pageURL)!)
         helperDone.wait()
         XCTAssertTrue(visits.allSatisfy { $0 == 1 }, "each index once")
         XCTAssertTrue(onHelper.contains(true), "the thread in run took blocks")
