@@ -120,7 +120,7 @@ extension PageRewriter.Job {
         /// Adds a directory's prefix, made by `prefix` (once: a directory added before is left
         /// as it is, and `prefix` not called).
         mutating func add(_ directory: ArraySlice<UInt8>, prefix: () -> String) {
-            let hash = directory.withUnsafeBufferPointer { FNV1a.hash($0) }
+            let hash = directory.withUnsafeBufferPointer { Self.hash($0) }
             let i = directory.withUnsafeBufferPointer { directory in
                 slots.withUnsafeBufferPointer { slots in
                     directories.withUnsafeBufferPointer { Self.find(directory, hash: hash, in: slots, $0) }
@@ -133,6 +133,19 @@ extension PageRewriter.Job {
             slots[i] = Slot(hash: hash, directory: start.0..<directories.count, prefix: start.1..<prefixes.count)
             count += 1
             if count * 2 > slots.count { grow() }
+        }
+
+        /// A directory's hash: its length and last 16 bytes (a store's directories differ at
+        /// their ends, `objects/c4`; equal hashes are compared whole), FNV-1a for a shorter one.
+        private static func hash(_ directory: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            guard directory.count >= 16 else { return FNV1a.hash(directory) }
+            let tail = UnsafeRawPointer(directory.baseAddress! + directory.count - 16)
+            let (a, b) = (tail.loadUnaligned(as: UInt64.self), tail.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            // MurmurHash3's finalizer: every bit of the tail reaches the low bits the table uses.
+            var hash = (a &* 0x9E37_79B9_7F4A_7C15) ^ b ^ UInt64(directory.count)
+            hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+            return hash ^ (hash >> 33)
         }
 
         /// The slot holding `directory`, else the empty one where it goes.
@@ -174,7 +187,7 @@ extension PageRewriter.Job {
                 slots.withUnsafeBufferPointer { slots in
                     directories.withUnsafeBufferPointer { directories in
                         body { directory in
-                            slots[Self.find(directory, hash: FNV1a.hash(directory), in: slots, directories)].map {
+                            slots[Self.find(directory, hash: Self.hash(directory), in: slots, directories)].map {
                                 UnsafeBufferPointer(rebasing: prefixes[$0.prefix])
                             }
                         }
