@@ -171,16 +171,22 @@ struct StartTagScanner {
                 i += 1
                 continue
             }
-            tags.append(tag)
             i = tag.range.upperBound
+            // The tag is read before it is appended, so that appending moves it (appended first,
+            // it was copied: its name and attributes retained and released).
+            var textName: [UInt8]?
             if tag.name == scriptName {
                 i = scriptEnd(b, from: i) ?? n
             } else if tag.name == plaintextName {
                 i = n
             } else if isTextElement(tag.name, lengths: textLengths, among: textNames) {
+                textName = tag.name
+            }
+            tags.append(tag)
+            if let textName {
                 // Text: runs to the matching end tag, case-insensitively.
-                let end = findEndTag(b, name: tag.name, from: i) ?? n
-                if tag.name == styleName { styles.append(i..<end) }
+                let end = findEndTag(b, name: textName, from: i) ?? n
+                if textName == styleName { styles.append(i..<end) }
                 i = end
             }
         }
