@@ -72,15 +72,24 @@ public struct StandardURL: Hashable, Sendable, CustomStringConvertible {
         guard record.isSpecial, record.scheme != URLParser.file, record.host != nil, !record.opaquePath,
             let lastSlash = record.path.lastIndex(of: UInt8(ascii: "/"))
         else { return nil }
-        let valid = reference.utf8.withContiguousStorageIfAvailable { Self.isPlainPath($0, relative: relative) }
-        guard valid == true else { return nil }
         // The serialization up to the path (absolute) or to its last `/` (relative): all but
         // the rest of the path, the query and the fragment.
         let tail =
             (record.path.count - (relative ? lastSlash + 1 : 0)) + (record.query.map { $0.count + 1 } ?? 0)
             + (record.fragment.map { $0.count + 1 } ?? 0)
-        let utf8 = href.utf8
-        return String(Substring(utf8.prefix(utf8.count - tail))) + reference
+        // Then the reference: the two copied into one new string (a prefix made first and
+        // appended to cost two allocations and the append's checks).
+        return reference.withBytes { reference -> String? in
+            guard Self.isPlainPath(reference, relative: relative) else { return nil }
+            return href.withBytes { href in
+                let head = UnsafeBufferPointer(rebasing: href[..<(href.count - tail)])
+                return String(unsafeUninitializedCapacity: head.count + reference.count) { buffer in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[head.count...]).initialize(from: reference)
+                    return head.count + reference.count
+                }
+            }
+        }
     }
 
     /// The serialization of an absolute `http:` or `https:` reference (or a scheme-relative
