@@ -367,3 +367,15 @@ int cachectl_start_writeback(int fd, int64_t offset, int64_t count) {
     return 0;
 #endif
 }
+
+const void *cachectl_memrchr(const void *s, int c, size_t n) {
+#if defined(__GLIBC__)
+    return memrchr(s, c, n);
+#else
+    const unsigned char *p = (const unsigned char *)s + n;
+    while (p != (const unsigned char *)s) {
+        if (*--p == (unsigned char)c) return p;
+    }
+    return NULL;
+#endif
+}

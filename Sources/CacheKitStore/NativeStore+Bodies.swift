@@ -290,8 +290,11 @@ private final class BodyDirectories {
     }
 
     private let anchor: AnchoredDirectory
-    /// Open directories by a hash of their relative path (checked byte for byte on a hit).
-    private var opened: [UInt64: Int] = [:]
+    /// Open directories by a hash of their relative path (checked byte for byte on a hit): an
+    /// open-addressing table of indices (-1: empty) and the hashes at those indices. (A
+    /// dictionary hashed the hash again, for each of 18,000 bodies.)
+    private var slots = [Int32](repeating: -1, count: 2048)
+    private var hashes: [UInt64] = []
     /// Each open directory's relative path, descriptor, and raw descriptor (-1: unreachable),
     /// at the index `opened` gives. (An index, where a tuple of the path and descriptor was
     /// copied out for every body: a retain and a release of each.)
@@ -306,7 +309,8 @@ private final class BodyDirectories {
     }
 
     func close() {
-        (opened, paths, descriptors, raw) = ([:], [], [], [])
+        (hashes, paths, descriptors, raw) = ([], [], [], [])
+        slots = []
     }
 
     /// `prepare`'s answer for a body whose directory it did not open (or that is at the root):
@@ -318,16 +322,15 @@ private final class BodyDirectories {
     /// Opens (once) the directory a relative body path is in, while fewer than `limit` are
     /// open; returns its descriptor (valid until `close`), `unreachable`, or `elsewhere`.
     func prepare(directoryOf relative: UnsafeBufferPointer<UInt8>) -> Int32 {
-        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return Self.elsewhere }
+        guard let slash = Self.lastSlash(relative) else { return Self.elsewhere }
         let path = UnsafeBufferPointer(rebasing: relative[..<slash])
         let hash = Self.hash(path)
-        if let known = opened[hash] {
-            guard Self.equal(paths[known], path) else { return Self.elsewhere }
-            return raw[known]
-        }
-        guard opened.count < limit else { return Self.elsewhere }
+        let slot = find(path, hash: hash)
+        if slots[slot] >= 0 { return raw[Int(slots[slot])] }
+        guard paths.count < limit else { return Self.elsewhere }
         let fd = try? anchor.openDirectory(Array(path)).get()
-        opened[hash] = paths.count
+        slots[slot] = Int32(paths.count)
+        hashes.append(hash)
         paths.append(Array(path))
         descriptors.append(fd)
         raw.append(fd?.raw ?? Self.unreachable)
@@ -338,19 +341,19 @@ private final class BodyDirectories {
     /// `unreachable`): one `fstatat` of its file name.
     static func status(of relative: UnsafeBufferPointer<UInt8>, in directory: Int32) -> Status {
         guard directory >= 0 else { return .missing }
-        let slash = relative.lastIndex(of: UInt8(ascii: "/"))
+        let slash = Self.lastSlash(relative)
         return statName(UnsafeBufferPointer(rebasing: relative[(slash.map { $0 + 1 } ?? 0)...]), in: directory)
     }
 
     /// A regular file (with its size) reached from the root without symlinks, or missing.
     func status(of relative: UnsafeBufferPointer<UInt8>) -> Status {
-        let slash = relative.lastIndex(of: UInt8(ascii: "/"))
+        let slash = Self.lastSlash(relative)
         let name = UnsafeBufferPointer(rebasing: relative[(slash.map { $0 + 1 } ?? 0)...])
         var directory: FileDescriptor? = anchor.descriptor
         if let slash {
             let path = UnsafeBufferPointer(rebasing: relative[..<slash])
-            if let known = opened[Self.hash(path)], Self.equal(paths[known], path) {
-                directory = descriptors[known]
+            if !slots.isEmpty, case let known = slots[find(path, hash: Self.hash(path))], known >= 0 {
+                directory = descriptors[Int(known)]
             } else {
                 directory = try? anchor.openDirectory(Array(path)).get()
             }
@@ -372,6 +375,24 @@ private final class BodyDirectories {
     }
 
     private static func hash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(path) }
+
+    /// The slot holding `path` (its index), else the empty one where it goes. (The table,
+    /// twice the most directories opened, always has an empty slot.)
+    private func find(_ path: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while slots[i] >= 0 {
+            let index = Int(slots[i])
+            if hashes[index] == hash && Self.equal(paths[index], path) { return i }
+            i = (i + 1) & mask
+        }
+        return i
+    }
+
+    /// The last `/` of a relative path, found from its end by `memrchr`.
+    private static func lastSlash(_ path: UnsafeBufferPointer<UInt8>) -> Int? {
+        Sys.lastIndex(of: UInt8(ascii: "/"), in: path)
+    }
 
     private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         a.count == b.count

@@ -877,3 +877,13 @@ private let sysRealpath:
     @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? = realpath
 private let sysReadlink: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlink
 private let sysReadlinkat: @Sendable (Int32, UnsafePointer<CChar>, UnsafeMutablePointer<CChar>, Int) -> Int = readlinkat
+
+extension Sys {
+    /// The last `byte` in `bytes` (`memrchr`), or nil.
+    package static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = cachectl_memrchr(base, Int32(byte), bytes.count) else {
+            return nil
+        }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+}

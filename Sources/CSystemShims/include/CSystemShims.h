@@ -40,6 +40,10 @@ int cachectl_clone_file(int out, int in);
 /// (<malloc.h> is not in Swift's Glibc module); 0 where there is no glibc.
 int cachectl_malloc_thresholds(int mmap, int trim);
 
+/// The last `c` in the `n` bytes at `s`, or NULL: glibc's `memrchr` (declared only with
+/// _GNU_SOURCE, so not in Swift's Glibc module), a byte loop where there is none.
+const void *cachectl_memrchr(const void *s, int c, size_t n);
+
 /// Makes glibc's heap of the calling thread (not the main thread's) ready to grow to about
 /// `bytes` without an mprotect per page (see shims.c); once per thread and size. The blocks
 /// allocated for it, 0 where there is nothing to do or no glibc.
