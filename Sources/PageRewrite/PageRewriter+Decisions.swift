@@ -66,7 +66,8 @@ extension PageRewriter.Job {
         var table = PrefixTable()
         for case let found? in found {
             let bytes = found.path.bytes
-            let directory = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
+            let slash = bytes.withUnsafeBufferPointer { Sys.lastIndex(of: UInt8(ascii: "/"), in: $0) }
+            let directory = bytes[..<(slash ?? 0)]
             table.add(directory) { directoryPrefix(directory) }
         }
         let outputParts = outputParts
@@ -84,7 +85,7 @@ extension PageRewriter.Job {
                             continue
                         }
                         let local = copy.path.bytes.withUnsafeBufferPointer { path in
-                            let slash = path.lastIndex(of: UInt8(ascii: "/"))
+                            let slash = Sys.lastIndex(of: UInt8(ascii: "/"), in: path)
                             let directory = UnsafeBufferPointer(rebasing: path[..<(slash ?? 0)])
                             let name = UnsafeBufferPointer(rebasing: path[(slash.map { $0 + 1 } ?? 0)...])
                             guard let prefix = prefixOf(directory) else {
