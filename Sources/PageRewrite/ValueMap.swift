@@ -22,16 +22,8 @@ struct ValueMap {
     init?(raw page: [UInt8], range: Range<Int>, expected: String) {
         start = range.lowerBound
         if StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil {
-            // No entity (most values): the value is its raw bytes (compared as memory, not
-            // element by element through a generic comparison).
-            let isRaw = expected.withBytes { bytes in
-                bytes.count == range.count
-                    && (bytes.isEmpty
-                        || page.withUnsafeBufferPointer {
-                            memcmp(bytes.baseAddress!, $0.baseAddress! + range.lowerBound, bytes.count) == 0
-                        })
-            }
-            guard isRaw else { return nil }
+            // No entity (most values): the value is its raw bytes.
+            guard Self.isRaw(page, range, expected) else { return nil }
             decoded = Array(page[range])
             rawOffsets = nil
             return
@@ -100,6 +92,18 @@ struct ValueMap {
         offsets.append(end)
         decoded = out
         rawOffsets = offsets
+    }
+
+    /// Whether libxml2's value is the raw bytes at `range`, compared as memory (not element by
+    /// element through a generic comparison).
+    private static func isRaw(_ page: [UInt8], _ range: Range<Int>, _ expected: String) -> Bool {
+        expected.withBytes { bytes in
+            bytes.count == range.count
+                && (bytes.isEmpty
+                    || page.withUnsafeBufferPointer {
+                        memcmp(bytes.baseAddress!, $0.baseAddress! + range.lowerBound, bytes.count) == 0
+                    })
+        }
     }
 
     /// libxml2 2.9 ended an attribute value at a character reference to U+000B, U+000C or
