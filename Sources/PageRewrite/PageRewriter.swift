@@ -588,16 +588,20 @@ public struct PageRewriter {
         /// The pieces in order from `start` (at most `unchangedPrefix`): runs of `original`
         /// between edits, and the edits' texts.
         private func forEachPiece(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+            // The edits read in place, their texts' bytes where they are: a loop copying each
+            // edit, then its text to reach its bytes, retained and released each text twice.
             try original.withUnsafeBufferPointer { source in
                 var cursor = min(start, unchangedPrefix)
-                for (i, edit) in edits.enumerated() where edit.range.lowerBound >= cursor {
-                    try body(UnsafeBufferPointer(rebasing: source[cursor..<edit.range.lowerBound]))
-                    if let encoded {
-                        try encoded[i].withUnsafeBufferPointer(body)
-                    } else {
-                        try edit.text.withBytes(body)
+                try edits.withUnsafeBufferPointer { edits in
+                    for i in edits.indices where edits[i].range.lowerBound >= cursor {
+                        try body(UnsafeBufferPointer(rebasing: source[cursor..<edits[i].range.lowerBound]))
+                        if let encoded {
+                            try encoded[i].withUnsafeBufferPointer(body)
+                        } else if try edits[i].text.utf8.withContiguousStorageIfAvailable(body) == nil {
+                            try edits[i].text.withBytes(body)
+                        }
+                        cursor = edits[i].range.upperBound
                     }
-                    cursor = edit.range.upperBound
                 }
                 try body(UnsafeBufferPointer(rebasing: source[cursor...]))
             }
