@@ -15,6 +15,13 @@ extension String {
 
     /// The string without leading and trailing whitespace (Unicode's).
     package func trimmingWhitespace() -> String {
+        // Most strings start and end with a printable ASCII byte: no Character there is
+        // whitespace, and the string is its own trimming (no new string made).
+        let isTrimmed = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+        }
+        if isTrimmed == true { return self }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

@@ -244,7 +244,7 @@ extension PageRewriter.Job {
     func localFile(_ reference: String, resolved: String? = nil) -> RawPath? {
         let text = reference.trimmingWhitespace()
         var candidates: [RawPath] = []
-        if text.lowercased().hasPrefix("file:") {
+        if Self.startsWithFileScheme(text) {
             candidates.append(contentsOf: Self.filePath(text).map { [$0] } ?? [])
         } else {
             if let directory = options.pageDirectory, URLText.isRelative(text), !text.hasPrefix("/"),
@@ -266,6 +266,16 @@ extension PageRewriter.Job {
             return path.parentDirectory.canonical.appending(path.lastComponent)
         }
         return nil
+    }
+
+    /// Whether `text` starts with `file:`, in any case (read as bytes: lower-casing the whole
+    /// reference made a string for each of a page's references left remote).
+    private static func startsWithFileScheme(_ text: String) -> Bool {
+        text.withBytes { bytes in
+            bytes.count >= 5 && bytes[0] | 0x20 == UInt8(ascii: "f") && bytes[1] | 0x20 == UInt8(ascii: "i")
+                && bytes[2] | 0x20 == UInt8(ascii: "l") && bytes[3] | 0x20 == UInt8(ascii: "e")
+                && bytes[4] == UInt8(ascii: ":")
+        }
     }
 
     /// How the output names a file on disk: relative to where it lives, or by a `file:` URL

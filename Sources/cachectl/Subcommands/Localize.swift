@@ -191,8 +191,10 @@ struct Localize: AsyncParsableCommand {
                     result, styled: styled?.page, page: page, to: destination.file, early: early?.file,
                     assets: options.assets != nil, caches: cacheRoots)
                 Trace.mark("written and pinned")
-                Diagnostics.note(Self.summary(page, result, assets: options.assets, styles: styled?.report))
-                if result.count(.missing) + result.count(.stale) > 0 { remote = true }
+                let counts = result.outcomeCounts
+                Diagnostics.note(
+                    Self.summary(page, result, counts: counts, assets: options.assets, styles: styled?.report))
+                if (counts[.missing] ?? 0) + (counts[.stale] ?? 0) > 0 { remote = true }
                 if report.json {
                     reports.append(LocalizeJSON.Page(page: page.label, output: destination.file, result: result))
                 }
@@ -314,11 +316,12 @@ struct Localize: AsyncParsableCommand {
     }
 
     /// The page's line on stderr: `<page>: N rewritten, N missing, N stale, N skipped`, and
-    /// what else was done.
+    /// what else was done (`counts`: the result's `outcomeCounts`, counted once).
     static func summary(
-        _ page: PageSource, _ result: LocalizeResult, assets: RawPath?, styles: StylesheetSaver.Report?
+        _ page: PageSource, _ result: LocalizeResult, counts: [ImageReference.Outcome: Int], assets: RawPath?,
+        styles: StylesheetSaver.Report?
     ) -> String {
-        func n(_ o: ImageReference.Outcome) -> Int { result.count(o) }
+        func n(_ o: ImageReference.Outcome) -> Int { counts[o] ?? 0 }
         let placed = result.assetsLinked + result.assetsCopied + result.assetsCloned
         let clones = result.assetsCloned > 0 ? "\(result.assetsCloned) clones sharing the cache's blocks, " : ""
         return "\(page.label): \(n(.rewritten)) rewritten, \(n(.missing)) missing, \(n(.stale)) stale, "
