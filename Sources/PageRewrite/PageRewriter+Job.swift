@@ -5,10 +5,11 @@ extension PageRewriter {
     /// One page being rewritten: what it was given, what it decided, and the steps.
     ///
     /// Two threads work on it (see `scanAndParse`). Its mutable fields are written by one
-    /// thread at a time: `decisions`, `copies`, `prefetched` and `lines` by the scanning
-    /// thread until it hands them over with `SiteWork.decided` (which the parse thread
-    /// waits for before it reads them), then only by the calling thread once both threads
-    /// have joined. `directoryPrefixes` is written by whichever thread makes decisions,
+    /// thread at a time: `decisions`, `copies` and `prefetched` by the scanning thread until
+    /// it hands them over with `SiteWork.decided` (which the parse thread waits for before it
+    /// reads them), `lines` by the parse thread before it hands its parse over (which the
+    /// scanning thread takes before it reads them), then only by the calling thread once both
+    /// threads have joined. `directoryPrefixes` is written by whichever thread makes decisions,
     /// under the same hand-over.
     final class Job: @unchecked Sendable {
         // @unchecked Sendable: each field has one writer at a time, handed over through `SiteWork` (see above).
@@ -64,7 +65,8 @@ extension PageRewriter {
         var directoryPrefixes: [BytesKey: String] = [:]
         /// What `run` made and no longer needs, until `takeLeftovers` moves it out.
         var leftovers: Any?
-        /// Line numbers by offset; made by the scanning thread while the parse runs.
+        /// Line numbers by offset; made by the parse thread once it has parsed (the scanning
+        /// thread, the longer path to the lookups, made them before).
         var lines = LineIndex()
 
         init(
@@ -196,6 +198,7 @@ extension PageRewriter {
                     // Match libxml2's start elements to the scanned tags by the offset of their `>`.
                     let parsed = Parsed(matched: PageRewriter.align(elements, scanned.tags), pageURL: pageURL)
                     Trace.mark("parse aligned with the scan")
+                    lines = LineIndex(page)
                     parseHandoff.give(parsed)
                     share(parsed, work)
                     Trace.mark("parse thread: sites done")
@@ -208,8 +211,7 @@ extension PageRewriter {
                     scanHandoff.give(scanned)
                     let guessedBase = PageRewriter.likelyBase(scanned.tags, page: page, pageURL: pageURL)
                     let styleTokens = PageRewriter.styleTokens(scanned.styleTexts, page: page)
-                    lines = LineIndex(page)
-                    Trace.mark("style tokens and lines")
+                    Trace.mark("style tokens")
                     var (tagOfReference, unread): ([Int], Int?) = ([], nil)
                     let likely = PageRewriter.likelyReferences(
                         scanned, page: page, tags: &tagOfReference, unread: &unread)
