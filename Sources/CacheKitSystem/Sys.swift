@@ -887,3 +887,13 @@ extension Sys {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 }
+
+extension Sys {
+    /// A hint to bring the cache line holding `buffer[offset]` in for reading (nothing when
+    /// `offset` is out of the buffer).
+    @inlinable @inline(__always)
+    package static func prefetch(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        guard offset >= 0, offset < buffer.count, let base = buffer.baseAddress else { return }
+        cachectl_prefetch(base + offset)
+    }
+}

@@ -271,6 +271,10 @@ extension PageRewriter {
                 let t = matched.tagIndex[i]
                 guard t >= 0, !matched.elements[i].attributes.isEmpty else { continue }
                 let tag = matched.tags[t]
+                // The page a little ahead of this tag, asked into the cache while this one is
+                // read: the values are read in page order, too far apart for the processor to
+                // foresee, and each first read of one waited for memory.
+                page.withUnsafeBufferPointer { Sys.prefetch($0, at: tag.range.upperBound + 2048) }
                 let (name, attributes) = (matched.elements[i].name, matched.elements[i].attributes)
                 func value(_ attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
                 // The values are gathered first and the element made last, once, when it has any:

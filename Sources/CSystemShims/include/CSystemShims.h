@@ -114,4 +114,8 @@ int cachectl_interrupt_cleanup_arm(int dirfd, const char *name, uint64_t dev, ui
 /// Forgets the file and gives SIGINT back the action it had before it was armed.
 void cachectl_interrupt_cleanup_disarm(void);
 
+/// Asks the processor to bring the cache line at `address` in for reading (a hint: no
+/// effect on what the program computes, nothing for an address that is not mapped).
+static inline void cachectl_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif
