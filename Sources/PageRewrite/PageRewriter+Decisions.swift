@@ -70,12 +70,12 @@ extension PageRewriter.Job {
             let directory = bytes[..<(slash ?? 0)]
             table.add(directory) { directoryPrefix(directory) }
         }
-        let outputParts = outputParts
+        let (prefixes, outputParts) = (table, outputParts)
         let (allowStale, justFetched) = (options.allowStale, options.justFetched)
         return [Decision](unsafeUninitializedCapacity: resolved.count) { buffer, initialized in
             let made = buffer.baseAddress!
             loop.run(resolved.count) { range in
-                table.withPrefixes { prefixOf in
+                prefixes.withPrefixes { prefixOf in
                     for i in range {
                         let found = copy(i)
                         guard let copy = found,
@@ -105,7 +105,7 @@ extension PageRewriter.Job {
     }
 
     /// Directories and their relative prefixes, held as bytes in two arrays and found through
-    /// an open-addressing table of their FNV-1a hashes: read by both threads of
+    /// an open-addressing table of their hashes (`hash`): read by both threads of
     /// `makeDecisions` without a reference count touched.
     struct PrefixTable {
         private struct Slot {
