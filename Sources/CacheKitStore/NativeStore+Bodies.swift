@@ -296,7 +296,7 @@ private final class BodyDirectories {
     private var slots = [Int32](repeating: -1, count: 2048)
     private var hashes: [UInt64] = []
     /// Each open directory's relative path, descriptor, and raw descriptor (-1: unreachable),
-    /// at the index `opened` gives. (An index, where a tuple of the path and descriptor was
+    /// at the index `slots` gives. (An index, where a tuple of the path and descriptor was
     /// copied out for every body: a retain and a release of each.)
     private var paths: [[UInt8]] = []
     private var descriptors: [FileDescriptor?] = []
@@ -310,7 +310,8 @@ private final class BodyDirectories {
 
     func close() {
         (hashes, paths, descriptors, raw) = ([], [], [], [])
-        slots = []
+        // Empty again, not gone: a `prepare` after `close` opens its directory afresh.
+        slots = [Int32](repeating: -1, count: slots.count)
     }
 
     /// `prepare`'s answer for a body whose directory it did not open (or that is at the root):
@@ -352,7 +353,7 @@ private final class BodyDirectories {
         var directory: FileDescriptor? = anchor.descriptor
         if let slash {
             let path = UnsafeBufferPointer(rebasing: relative[..<slash])
-            if !slots.isEmpty, case let known = slots[find(path, hash: Self.hash(path))], known >= 0 {
+            if case let known = slots[find(path, hash: Self.hash(path))], known >= 0 {
                 directory = descriptors[Int(known)]
             } else {
                 directory = try? anchor.openDirectory(Array(path)).get()
