@@ -240,8 +240,13 @@ int cachectl_o_path(void) {
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+/* The mmap threshold last set here (0: glibc's own, which starts at 128 KiB). */
+static _Atomic size_t set_mmap_threshold;
+
 int cachectl_malloc_thresholds(int mmap, int trim) {
-    return mallopt(M_MMAP_THRESHOLD, mmap) && mallopt(M_TRIM_THRESHOLD, trim);
+    int done = mallopt(M_MMAP_THRESHOLD, mmap) && mallopt(M_TRIM_THRESHOLD, trim);
+    if (done && mmap > 0) set_mmap_threshold = (size_t)mmap;
+    return done;
 }
 
 /* glibc grows the heap of any arena but the main one (each thread that allocates gets one) by
@@ -257,7 +262,12 @@ int cachectl_malloc_thresholds(int mmap, int trim) {
 int cachectl_reserve_thread_heap(size_t bytes) {
     static __thread size_t reserved;
     if (reserved >= bytes || (pid_t)syscall(SYS_gettid) == getpid()) return 0;
-    enum { block = 120 * 1024, most = 560 };
+    /* Blocks as large as the threshold set here allows (each growth is one mprotect: a 29 MiB
+     * reservation in 120 KiB blocks was 240 of them), else just under glibc's own 128 KiB. */
+    enum { most = 560 };
+    size_t threshold = set_mmap_threshold;
+    size_t block = threshold > (1 << 20) ? threshold - (64 << 10) : 120 * 1024;
+    if (block > bytes) block = bytes;
     void *held[most];
     size_t count = 0;
     while (count < most && count * block < bytes) {

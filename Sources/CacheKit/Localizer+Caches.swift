@@ -50,12 +50,16 @@ public final class Localizer {
                         for (url, copy) in zip(batch.urls, batch.copies) { memo[url] = .some(copy) }
                     }
                     unmemoised = []
-                    var answers: [CachedCopy?] = Array(repeating: nil, count: urls.count)
+                    // With nothing memoised (a first page), the answers are the copies found,
+                    // one array for both: no index map, no second array of 20,000 copies.
+                    var answers: [CachedCopy?] = []
                     var unknown: [String] = []
                     var unknownAt: [Int] = []
-                    if memo.isEmpty {
-                        (unknown, unknownAt) = (urls, Array(urls.indices))
+                    let firstPage = memo.isEmpty
+                    if firstPage {
+                        unknown = urls
                     } else {
+                        answers = Array(repeating: nil, count: urls.count)
                         for (i, url) in urls.enumerated() {
                             if let known = memo[url] {
                                 answers[i] = known
@@ -73,7 +77,7 @@ public final class Localizer {
                         var stale: CachedCopy?
                         var fresh: CachedCopy?
                         for located in found {
-                            guard let entry = located[j] else { continue }
+                            guard let entry = located.at(j) else { continue }
                             if entry.state == .fresh {
                                 fresh = CachedCopy(path: entry.path, isFresh: true)
                                 break
@@ -82,11 +86,11 @@ public final class Localizer {
                                 stale = CachedCopy(path: entry.path, isFresh: false, note: entry.reason)
                             }
                         }
-                        let copy = fresh ?? stale
-                        copies.append(copy)
-                        answers[unknownAt[j]] = copy
+                        copies.append(fresh ?? stale)
                     }
                     unmemoised.append((unknown, copies))
+                    if firstPage { return copies }
+                    for (j, i) in unknownAt.enumerated() { answers[i] = copies[j] }
                     return answers
                 })
         }
@@ -106,9 +110,15 @@ public final class Localizer {
         var reason: String
     }
 
+    /// What a cache answered for many URLs: the `i`th URL's copy, made when asked (an array
+    /// of them, made whole, was a third array of 20,000 paths for each lookup).
+    private struct Answers {
+        let at: (Int) -> Located?
+    }
+
     /// Looks up many URLs in one cache, answering in their order (checking files on disk
     /// through the `LoopRunner`).
-    private typealias Locator = ([String], LoopRunner) -> [Located?]
+    private typealias Locator = ([String], LoopRunner) -> Answers
 
     /// One locator per cache; native stores answer inside one read transaction.
     private func withLocators(_ index: Int, _ locators: [Locator], _ body: ([Locator]) -> LocalizeResult)
@@ -125,8 +135,9 @@ public final class Localizer {
                         index + 1,
                         locators + [
                             { urls, loop in
-                                lookup(urls, loop).map {
-                                    $0.map { Located(path: $0.path, state: $0.state, reason: $0.reason) }
+                                let bodies = lookup(urls, loop)
+                                return Answers {
+                                    bodies[$0].map { Located(path: $0.path, state: $0.state, reason: $0.reason) }
                                 }
                             }
                         ], body)
@@ -139,7 +150,7 @@ public final class Localizer {
             locators + [
                 { urls, _ in
                     // Only a body in a file of its own can be pointed at (not one inside a database).
-                    urls.map { url in
+                    let located = urls.map { url in
                         (try? cache.locate(url: url, context)).flatMap { found in
                             found.flatMap {
                                 $0.inlineBody || $0.relativePath == nil
@@ -147,6 +158,7 @@ public final class Localizer {
                             }
                         }
                     }
+                    return Answers { located[$0] }
                 }
             ], body)
     }

@@ -22,6 +22,8 @@ struct Absolutizer {
     private var chosen: [String: Choice] = [:]
     /// What this part found, in document order.
     private(set) var edits: [PageRewriter.Edit] = []
+    /// How far through `rewritten` the elements, read in order, have come.
+    private var rewrittenCursor: Offsets.Cursor = 0
 
     init(
         page: [UInt8], base: URLText.Base, free: FreeRanges, rewritten: Offsets = Offsets([]),
@@ -83,8 +85,8 @@ struct Absolutizer {
     /// The relative references of one element's URL attributes.
     private mutating func references(of element: LibXML2.StartElement, tag: StartTagScanner.Tag) {
         for (name, decoded) in element.attributes {
-            guard let raw = tag.attribute(name), let range = raw.value, !rewritten.contains(range.lowerBound),
-                let map = ValueMap(raw: page, range: range, expected: decoded)
+            guard let raw = tag.valueSpan(name), !rewritten.contains(raw.range.lowerBound, from: &rewrittenCursor),
+                let map = ValueMap(raw: page, range: raw.range, expected: decoded)
             else { continue }
             if Self.single.contains(name) {
                 let trimmed = map.trimmedRange()

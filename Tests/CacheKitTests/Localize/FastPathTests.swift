@@ -89,6 +89,47 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// A search from a cursor answers as the binary search does, for offsets asked in order
+    /// (with gaps of every size, so both the steps and the halving run), out of order, and
+    /// before, between and after the set, with repeats.
+    func testOffsetsFromACursorAreWhatTheBinarySearchFinds() {
+        var random = SplitMix(state: 7)
+        for round in 0..<200 {
+            var values: [Int] = []
+            var next = Int.random(in: 0..<5, using: &random)
+            for _ in 0..<Int.random(in: 0..<60, using: &random) {
+                values.append(next)
+                next += Int.random(in: 0..<(round % 2 == 0 ? 4 : 40), using: &random)
+            }
+            let offsets = Offsets(values)
+            let top = (values.last ?? 0) + 5
+            var asked = (-2..<top).filter { _ in Bool.random(using: &random) }
+            if round % 3 == 0 { asked.shuffle(using: &random) }
+            if round % 5 == 0 { asked += asked.prefix(10) }
+            var cursor: Offsets.Cursor = 0
+            for offset in asked {
+                XCTAssertEqual(
+                    offsets.contains(offset, from: &cursor), offsets.contains(offset), "\(values) at \(offset)")
+            }
+        }
+    }
+
+    /// `valueSpan` is the first attribute of the name's value range and quote, as
+    /// `attribute(_:)` gives them; nil for a bare attribute or a missing one.
+    func testValueSpanIsTheFirstAttributesValue() {
+        let page = Array(#"<img src='a.png' alt data-src=b.png SRC="c.png" srcset="d.png 2x">"#.utf8)
+        let tag = StartTagScanner.scan(page).tags[0]
+        for name in ["src", "alt", "data-src", "srcset", "title"] {
+            let attribute = tag.attribute(name)
+            let span = tag.valueSpan(name)
+            XCTAssertEqual(span?.range, attribute?.value, name)
+            XCTAssertEqual(span?.quote, attribute?.value == nil ? nil : attribute?.quote, name)
+        }
+        XCTAssertEqual(tag.valueSpan("src").map { String(decoding: page[$0.range], as: UTF8.self) }, "a.png")
+        XCTAssertNil(tag.valueSpan("alt"))
+        XCTAssertEqual(tag.valueSpan("data-src")?.quote, nil)
+    }
+
     /// The early write's guess: up to the first tag with a reference decided local, a value
     /// the scan could not read (a reference it does not decode), or a `<base>`; when the
     /// output moves, up to the first tag with a URL attribute; the whole page when nothing is
