@@ -84,8 +84,9 @@ public enum FileIO {
         var failure: Errno?
         var asked = expected + 1
         var out = [UInt8](unsafeUninitializedCapacity: asked) { buffer, count in
-            Sys.prefault(UnsafeMutableRawBufferPointer(buffer))
-            count = readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
+            count = Sys.prefaulting(UnsafeMutableRawBufferPointer(buffer)) {
+                readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), failure: &failure)
+            }
         }
         var full = out.count == asked
         while failure == nil && full {

@@ -221,10 +221,18 @@ struct Localize: AsyncParsableCommand {
     private func openCaches(_ roots: [RawPath], readingFirst inputs: [RawPath]) throws -> (
         localizer: Localizer, firstPage: Result<PageSource, Error>?
     ) {
+        Sys.expectPrefaultHelper(!pages.isEmpty)
         let (opened, read) = WorkerPool.both(
-            { Result { try Localizer(caches: roots) } },
             {
-                pages.first.map { first in
+                let opened = Result { try Localizer(caches: roots) }
+                // A large page is still being read: this thread faults in its buffer's pages
+                // from the end meanwhile (the read was mostly those, while this thread waited).
+                Sys.helpPrefault()
+                return opened
+            },
+            {
+                defer { Sys.expectPrefaultHelper(false) }
+                return pages.first.map { first in
                     Result { try PageSource.read(first, input: inputs[0], caches: roots, allowStale: allowStale) }
                 }
             })

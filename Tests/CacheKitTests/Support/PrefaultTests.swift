@@ -1,3 +1,4 @@
+import Dispatch
 import XCTest
 
 @testable import CacheKitSystem
@@ -19,10 +20,8 @@ final class PrefaultTests: XCTestCase {
                 defer { munmap(memory, size) }
                 _ = madvise(memory, size, MADV_NOHUGEPAGE)  // pages of 4 KiB, whatever the system's THP mode
                 let buffer = UnsafeMutableRawBufferPointer(start: memory, count: size)
-                if prefaulted { Sys.prefault(buffer) }
-                let before = Self.minorFaults()
-                buffer.initializeMemory(as: UInt8.self, repeating: 1)
-                return Self.minorFaults() - before
+                guard prefaulted else { return Self.faults { buffer.initializeMemory(as: UInt8.self, repeating: 1) } }
+                return Sys.prefaulting(buffer) { Self.faults { buffer.initializeMemory(as: UInt8.self, repeating: 1) } }
             }
             let plain = faultsFilling(prefaulted: false)
             let prefaulted = faultsFilling(prefaulted: true)
@@ -31,7 +30,43 @@ final class PrefaultTests: XCTestCase {
         #endif
     }
 
+    /// While a helper is expected, the filling thread does not fault the buffer in first: the
+    /// helper, waiting in `helpPrefault` until the buffer is offered, does (here the fill waits
+    /// for it to be done, so that all of it is the helper's); one called when no helper is
+    /// expected returns at once.
+    func testAHelperFaultsInTheBufferAnotherThreadFills() throws {
+        #if os(Linux)
+            let size = 8 << 20
+            let pages = size / Int(getpagesize())
+            Sys.helpPrefault()  // nothing expected, nothing offered: returns
+            let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+            defer { munmap(memory, size) }
+            _ = madvise(memory, size, MADV_NOHUGEPAGE)
+            let buffer = UnsafeMutableRawBufferPointer(start: memory, count: size)
+            Sys.expectPrefaultHelper(true)
+            defer { Sys.expectPrefaultHelper(false) }
+            let helped = DispatchSemaphore(value: 0)
+            XCTAssertTrue(
+                WorkerPool.spawn {
+                    Sys.helpPrefault()
+                    helped.signal()
+                })
+            let faults = Sys.prefaulting(buffer) { () -> Int in
+                XCTAssertEqual(helped.wait(timeout: .now() + 30), .success)
+                return Self.faults { buffer.initializeMemory(as: UInt8.self, repeating: 1) }
+            }
+            XCTAssertLessThan(faults, pages / 20, "helped: \(faults) faults for \(pages) pages")
+        #endif
+    }
+
     #if os(Linux)
+        /// The calling thread's minor faults while `body` runs.
+        private static func faults(_ body: () -> Void) -> Int {
+            let before = minorFaults()
+            body()
+            return minorFaults() - before
+        }
+
         private static func minorFaults() -> Int {
             var usage = rusage()
             getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD
