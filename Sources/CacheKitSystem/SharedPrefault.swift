@@ -48,7 +48,9 @@ final class SharedPrefault: @unchecked Sendable {
 
     /// Whether a helper is coming, and the buffer being filled now, if any.
     private static let board = ConditionLock()
+    // nonisolated(unsafe): read and written only with `board` held.
     nonisolated(unsafe) private static var helperComing = false
+    // nonisolated(unsafe): read and written only with `board` held.
     nonisolated(unsafe) private static var offered: SharedPrefault?
 
     static func expectHelper(_ coming: Bool) {
