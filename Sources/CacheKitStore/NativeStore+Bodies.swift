@@ -41,7 +41,10 @@ extension NativeStore {
                 throw StoreError.corruptIndex(indexPath, "connection closed")
             }
             let rootPrefix = root.bytes + [UInt8(ascii: "/")]
-            guard let index = IndexRows(connection, pathPrefix: rootPrefix, contentOnly: hasResponseColumns) else {
+            guard
+                let index = IndexRows(
+                    connection, pathPrefix: rootPrefix, contentOnly: hasResponseColumns, now: now.timeInterval)
+            else {
                 throw StoreError.corruptIndex(indexPath, String(cString: sqlite3_errmsg(connection)))
             }
             defer { index.finalize() }
@@ -49,16 +52,7 @@ extension NativeStore {
             defer { directories.close() }
             return body { urls, loop in
                 // What the index says, in the URLs' order.
-                let rows = index.rows(urls.map { URLKey($0)?.normalized }, wholeIndex: wholeIndex).map { found in
-                    found.flatMap { found -> Row? in
-                        let path = RawPath(bytes: found.path)
-                        guard Row.relative(path, after: rootPrefix.count, { Self.isSafeRelativePath(bytes: $0) }) else {
-                            return nil
-                        }
-                        let isFresh = found.expires.map { now.timeInterval < $0 } ?? true
-                        return Row(path: path, size: found.size, isFresh: isFresh)
-                    }
-                }
+                let rows = index.rows(urls.map { URLKey($0)?.normalized }, wholeIndex: wholeIndex)
                 Trace.mark("index rows")
                 // Then the bodies on disk: their directories opened here, each row's found once
                 // (the loop below then shares no object between its threads: the directories'
@@ -71,22 +65,35 @@ extension NativeStore {
                 Trace.mark("directories opened")
                 return [Body?](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
                     let answers = buffer.baseAddress!
-                    loop.run(rows.count) { range in
-                        for i in range {
-                            (answers + i).initialize(
-                                to: rows[i].map { row in
-                                    row.relative(after: rootPrefix.count) {
-                                        directoryOf[i] == BodyDirectories.elsewhere
-                                            ? directories.status(of: $0)
-                                            : BodyDirectories.status(of: $0, in: directoryOf[i])
-                                    }.body(row)
-                                })
+                    // Each row read in place, through a pointer: a copy of it retained and
+                    // released its path, 18,000 times on two threads.
+                    rows.withUnsafeBufferPointer { rows in
+                        loop.run(rows.count) { range in
+                            for i in range {
+                                (answers + i).initialize(
+                                    to: Self.body(
+                                        rows.baseAddress! + i, prefix: rootPrefix.count, directory: directoryOf[i],
+                                        directories))
+                            }
                         }
                     }
                     initialized = rows.count
                 }
             }
         }
+    }
+
+    /// The answer for the row at `row` (nil: none): its body checked in `directory`, which
+    /// `BodyDirectories.prepare` gave, else found by `directories`.
+    fileprivate static func body(
+        _ row: UnsafePointer<Row?>, prefix: Int, directory: Int32, _ directories: BodyDirectories
+    ) -> Body? {
+        guard row.pointee != nil else { return nil }
+        let status = row.pointee!.relative(after: prefix) {
+            directory == BodyDirectories.elsewhere
+                ? directories.status(of: $0) : BodyDirectories.status(of: $0, in: directory)
+        }
+        return status.body(path: row.pointee!.path, size: row.pointee!.size, isFresh: row.pointee!.isFresh)
     }
 
     /// An index row for a body: where it is, how large the index says it is, whether fresh.
@@ -107,16 +114,16 @@ extension NativeStore {
 }
 
 extension BodyDirectories.Status {
-    /// The answer for a row whose body on disk is this.
-    fileprivate func body(_ row: NativeStore.Row) -> NativeStore.Body {
+    /// The answer for a row (its body at `path`, `size` bytes by the index) whose body on disk
+    /// is this.
+    fileprivate func body(path: RawPath, size: Int64, isFresh: Bool) -> NativeStore.Body {
         switch self {
-        case .regular(let actual) where actual == row.size:
-            return .init(
-                path: row.path, state: row.isFresh ? .fresh : .expired, reason: row.isFresh ? "fresh" : "expired")
+        case .regular(let actual) where actual == size:
+            return .init(path: path, state: isFresh ? .fresh : .expired, reason: isFresh ? "fresh" : "expired")
         case .regular:
-            return .init(path: row.path, state: .corrupted, reason: "body size does not match the index")
+            return .init(path: path, state: .corrupted, reason: "body size does not match the index")
         case .missing:
-            return .init(path: row.path, state: .corrupted, reason: "body missing")
+            return .init(path: path, state: .corrupted, reason: "body missing")
         }
     }
 }
@@ -126,14 +133,11 @@ extension BodyDirectories.Status {
 /// keys against 18,000 rows: 22 ms by queries, 14 ms by a pass). A step that fails reads
 /// as no row: the reference stays remote, as for a URL the index does not have.
 private final class IndexRows {
-    struct Found {
-        /// `pathPrefix` and body_path.
-        var path: [UInt8]
-        var size: Int64
-        var expires: Double?
-    }
+    typealias Found = NativeStore.Row
 
     private let pathPrefix: [UInt8]
+    /// Now, in seconds since 1970: a row that expires later is fresh.
+    private let now: Double
     private let connection: OpaquePointer
     private let query: OpaquePointer
     private let pass: OpaquePointer
@@ -147,7 +151,7 @@ private final class IndexRows {
     /// Nil when a statement cannot be prepared (the message is on the connection).
     /// With `contentOnly`, stored responses whose status is not content (a kept 404) are
     /// not found: a page cannot use them.
-    init?(_ connection: OpaquePointer, pathPrefix: [UInt8], contentOnly: Bool) {
+    init?(_ connection: OpaquePointer, pathPrefix: [UInt8], contentOnly: Bool, now: Double) {
         func prepare(_ sql: String) -> OpaquePointer? {
             var statement: OpaquePointer?
             return sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK ? statement : nil
@@ -169,7 +173,7 @@ private final class IndexRows {
             for case let statement? in statements { sqlite3_finalize(statement) }
             return nil
         }
-        (self.query, self.pass, self.top, self.pathPrefix) = (query, pass, top, pathPrefix)
+        (self.query, self.pass, self.top, self.pathPrefix, self.now) = (query, pass, top, pathPrefix, now)
         self.connection = connection
     }
 
@@ -269,13 +273,18 @@ private final class IndexRows {
         return hasher.finalize()
     }
 
-    /// body_path, apparent_bytes and expires from column `start` on.
+    /// The row of body_path, apparent_bytes and expires from column `start` on; nil when
+    /// body_path is not a safe relative path (the row is then as good as absent).
     private func found(_ statement: OpaquePointer, from start: Int32) -> Found? {
         guard let text = sqlite3_column_text(statement, start) else { return nil }
-        let path = pathPrefix + UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, start)))
-        let expires =
-            sqlite3_column_type(statement, start + 2) == SQLITE_NULL ? nil : sqlite3_column_double(statement, start + 2)
-        return Found(path: path, size: sqlite3_column_int64(statement, start + 1), expires: expires)
+        let relative = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, start)))
+        guard NativeStore.isSafeRelativePath(bytes: relative) else { return nil }
+        let expires = start + 2
+        let isFresh =
+            sqlite3_column_type(statement, expires) == SQLITE_NULL || now < sqlite3_column_double(statement, expires)
+        return Found(
+            path: RawPath(bytes: pathPrefix + relative), size: sqlite3_column_int64(statement, start + 1),
+            isFresh: isFresh)
     }
 }
 
