@@ -54,27 +54,18 @@ final class SharedPrefault: @unchecked Sendable {
     nonisolated(unsafe) private static var offered: SharedPrefault?
 
     static func expectHelper(_ coming: Bool) {
-        board.withLock {
-            helperComing = coming
-            board.broadcast()
-        }
+        board.withLock { helperComing = coming }
     }
 
     static var isHelperComing: Bool { board.withLock { helperComing } }
 
     static func offer(_ job: SharedPrefault?) {
-        board.withLock {
-            offered = job
-            board.broadcast()
-        }
+        board.withLock { offered = job }
     }
 
-    /// Waits while a helper is expected and nothing is offered yet; then helps what is.
+    /// Helps what is offered now, if anything. (It does not wait for an offer: where no thread
+    /// could be started, the helper runs before the reader, on the same thread.)
     static func help() {
-        board.lock()
-        while helperComing && offered == nil { board.wait() }
-        let job = offered
-        board.unlock()
-        job?.helpFromBack()
+        board.withLock { offered }?.helpFromBack()
     }
 }

@@ -403,14 +403,14 @@ public enum Sys {
         #endif
     }
 
-    /// Says that a thread will call `helpPrefault` soon (true), or no longer (false: one
-    /// waiting there returns): set by the thread about to read, cleared once it has read.
+    /// Says that another thread will call `helpPrefault` soon (true), so that a buffer filled
+    /// meanwhile is not faulted in first by its filler, or no longer (false).
     package static func expectPrefaultHelper(_ coming: Bool) {
         SharedPrefault.expectHelper(coming)
     }
 
-    /// Helps the `prefaulting` fill another thread is doing, while it lasts; waits for one
-    /// while a helper is expected.
+    /// Helps the `prefaulting` fill another thread is doing now, if any, while it lasts (it
+    /// does not wait for one).
     package static func helpPrefault() {
         SharedPrefault.help()
     }

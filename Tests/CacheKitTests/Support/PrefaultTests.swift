@@ -30,10 +30,10 @@ final class PrefaultTests: XCTestCase {
         #endif
     }
 
-    /// While a helper is expected, the filling thread does not fault the buffer in first: the
-    /// helper, waiting in `helpPrefault` until the buffer is offered, does (here the fill waits
-    /// for it to be done, so that all of it is the helper's); one called when no helper is
-    /// expected returns at once.
+    /// While a helper is expected, the filling thread does not fault the buffer in first: a
+    /// helper that calls `helpPrefault` while the buffer is being filled does (here it is
+    /// called once the fill has begun, and the fill waits for it to be done, so that all of it
+    /// is the helper's); one called when nothing is being filled returns at once.
     func testAHelperFaultsInTheBufferAnotherThreadFills() throws {
         #if os(Linux)
             let size = 8 << 20
@@ -45,13 +45,15 @@ final class PrefaultTests: XCTestCase {
             let buffer = UnsafeMutableRawBufferPointer(start: memory, count: size)
             Sys.expectPrefaultHelper(true)
             defer { Sys.expectPrefaultHelper(false) }
-            let helped = DispatchSemaphore(value: 0)
+            let (filling, helped) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
             XCTAssertTrue(
                 WorkerPool.spawn {
+                    filling.wait()
                     Sys.helpPrefault()
                     helped.signal()
                 })
             let faults = Sys.prefaulting(buffer) { () -> Int in
+                filling.signal()
                 XCTAssertEqual(helped.wait(timeout: .now() + 30), .success)
                 return Self.faults { buffer.initializeMemory(as: UInt8.self, repeating: 1) }
             }
