@@ -43,6 +43,35 @@
 /* cachectl-begin: SSE2 for the accelerators (Sources/CLibXML2/README.md) */
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
+/*
+ * How many bytes from `in` (of `avail`) the accelerators may pass over 16 at a
+ * time: up to the first block holding a byte of 0x80 or above, NUL, CR, LF,
+ * '&' or one of `stops`, and then up to that byte.
+ */
+static inline size_t
+htmlPlainRun(const xmlChar *in, size_t avail, const __m128i *stops,
+             int stopCount) {
+    size_t n = 0;
+
+    while (avail - n >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *) (in + n));
+        __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0)),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8('&'))),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+        int bits;
+
+        for (int k = 0; k < stopCount; k++)
+            hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, stops[k]));
+        bits = _mm_movemask_epi8(_mm_or_si128(hit, v));
+        if (bits != 0)
+            return n + __builtin_ctz(bits);
+        n += 16;
+    }
+    return n;
+}
 #endif
 /* cachectl-end */
 #include "private/io.h"
@@ -2645,27 +2674,11 @@ htmlParseData(htmlParserCtxtPtr ctxt, htmlAsciiMask mask,
              */
             if (!ncr) {
 #if defined(__SSE2__)
-                while (avail >= 16) {
-                    __m128i v = _mm_loadu_si128((const __m128i *) in);
-                    __m128i hit = _mm_or_si128(
-                        _mm_or_si128(
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8(0)),
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8('&'))),
-                        _mm_or_si128(
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
-                    int bits, n;
+                size_t run = htmlPlainRun(in, avail, stops, stopCount);
 
-                    for (int k = 0; k < stopCount; k++)
-                        hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, stops[k]));
-                    bits = _mm_movemask_epi8(_mm_or_si128(hit, v));
-                    n = bits ? __builtin_ctz(bits) : 16;
-                    col += n;
-                    in += n;
-                    avail -= n;
-                    if (n < 16)
-                        break;
-                }
+                col += (int) run;
+                in += run;
+                avail -= run;
 #endif
                 while (avail > 0) {
                     cur = *in;
@@ -3104,28 +3117,12 @@ htmlParseCharData(htmlParserCtxtPtr ctxt, int partial) {
                  * then goes on from the first that is.
                  */
 #if defined(__SSE2__)
-                while (avail >= 16) {
-                    __m128i v = _mm_loadu_si128((const __m128i *) in);
-                    __m128i hit = _mm_or_si128(
-                        _mm_or_si128(
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8(0)),
-                            _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                        _mm_or_si128(
-                            _mm_or_si128(
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('&'))),
-                            _mm_or_si128(
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
-                                _mm_cmpeq_epi8(v, _mm_set1_epi8('<')))));
-                    int bits = _mm_movemask_epi8(_mm_or_si128(hit, v));
-                    int n = bits ? __builtin_ctz(bits) : 16;
+                __m128i stops[2] = { _mm_set1_epi8('-'), _mm_set1_epi8('<') };
+                size_t run = htmlPlainRun(in, avail, stops, 2);
 
-                    col += n;
-                    in += n;
-                    avail -= n;
-                    if (n < 16)
-                        break;
-                }
+                col += (int) run;
+                in += run;
+                avail -= run;
 #endif
 /* cachectl-end */
                 while (avail > 0) {
