@@ -1,5 +1,6 @@
 /* Every SAX event libxml2's HTML parser reports for a file, one per line, with the parser's
- * options as cachectl sets them: start tags (with the bytes consumed and the attributes),
+ * options as cachectl sets them: start tags (with the bytes consumed, the line and column,
+ * and the attributes),
  * end tags, text, comments, CDATA, and the line count at the end. With a seed, the file is
  * pushed in chunks of 1-97 bytes (as a page read in pieces is), else parsed from memory.
  * Built by accelerators.py against the carried libxml2 and against its upstream text. */
@@ -11,7 +12,8 @@
 static FILE *out;
 static htmlParserCtxtPtr g;
 static void start(void *u, const xmlChar *name, const xmlChar **atts) {
-    fprintf(out, "S %s @%ld", name, (long)xmlByteConsumed(g));
+    fprintf(out, "S %s @%ld %d:%d", name, (long)xmlByteConsumed(g), g->input ? g->input->line : -1,
+            g->input ? g->input->col : -1);
     if (atts) for (int i = 0; atts[i]; i += 2) { fprintf(out, " [%s=", atts[i]); if (atts[i+1]) fwrite(atts[i+1],1,strlen((char*)atts[i+1]),out); else fputs("(null)",out); fputs("]",out);} 
     fputc('\n', out);
 }
