@@ -18,7 +18,7 @@ public final class AssetFolder: CopyPlacer {
     private var placed: [RawPath: RawPath] = [:]
     /// The names given, ASCII letters lower-cased: two that differ only in case would be one
     /// file once the folder is copied to a file system that ignores case (macOS's, FAT).
-    private var names: Set<[UInt8]> = []
+    private var names: Set<RawPath> = []
     /// Names of the files `placeBytes` wrote, by URL.
     private var written: [String: [UInt8]] = [:]
     /// Bodies hard-linked into the folder (sharing the cache's bytes).
@@ -87,9 +87,9 @@ public final class AssetFolder: CopyPlacer {
 
     private enum Placement { case placed, taken, failed, cannotClone }
 
-    /// `name` with ASCII letters lower-cased.
-    private static func folded(_ name: [UInt8]) -> [UInt8] {
-        name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    /// `name` with ASCII letters lower-cased (as a path: hashed in one call).
+    private static func folded(_ name: [UInt8]) -> RawPath {
+        RawPath(bytes: name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
     }
 
     /// 16 hex digits from `url` and `salt` (FNV-1a): a name no counter gave.
@@ -214,6 +214,45 @@ public final class AssetFolder: CopyPlacer {
     /// too), at most 80 bytes, never hidden; its extension (ASCII letters and digits, at most
     /// 8) kept apart.
     static func readableName(for url: String) -> (stem: String, ext: String?) {
+        url.withBytes(plainReadableName) ?? readableNameParsed(for: url)
+    }
+
+    /// `readableName` for the common URL, without parsing it: an http(s) URL as the standard
+    /// serializes it, whose last path segment is ASCII letters, digits, `-`, `_` and `.` only
+    /// (nothing to decode, every byte a character); nil for any other. (Parsing each URL
+    /// again, and splitting its path by Characters, was 1.5 µs of each of 18,000 files placed.)
+    static func plainReadableName(_ url: UnsafeBufferPointer<UInt8>) -> (stem: String, ext: String?)? {
+        guard StandardURL.isOwnHTTPSerialization(bytes: url),
+            let colon = url.firstIndex(of: UInt8(ascii: ":")),
+            let pathStart = url[(colon + 3)...].firstIndex(of: UInt8(ascii: "/"))
+        else { return nil }
+        let pathEnd = url[pathStart...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? url.count
+        // The last segment that is not empty.
+        var end = pathEnd
+        while end > pathStart && url[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        var start = end
+        while start > pathStart && url[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        let segment = url[start..<end]
+        let plain: (UInt8) -> Bool = { isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }
+        guard segment.allSatisfy({ plain($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }) else {
+            return nil
+        }
+        var ext: String?
+        var stem = segment
+        if let dot = segment.lastIndex(of: UInt8(ascii: ".")), dot > segment.startIndex {
+            let candidate = segment[(dot + 1)...]
+            if !candidate.isEmpty, candidate.count <= 8, candidate.allSatisfy(isLetterOrDigit) {
+                ext = String(decoding: candidate.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+                stem = segment[..<dot]
+            }
+        }
+        let kept = stem.prefix(80).map { plain($0) ? $0 : UInt8(ascii: "_") }
+        let name = String(decoding: kept, as: UTF8.self)
+        return (kept.allSatisfy { $0 == UInt8(ascii: "_") } ? "file" + name : name, ext)
+    }
+
+    /// `readableName` for any URL: parsed, its last segment decoded.
+    static func readableNameParsed(for url: String) -> (stem: String, ext: String?) {
         let parsed = StandardURL(url)
         let segment =
             parsed.flatMap { $0.hasOpaquePath ? nil : $0.path.split(separator: "/").last.map(String.init) } ?? ""

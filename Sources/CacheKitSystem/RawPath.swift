@@ -15,6 +15,13 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     /// A path from a literal (its UTF-8 bytes).
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// The bytes hashed in one call: the derived hash combined them one at a time (an
+    /// asset folder's 18,000 bodies, found by path: 1.4 ms of hashing alone).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD. Lossy: never compare
     /// or reopen paths through it.
     public var description: String { String(decoding: bytes, as: UTF8.self) }

@@ -89,6 +89,40 @@ final class FastPathTests: XCTestCase {
         }
     }
 
+    /// An asset's readable name taken from the URL's bytes is the name the parsed URL gives,
+    /// for every URL the shortcut takes (and it takes the plain ones), on generated http(s)
+    /// URLs: hosts with ports, paths of several segments (empty ones and a trailing `/`
+    /// included), segments of letters, digits, `-`, `_`, `.`, `%`, upper case and non-ASCII,
+    /// long ones, and queries and fragments.
+    func testAPlainAssetNameIsTheParsedURLsName() {
+        var random = SplitMix(state: 11)
+        let pieces = [
+            "a", "B", "img", "0", "-", "_", ".", "..", "png", "JPG", "tar.gz", "%20", "%C3%A9", "\u{E9}",
+            "x.verylongext", String(repeating: "n", count: 90), ".hidden", "a.b.c", "~", "+", "!"
+        ]
+        var taken = 0
+        for _ in 0..<6000 {
+            var url = ["http://", "https://", "HTTP://", "http://user@"].randomElement(using: &random)!
+            url += ["example.com", "h.test:8080", "[::1]", "xn--bcher-kva.example"].randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let count = Int.random(in: 0...3, using: &random)
+                url += "/" + (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            if Bool.random(using: &random) { url += "/" }
+            url += ["", "?q=1", "#top", "?a/b.png", "#x.png"].randomElement(using: &random)!
+            let serialized = StandardURL(url)?.href ?? url
+            for candidate in [url, serialized] {
+                guard let plain = candidate.withBytes(AssetFolder.plainReadableName) else { continue }
+                taken += 1
+                let parsed = AssetFolder.readableNameParsed(for: candidate)
+                XCTAssertEqual(plain.stem, parsed.stem, candidate)
+                XCTAssertEqual(plain.ext, parsed.ext, candidate)
+            }
+        }
+        XCTAssertGreaterThan(taken, 1000)
+        XCTAssertNotNil("https://example.com/img/00001.png".withBytes(AssetFolder.plainReadableName))
+    }
+
     /// A search from a cursor answers as the binary search does, for offsets asked in order
     /// (with gaps of every size, so both the steps and the halving run), out of order, and
     /// before, between and after the set, with repeats.
