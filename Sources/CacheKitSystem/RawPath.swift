@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A file system path kept as the exact bytes the kernel gave or the user typed.
 ///
 /// Names on Linux are arbitrary bytes other than `/` and NUL: they need not be valid UTF-8
@@ -15,11 +21,19 @@ public struct RawPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     /// A path from a literal (its UTF-8 bytes).
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// The bytes hashed in one call: the derived hash combined them one at a time (an
-    /// asset folder's 18,000 bodies, found by path: 1.4 ms of hashing alone).
+    /// The bytes hashed in one call, and compared as memory: the derived hash and equality
+    /// took them one at a time (an asset folder finds 18,000 bodies and names by path).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(bytes.count)
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// Whether two paths are the same bytes.
+    public static func == (a: RawPath, b: RawPath) -> Bool {
+        a.bytes.count == b.bytes.count
+            && a.bytes.withUnsafeBytes { x in
+                b.bytes.withUnsafeBytes { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+            }
     }
 
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD. Lossy: never compare
