@@ -104,10 +104,6 @@ extension NativeStore {
 
         /// The path below the root (which is `prefix` bytes long, slash included).
         func relative<R>(after prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            Self.relative(path, after: prefix, body)
-        }
-
-        static func relative<R>(_ path: RawPath, after prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             path.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[prefix...])) }
         }
     }
@@ -133,8 +129,6 @@ extension BodyDirectories.Status {
 /// keys against 18,000 rows: 22 ms by queries, 14 ms by a pass). A step that fails reads
 /// as no row: the reference stays remote, as for a URL the index does not have.
 private final class IndexRows {
-    typealias Found = NativeStore.Row
-
     private let pathPrefix: [UInt8]
     /// Now, in seconds since 1970: a row that expires later is fresh.
     private let now: Double
@@ -182,14 +176,14 @@ private final class IndexRows {
     }
 
     /// The completed entry for each key (nil keys: nil); `wholeIndex` forces the way.
-    func rows(_ keys: [String?], wholeIndex: Bool?) -> [Found?] {
+    func rows(_ keys: [String?], wholeIndex: Bool?) -> [NativeStore.Row?] {
         (wholeIndex ?? (topRowID <= 2 * Int64(keys.count))) ? byPass(keys) : byQuery(keys)
     }
 
-    private func byQuery(_ keys: [String?]) -> [Found?] {
-        keys.map { key -> Found? in
+    private func byQuery(_ keys: [String?]) -> [NativeStore.Row?] {
+        keys.map { key -> NativeStore.Row? in
             guard var key else { return nil }
-            return key.withUTF8 { keyBytes -> Found? in
+            return key.withUTF8 { keyBytes -> NativeStore.Row? in
                 sqlite3_reset(query)
                 // SQLITE_STATIC (nil): the key outlives the step below.
                 sqlite3_bind_text(
@@ -201,7 +195,7 @@ private final class IndexRows {
         }
     }
 
-    private func byPass(_ keys: [String?]) -> [Found?] {
+    private func byPass(_ keys: [String?]) -> [NativeStore.Row?] {
         // Where each key is wanted, by a seeded hash of its bytes (so that a row's URL is
         // matched without making a String of it: that was most of the pass): the first index
         // with that hash, then a chain through `nextSame` (equal keys, and any other with the
@@ -218,7 +212,7 @@ private final class IndexRows {
                 first[hash] = i
             }
         }
-        var out = [Found?](repeating: nil, count: keys.count)
+        var out = [NativeStore.Row?](repeating: nil, count: keys.count)
         guard !first.isEmpty else { return out }
         // Each page is read once: SQLite's cache (32 MiB for the store's lookups) would take a
         // fresh allocation for every page of the table (1,003 pages, 4.3 MB of new memory on
@@ -234,7 +228,7 @@ private final class IndexRows {
             guard let text = sqlite3_column_text(pass, 0) else { continue }
             let url = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(pass, 0)))
             guard var i = first[Self.hash(url)] else { continue }
-            var found: Found??
+            var found: NativeStore.Row??
             while i >= 0 {
                 if Self.equal(keys[i]!, url) {
                     if found == nil { found = .some(self.found(pass, from: 1)) }
@@ -275,14 +269,14 @@ private final class IndexRows {
 
     /// The row of body_path, apparent_bytes and expires from column `start` on; nil when
     /// body_path is not a safe relative path (the row is then as good as absent).
-    private func found(_ statement: OpaquePointer, from start: Int32) -> Found? {
+    private func found(_ statement: OpaquePointer, from start: Int32) -> NativeStore.Row? {
         guard let text = sqlite3_column_text(statement, start) else { return nil }
         let relative = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, start)))
         guard NativeStore.isSafeRelativePath(bytes: relative) else { return nil }
         let expires = start + 2
         let isFresh =
             sqlite3_column_type(statement, expires) == SQLITE_NULL || now < sqlite3_column_double(statement, expires)
-        return Found(
+        return NativeStore.Row(
             path: RawPath(bytes: pathPrefix + relative), size: sqlite3_column_int64(statement, start + 1),
             isFresh: isFresh)
     }
