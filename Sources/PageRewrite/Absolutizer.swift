@@ -74,18 +74,28 @@ struct Absolutizer {
     }
 
     mutating func elements(_ matched: PageRewriter.Matched, _ indices: Range<Int>) {
-        for i in indices {
-            let t = matched.tagIndex[i]
-            guard t >= 0, matched.elements[i].name != "base" else { continue }
-            // Passed, not copied: a copy retained and released the element's and tag's arrays.
-            references(of: matched.elements[i], tag: matched.tags[t])
+        // Elements and tags read in place, through pointers (passed as values out of their
+        // arrays, each was copied: a retain and a release of its arrays, for every element of
+        // the page), and only those with an attribute libxml2 kept for us.
+        matched.elements.withUnsafeBufferPointer { elements in
+            matched.tags.withUnsafeBufferPointer { tags in
+                for i in indices {
+                    let t = matched.tagIndex[i]
+                    guard t >= 0, !elements[i].attributes.isEmpty, elements[i].name != "base" else { continue }
+                    references(of: elements.baseAddress! + i, tag: tags.baseAddress! + t)
+                }
+            }
         }
     }
 
     /// The relative references of one element's URL attributes.
-    private mutating func references(of element: LibXML2.StartElement, tag: StartTagScanner.Tag) {
+    private mutating func references(
+        of elementPointer: UnsafePointer<LibXML2.StartElement>, tag: UnsafePointer<StartTagScanner.Tag>
+    ) {
+        let element = elementPointer.pointee
         for (name, decoded) in element.attributes {
-            guard let raw = tag.valueSpan(name), !rewritten.contains(raw.range.lowerBound, from: &rewrittenCursor),
+            guard let raw = tag.pointee.valueSpan(name),
+                !rewritten.contains(raw.range.lowerBound, from: &rewrittenCursor),
                 let map = ValueMap(raw: page, range: raw.range, expected: decoded)
             else { continue }
             if Self.single.contains(name) {

@@ -81,7 +81,10 @@ extension PageRewriter.Job {
                         guard let copy = found,
                             copy.isFresh || allowStale || justFetched.contains(resolved[i].withoutFragment)
                         else {
-                            (made + i).initialize(to: Decision(resolved: resolved[i], copy: found, local: nil))
+                            (made + i).initialize(
+                                to: Decision(
+                                    absolute: resolved[i].absolute, fragment: resolved[i].fragment,
+                                    hasCopy: found != nil, copyNote: found?.note, local: nil))
                             continue
                         }
                         let local = copy.path.bytes.withUnsafeBufferPointer { path in
@@ -96,7 +99,10 @@ extension PageRewriter.Job {
                             }
                             return URLText.joined(prefix: prefix, segment: name)
                         }
-                        (made + i).initialize(to: Decision(resolved: resolved[i], copy: copy, local: local))
+                        (made + i).initialize(
+                            to: Decision(
+                                absolute: resolved[i].absolute, fragment: resolved[i].fragment, hasCopy: true,
+                                copyNote: copy.note, local: local))
                     }
                 }
             }
@@ -332,29 +338,29 @@ extension PageRewriter.Job {
     private func settle(_ reference: inout ImageReference, _ url: String, _ decision: Decision)
         -> PageRewriter.Replacement?
     {
-        guard let resolved = decision.resolved else {
+        guard let absolute = decision.absolute else {
             reference.note = "not a fetchable URL"
             return nil
         }
-        reference.resolved = resolved.absolute
-        if decision.local == nil, let file = localFile(url, resolved: resolved.absolute) {
+        reference.resolved = absolute
+        if decision.local == nil, let file = localFile(url, resolved: absolute) {
             reference.outcome = .local
             let path = pathFromOutput(to: file)
             reference.localPath = path
-            guard let text = Self.pointing(url, at: path, fragment: resolved.fragment) else { return nil }
+            guard let text = Self.pointing(url, at: path, fragment: decision.fragment) else { return nil }
             return .init(text: text, isPlain: URLText.isPlain(text))
         }
-        guard let copy = decision.copy else {
+        guard decision.hasCopy else {
             reference.outcome = .missing
             return nil
         }
         guard var local = decision.local else {
             reference.outcome = .stale
-            reference.note = copy.note
+            reference.note = decision.copyNote
             return nil
         }
         var isPlain = decision.localIsPlain
-        if let fragment = resolved.fragment {
+        if let fragment = decision.fragment {
             let encoded = "#" + URLText.encodeFragment(fragment)
             local += encoded
             isPlain = isPlain && URLText.isPlain(encoded)

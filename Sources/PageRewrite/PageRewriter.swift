@@ -54,19 +54,34 @@ public struct PageRewriter {
 
     /// What becomes of a reference, as written, against a base: resolved, looked up, and
     /// its local path (without fragment) when it is to be rewritten. (A class: tens of
-    /// thousands sit in a dictionary read on two threads, each read a single retain.)
+    /// thousands sit in a dictionary read on two threads, each read a single retain.) Only
+    /// the fields a reference's account reads are kept, each on its own: the resolved URL
+    /// and the copy bound whole, for each of a page's references, retained and released each
+    /// of their strings and paths.
     final class Decision: @unchecked Sendable {
         // @unchecked Sendable: immutable (`let`s of value types) once made.
-        let resolved: URLText.Resolved?
-        let copy: CachedCopy?
+        /// The absolute URL, fragment included; nil when the reference is not a fetchable URL.
+        let absolute: String?
+        /// The resolved URL's fragment.
+        let fragment: String?
+        /// Whether a cached copy was found, and why it is stale when it is.
+        let hasCopy: Bool
+        let copyNote: String?
         let local: String?
         /// Whether `local` is written as it is everywhere (`URLText.isPlain`): checked once
         /// here, not at each of the references that use it.
         let localIsPlain: Bool
 
-        init(resolved: URLText.Resolved?, copy: CachedCopy?, local: String?) {
-            self.resolved = resolved
-            self.copy = copy
+        convenience init(resolved: URLText.Resolved?, copy: CachedCopy?, local: String?) {
+            self.init(
+                absolute: resolved?.absolute, fragment: resolved?.fragment, hasCopy: copy != nil, copyNote: copy?.note,
+                local: local)
+        }
+
+        /// (The fields given one by one, so that the resolution and the copy they are taken
+        /// from are not copied whole, with a retain of each string, to make each decision.)
+        init(absolute: String?, fragment: String?, hasCopy: Bool, copyNote: String?, local: String?) {
+            (self.absolute, self.fragment, self.hasCopy, self.copyNote) = (absolute, fragment, hasCopy, copyNote)
             self.local = local
             localIsPlain = local.map(URLText.isPlain) ?? false
         }
@@ -370,8 +385,8 @@ public struct PageRewriter {
                 let element = first + offset
                 let (referenceCount, editCount, valueCount) =
                     (out.references.count, out.edits.count, out.rewrittenValues.count)
-                var site = SiteApplication(lines: lines)
-                guard site.urls(element, &out, account), site.srcsets(element, &out, account),
+                var site = SiteApplication()
+                guard site.urls(element, lines, &out, account), site.srcsets(element, &out, account),
                     site.style(element, &out, account)
                 else {
                     out.references.removeSubrange(referenceCount...)
@@ -385,7 +400,7 @@ public struct PageRewriter {
                 if eager, name == "img" || name == "source" {
                     out.edits += eagerEdits(element.pointee, lazy: site.lazy)
                 }
-                if site.rewrittenAny { out.edits += fetchModeEdits(element.pointee.tag) }
+                if site.rewrittenAny, let tag = element.pointer(to: \.tag) { out.edits += fetchModeEdits(at: tag) }
                 // In document order within the tag (attributes were visited by kind, srcset
                 // candidates backwards), so that a page's references and edits, made tag by tag,
                 // are in order as a whole and need no sorting.
@@ -399,14 +414,17 @@ public struct PageRewriter {
 
     /// One site being applied: its values a kind at a time, each false when `account`
     /// cannot decide one of its references yet (the site is then deferred).
+    /// (The line index is passed to `urls`, not kept: kept, it was retained and released for
+    /// each site.)
     private struct SiteApplication {
-        let lines: LineIndex
         /// Whether any reference of the site was rewritten.
         var rewrittenAny = false
         /// The rewritten lazy values, for `--eager`.
         var lazy: (src: String?, srcset: String?) = (nil, nil)
 
-        mutating func urls(_ site: UnsafePointer<Sites.Element>, _ out: inout SitesOutput, _ account: Account) -> Bool {
+        mutating func urls(
+            _ site: UnsafePointer<Sites.Element>, _ lines: LineIndex, _ out: inout SitesOutput, _ account: Account
+        ) -> Bool {
             let name = site.pointee.name
             for value in site.pointee.urls {
                 switch value.place {
@@ -519,10 +537,26 @@ public struct PageRewriter {
     /// and the copy is not the bytes an `integrity` was made for once rewritten. The only bytes
     /// changed outside a rewritten value; without it the page shows neither image nor sheet.
     static func fetchModeEdits(_ tag: StartTagScanner.Tag) -> [Edit] {
-        tag.attributes.compactMap { attribute in
-            guard attribute.name == crossoriginName || attribute.name == integrityName else { return nil }
-            let end = attribute.value.map { $0.upperBound + (attribute.quote == nil ? 0 : 1) } ?? attribute.nameEnd
-            return Edit(range: (attribute.nameEnd - attribute.name.count)..<end, text: "")
+        withUnsafePointer(to: tag) { fetchModeEdits(at: $0) }
+    }
+
+    /// `fetchModeEdits` of a tag read in place: its attributes are looked at through a buffer,
+    /// each name's length first (the tag copied out of its site, and each attribute out of the
+    /// tag, retained and released their arrays, for every rewritten site of a page).
+    static func fetchModeEdits(at tag: UnsafePointer<StartTagScanner.Tag>) -> [Edit] {
+        tag.pointee.attributes.withUnsafeBufferPointer { attributes in
+            var edits: [Edit] = []
+            for i in attributes.indices {
+                let count = attributes[i].name.count
+                guard count == crossoriginName.count || count == integrityName.count,
+                    attributes[i].name == crossoriginName || attributes[i].name == integrityName
+                else { continue }
+                let end =
+                    attributes[i].value.map { $0.upperBound + (attributes[i].quote == nil ? 0 : 1) }
+                    ?? attributes[i].nameEnd
+                edits.append(Edit(range: (attributes[i].nameEnd - count)..<end, text: ""))
+            }
+            return edits
         }
     }
 

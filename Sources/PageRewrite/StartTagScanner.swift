@@ -38,18 +38,29 @@ struct StartTagScanner {
         var insertionPoint: Int
 
         func attribute(_ name: String) -> Attribute? {
-            name.withBytes { bytes in attributes.first { $0.name.elementsEqual(bytes) } }
+            index(of: name).map { attributes[$0] }
         }
 
         /// The value range and quote of the first attribute named `name` (nil when it has none
         /// or no value), found without copying the attribute (`attribute(_:)`'s copy retained
         /// and released its name, for each of 60,000 attributes of the bench's synthetic page).
         func valueSpan(_ name: String) -> (range: Range<Int>, quote: UInt8?)? {
+            index(of: name).flatMap { i in attributes[i].value.map { ($0, attributes[i].quote) } }
+        }
+
+        /// The index of the first attribute named `name`: the names are compared in place, by
+        /// length first, then as memory (compared as arrays, each name was retained and
+        /// released, for every attribute looked at).
+        func index(of name: String) -> Int? {
             name.withBytes { bytes in
-                for i in attributes.indices where attributes[i].name.elementsEqual(bytes) {
-                    return attributes[i].value.map { ($0, attributes[i].quote) }
+                attributes.withUnsafeBufferPointer { attributes in
+                    attributes.indices.first { i in
+                        attributes[i].name.count == bytes.count
+                            && attributes[i].name.withUnsafeBufferPointer {
+                                bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                            }
+                    }
                 }
-                return nil
             }
         }
     }
@@ -209,17 +220,20 @@ struct StartTagScanner {
     /// names among hundreds of thousands of occurrences. Names up to 8 bytes are found by
     /// their bytes packed into an integer; longer ones are made each time.
     struct NameTable {
-        /// A direct-mapped cache: a slot holds the last name that hashed to it.
-        private var slots = [(packed: UInt64, count: Int, name: [UInt8])?](repeating: nil, count: 512)
+        /// A direct-mapped cache: a slot holds the last name that hashed to it, its bytes
+        /// packed with its length (0: empty) beside the name made, so that a hit is found without
+        /// touching the name (a slot read whole retained and released it).
+        private var keys = [(packed: UInt64, count: Int)](repeating: (0, 0), count: 512)
+        private var names = [[UInt8]](repeating: [], count: 512)
 
         mutating func name(_ b: [UInt8], _ range: Range<Int>) -> [UInt8] {
             guard range.count <= 8 else { return b[range].map(lower) }
             var packed: UInt64 = 0
             for i in range { packed = packed << 8 | UInt64(lower(b[i])) }
             let slot = Int(truncatingIfNeeded: ((packed ^ UInt64(range.count)) &* 0x9E37_79B9_7F4A_7C15) >> 55)
-            if let known = slots[slot], known.packed == packed, known.count == range.count { return known.name }
+            if keys[slot] == (packed, range.count) { return names[slot] }
             let made = b[range].map(lower)
-            slots[slot] = (packed, range.count, made)
+            (keys[slot], names[slot]) = ((packed, range.count), made)
             return made
         }
     }

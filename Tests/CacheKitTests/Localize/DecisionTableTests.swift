@@ -14,7 +14,7 @@ final class DecisionTableTests: XCTestCase {
         for reference in references { slots.append(table.add(reference)!) }
         for reference in references { XCTAssertNil(table.add(reference), reference) }
         XCTAssertEqual(Set(slots).count, references.count)
-        XCTAssertNil(table["img/0.png"]?.resolved)
+        XCTAssertNil(table["img/0.png"]?.absolute)
         XCTAssertNil(table["never.png"])
         let made = references.map { _ in PageRewriter.Decision(resolved: nil, copy: nil, local: "local") }
         for (slot, decision) in zip(slots, made) { table.set(decision, at: slot) }
