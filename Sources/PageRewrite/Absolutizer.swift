@@ -90,45 +90,63 @@ struct Absolutizer {
 
     /// The relative references of one element's URL attributes.
     private mutating func references(
-        of elementPointer: UnsafePointer<LibXML2.StartElement>, tag: UnsafePointer<StartTagScanner.Tag>
+        of element: UnsafePointer<LibXML2.StartElement>, tag: UnsafePointer<StartTagScanner.Tag>
     ) {
-        let element = elementPointer.pointee
-        for (name, decoded) in element.attributes {
-            guard let raw = tag.pointee.valueSpan(name),
-                !rewritten.contains(raw.range.lowerBound, from: &rewrittenCursor),
-                let map = ValueMap(raw: page, range: raw.range, expected: decoded)
-            else { continue }
-            if Self.single.contains(name) {
-                let trimmed = map.trimmedRange()
-                guard !trimmed.isEmpty else { continue }
-                add(
-                    String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
-                    quote: raw.quote, keepUnfetchable: true)
-            } else if name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset" {
-                for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
-                    add(
-                        candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
-                        encode: Srcset.encodeURL)
-                }
-            } else if name == "style" {
-                for token in CSSURLs.find(Array(map.decoded)) {
-                    add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
-                }
-            } else if name == "ping" {
-                // A set of space-separated URLs (HTML §4.6.5).
-                for token in Self.spaceSeparated(map.decoded) {
-                    add(
-                        String(decoding: map.decoded[token], as: UTF8.self), at: map.rawRange(token),
-                        quote: raw.quote)
-                }
-            } else if name == "content", element.name == "meta",
-                element.attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "refresh" }),
-                let url = Self.refreshURL(map.decoded)
-            {
-                add(
-                    String(decoding: map.decoded[url], as: UTF8.self), at: map.rawRange(url), quote: raw.quote,
-                    keepUnfetchable: true)
+        // The attributes read in place: a value is bound (a retain) only once it is to be read.
+        element.pointee.attributes.withUnsafeBufferPointer { attributes in
+            for a in attributes.indices {
+                guard let raw = tag.pointee.valueSpan(attributes[a].name),
+                    !rewritten.contains(raw.range.lowerBound, from: &rewrittenCursor)
+                else { continue }
+                references(in: attributes[a].name, attributes[a].value, raw, of: element)
             }
+        }
+    }
+
+    /// The relative references in one attribute's value (`decoded`, as libxml2 gave it), at
+    /// `raw` in the page.
+    private mutating func references(
+        in name: String, _ decoded: String, _ raw: (range: Range<Int>, quote: UInt8?),
+        of element: UnsafePointer<LibXML2.StartElement>
+    ) {
+        let single = Self.single.contains(name)
+        // Only the values that can hold a reference are mapped (`rel`, `type`, `http-equiv`
+        // and a `content` outside `<meta>` never do).
+        let srcset = name == "srcset" || name == "data-srcset" || name == "data-lazy-srcset"
+        let refresh = name == "content" && element.pointee.name == "meta"
+        guard single || srcset || name == "style" || name == "ping" || refresh,
+            let map = ValueMap(raw: page, range: raw.range, expected: decoded)
+        else { return }
+        if single {
+            let trimmed = map.trimmedRange()
+            guard !trimmed.isEmpty else { return }
+            add(
+                String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
+                quote: raw.quote, keepUnfetchable: true)
+        } else if srcset {
+            for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
+                add(
+                    candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
+                    encode: Srcset.encodeURL)
+            }
+        } else if name == "style" {
+            for token in CSSURLs.find(Array(map.decoded)) {
+                add(token.url, at: map.rawRange(token.urlRange), quote: raw.quote, encode: CSSText.escapeURL)
+            }
+        } else if name == "ping" {
+            // A set of space-separated URLs (HTML §4.6.5).
+            for token in Self.spaceSeparated(map.decoded) {
+                add(
+                    String(decoding: map.decoded[token], as: UTF8.self), at: map.rawRange(token),
+                    quote: raw.quote)
+            }
+        } else if refresh,
+            element.pointee.attributes.contains(where: { $0.0 == "http-equiv" && $0.1.lowercased() == "refresh" }),
+            let url = Self.refreshURL(map.decoded)
+        {
+            add(
+                String(decoding: map.decoded[url], as: UTF8.self), at: map.rawRange(url), quote: raw.quote,
+                keepUnfetchable: true)
         }
     }
 

@@ -297,17 +297,26 @@ public enum LibXML2 {
 
         private static let size = 1024
         private static let limit = 512
-        @exclusivity(unchecked) private var elementSlots = [Slot](
-            repeating: Slot(pointer: nil, copy: nil, value: 0), count: size)
-        @exclusivity(unchecked) private var attributeSlots = [Slot](
-            repeating: Slot(pointer: nil, copy: nil, value: 0), count: size)
+        /// The slots, in memory of the cache's own: arrays in its fields were retained and
+        /// released for every lookup, each attribute of every element of a page.
+        private let elementSlots = NameCache.emptySlots()
+        private let attributeSlots = NameCache.emptySlots()
         @exclusivity(unchecked) private var elementNames: [String] = []
         @exclusivity(unchecked) private var attributeCount = 0
         /// What `attribute`'s index names (`LibXML2.wantedInOrder`).
         let wanted = LibXML2.wantedInOrder
 
         deinit {
-            for slot in elementSlots + attributeSlots { slot.copy?.deallocate() }
+            for slots in [elementSlots, attributeSlots] {
+                for slot in slots { slot.copy?.deallocate() }
+                slots.deallocate()
+            }
+        }
+
+        private static func emptySlots() -> UnsafeMutableBufferPointer<Slot> {
+            let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: size)
+            slots.initialize(repeating: Slot(pointer: nil, copy: nil, value: 0))
+            return slots
         }
 
         func element(_ pointer: UnsafePointer<xmlChar>) -> String {
@@ -350,7 +359,8 @@ public enum LibXML2 {
         }
 
         /// The slot holding `pointer`'s name (its value), or the empty one it would go in.
-        private static func find(_ pointer: UnsafePointer<xmlChar>, in slots: [Slot]) -> Found {
+        private static func find(_ pointer: UnsafePointer<xmlChar>, in slots: UnsafeMutableBufferPointer<Slot>) -> Found
+        {
             let bits = UInt(bitPattern: pointer)
             var i = Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 13)) & (size - 1)
             for _ in 0..<size {

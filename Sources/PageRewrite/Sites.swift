@@ -285,7 +285,7 @@ extension PageRewriter {
                     of: name, insidePicture: matched.elements[i].insidePicture, value: value)
                 for attr in urlAttributes {
                     guard let decoded = value(attr) else { continue }
-                    guard let raw = tag.attribute(attr), let range = raw.value,
+                    guard let raw = tag.valueSpan(attr), case let range = raw.range,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else {
                         if !decoded.isEmpty {
@@ -302,7 +302,7 @@ extension PageRewriter {
                             start: range.lowerBound))
                 }
                 for attr in srcsetAttributes {
-                    guard let decoded = value(attr), let raw = tag.attribute(attr), let range = raw.value,
+                    guard let decoded = value(attr), let raw = tag.valueSpan(attr), case let range = raw.range,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else { continue }
                     let parsed = Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
@@ -314,7 +314,7 @@ extension PageRewriter {
                             attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
                             start: range.lowerBound, allValid: candidates.count == parsed.count))
                 }
-                if let decoded = value("style"), let raw = tag.attribute("style"), let range = raw.value,
+                if let decoded = value("style"), let raw = tag.valueSpan("style"), case let range = raw.range,
                     let map = ValueMap(raw: page, range: range, expected: decoded)
                 {
                     let tokens = CSSURLs.find(map.decoded).map { (url: $0.url, raw: map.rawRange($0.urlRange)) }
