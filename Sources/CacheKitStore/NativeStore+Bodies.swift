@@ -382,7 +382,9 @@ private final class BodyDirectories {
     private static func statName(_ name: UnsafeBufferPointer<UInt8>, in directory: Int32) -> Status {
         let statted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) {
             buffer -> Result<StatInfo, Errno> in
-            for (i, byte) in name.enumerated() { buffer[i] = CChar(bitPattern: byte) }
+            if let bytes = name.baseAddress {
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes, byteCount: name.count)
+            }
             buffer[name.count] = 0
             return Sys.lstat(at: directory, buffer.baseAddress!)
         }

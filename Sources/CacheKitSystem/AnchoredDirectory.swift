@@ -145,10 +145,13 @@ public final class AnchoredDirectory: @unchecked Sendable {
 
     /// `isValidRelative(_:)` on bytes in memory.
     public static func isValidRelative(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !bytes.isEmpty, !bytes.contains(0) else { return false }
+        // By `memchr` (a loop over the buffer's elements took a microsecond a path of a store's
+        // length, for each of a page's 18,000 bodies).
+        guard let base = bytes.baseAddress, memchr(base, 0, bytes.count) == nil else { return false }
         var start = 0
         while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            let slash = memchr(base + start, Int32(UInt8(ascii: "/")), bytes.count - start)
+            let end = slash.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
             let length = end - start
             if length == 0 { return false }
             if length <= 2 && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }

@@ -283,7 +283,15 @@ extension PageRewriter {
         private func decideLikely(_ parts: [[String]], against base: URLText.Base, loop: LoopRunner) {
             var urls: [String] = []
             var (slots, resolvedOnes, urlOf, asWrittenOf): ([Int], [URLText.Resolved], [Int], [Int?]) = ([], [], [], [])
-            decisions.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            let total = parts.reduce(0) { $0 + $1.count }
+            decisions.reserveCapacity(total)
+            // Each made once at its size (grown from empty, the 20,000 resolutions were copied
+            // into new memory at every doubling, and its pages faulted in).
+            urls.reserveCapacity(total)
+            slots.reserveCapacity(total)
+            resolvedOnes.reserveCapacity(total)
+            urlOf.reserveCapacity(total)
+            asWrittenOf.reserveCapacity(total)
             func index(_ key: String) -> Int {
                 urls.append(key)
                 return urls.count - 1

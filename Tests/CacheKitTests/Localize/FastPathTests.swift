@@ -8,6 +8,7 @@ import XCTest
 @testable import CacheKitPrune
 @testable import CacheKitStore
 @testable import CacheKitSupport
+@testable import CacheKitSystem
 @testable import CacheKitWalk
 @testable import PageRewrite
 @testable import URLStandard
@@ -467,5 +468,48 @@ final class FastPathTests: XCTestCase {
             if reference(descriptors) { agreeTrue += 1 }
         }
         XCTAssertGreaterThan(agreeTrue, 1000)
+    }
+
+    /// `AnchoredDirectory.isValidRelative` (by `memchr`, for the index pass's 18,000 body paths)
+    /// against the rule read simply: components split at every slash, none empty, `.` or `..`,
+    /// and no NUL anywhere; on every path of up to six bytes of `a`, `.`, `/` and NUL, and on
+    /// long generated ones. A path cut short at its first slash (a component skipped) fails it.
+    func testValidRelativePathsByMemchrMatchTheRule() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            guard !bytes.isEmpty, !bytes.contains(0) else { return false }
+            return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
+                !$0.isEmpty && $0 != [UInt8(ascii: ".")] && $0 != [UInt8(ascii: "."), UInt8(ascii: ".")]
+            }
+        }
+        let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "."), UInt8(ascii: "/"), 0]
+        var paths: [[UInt8]] = [[]]
+        var level: [[UInt8]] = [[]]
+        for _ in 1...6 {
+            level = level.flatMap { path in alphabet.map { path + [$0] } }
+            paths += level
+        }
+        var rng = SplitMix(state: 11)
+        let segments = ["ab", "c0", ".", "..", "...", ".x", "", String(repeating: "f", count: 62)]
+            .map { Array($0.utf8) }
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 1...6, using: &rng)
+            let parts = (0..<count).map { _ in segments.randomElement(using: &rng)! }
+            let joined = parts.joined(separator: [UInt8(ascii: "/")])
+            paths.append(Array(joined))
+        }
+        var valid = 0
+        for path in paths {
+            XCTAssertEqual(AnchoredDirectory.isValidRelative(path), reference(path), "\(path)")
+            if reference(path) { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 500)
+        // Slices of a larger buffer, as the index pass hands them (its base address is not the
+        // path's start).
+        let whole = Array("xx/objects/ab/cd/..".utf8)
+        whole.withUnsafeBufferPointer { buffer in
+            XCTAssertTrue(AnchoredDirectory.isValidRelative(bytes: UnsafeBufferPointer(rebasing: buffer[3..<16])))
+            XCTAssertFalse(AnchoredDirectory.isValidRelative(bytes: UnsafeBufferPointer(rebasing: buffer[3...])))
+            XCTAssertFalse(AnchoredDirectory.isValidRelative(bytes: UnsafeBufferPointer(rebasing: buffer[3..<3])))
+        }
     }
 }
