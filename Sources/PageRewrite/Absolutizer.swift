@@ -124,7 +124,7 @@ struct Absolutizer {
                 String(decoding: map.decoded[trimmed], as: UTF8.self), at: map.rawRange(trimmed),
                 quote: raw.quote, keepUnfetchable: true)
         } else if srcset {
-            for candidate in Srcset.parse(String(decoding: map.decoded, as: UTF8.self)) {
+            for candidate in Srcset.parse(map.text(expected: decoded)) {
                 add(
                     candidate.url, at: map.rawRange(candidate.urlRange), quote: raw.quote,
                     encode: Srcset.encodeURL)

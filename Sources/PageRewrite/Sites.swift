@@ -276,7 +276,14 @@ extension PageRewriter {
                 // foresee, and each first read of one waited for memory.
                 page.withUnsafeBufferPointer { Sys.prefetch($0, at: tag.range.upperBound + 2048) }
                 let (name, attributes) = (matched.elements[i].name, matched.elements[i].attributes)
-                func value(_ attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
+                // By index, each name compared in place (`first(where:)` copied each pair, a
+                // retain and a release of its value).
+                func value(_ attribute: String) -> String? {
+                    attributes.withUnsafeBufferPointer { pairs in
+                        for p in pairs.indices where pairs[p].name == attribute { return pairs[p].value }
+                        return nil
+                    }
+                }
                 // The values are gathered first and the element made last, once, when it has any:
                 // an element made first and appended was copied (its arrays retained and
                 // released).
@@ -285,6 +292,15 @@ extension PageRewriter {
                     of: name, insidePicture: matched.elements[i].insidePicture, value: value)
                 for attr in urlAttributes {
                     guard let decoded = value(attr) else { continue }
+                    // A value that is its raw bytes, untrimmed (most): libxml2's string is the URL,
+                    // with no decoded copy mapped and no string made again from it.
+                    if let raw = tag.valueSpan(attr), ValueMap.isPlain(raw: page, range: raw.range, expected: decoded) {
+                        urls.append(
+                            URLValue(
+                                attribute: attr, quote: raw.quote, place: .located(url: decoded, range: raw.range),
+                                start: raw.range.lowerBound))
+                        continue
+                    }
                     guard let raw = tag.valueSpan(attr), case let range = raw.range,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else {
@@ -305,7 +321,7 @@ extension PageRewriter {
                     guard let decoded = value(attr), let raw = tag.valueSpan(attr), case let range = raw.range,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else { continue }
-                    let parsed = Srcset.parse(String(decoding: map.decoded, as: UTF8.self))
+                    let parsed = Srcset.parse(map.text(expected: decoded))
                     let candidates = parsed.filter(\.isValid).map {
                         (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange))
                     }

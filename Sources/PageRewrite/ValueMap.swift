@@ -94,6 +94,17 @@ struct ValueMap {
         rawOffsets = offsets
     }
 
+    /// Whether the value at `range` holds no character reference, is libxml2's value byte for
+    /// byte, and neither starts nor ends with ASCII whitespace: then the map of it is the
+    /// identity, its trimmed range the whole, and `expected` itself its text.
+    static func isPlain(raw page: [UInt8], range: Range<Int>, expected: String) -> Bool {
+        guard !range.isEmpty, range.upperBound <= page.count, !StartTagScanner.isSpace(page[range.lowerBound]),
+            !StartTagScanner.isSpace(page[range.upperBound - 1]),
+            StartTagScanner.index(of: UInt8(ascii: "&"), in: page, from: range.lowerBound, to: range.upperBound) == nil
+        else { return false }
+        return isRaw(page, range, expected)
+    }
+
     /// Whether libxml2's value is the raw bytes at `range`, compared as memory (not element by
     /// element through a generic comparison).
     private static func isRaw(_ page: [UInt8], _ range: Range<Int>, _ expected: String) -> Bool {
@@ -120,6 +131,12 @@ struct ValueMap {
         else { return false }
         let cut = libxml2.count
         return [0x0B, 0x0C, 0x0E, 0x0F, 0x10].contains(ours[cut]) && page[offsets[cut]] == UInt8(ascii: "&")
+    }
+
+    /// The value as text: `expected` itself when the value held no character reference (its
+    /// bytes are then libxml2's, checked), else made from the decoded bytes.
+    func text(expected: String) -> String {
+        rawOffsets == nil ? expected : String(decoding: decoded, as: UTF8.self)
     }
 
     func rawOffset(_ decodedIndex: Int) -> Int { rawOffsets?[decodedIndex] ?? start + decodedIndex }
