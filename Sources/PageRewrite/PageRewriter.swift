@@ -241,8 +241,8 @@ public struct PageRewriter {
     {
         switch kind {
         case .srcset:
-            for candidate in Srcset.parse(String(decoding: value, as: UTF8.self)) where candidate.isValid {
-                references.append(candidate.url)
+            Srcset.forEachValidURL(value) { url in
+                references.append(String(decoding: UnsafeBufferPointer(rebasing: value[url]), as: UTF8.self))
             }
         case .style:
             for token in CSSURLs.find(Array(value)) { references.append(token.url) }

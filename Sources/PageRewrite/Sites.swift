@@ -321,14 +321,19 @@ extension PageRewriter {
                     guard let decoded = value(attr), let raw = tag.valueSpan(attr), case let range = raw.range,
                         let map = ValueMap(raw: page, range: range, expected: decoded)
                     else { continue }
-                    let parsed = Srcset.parse(map.text(expected: decoded))
-                    let candidates = parsed.filter(\.isValid).map {
-                        (url: $0.url, decoded: $0.urlRange, raw: map.rawRange($0.urlRange))
+                    // The valid candidates read from the decoded bytes (no candidate made for each,
+                    // with its descriptors' strings).
+                    var candidates: [(url: String, decoded: Range<Int>, raw: Range<Int>)] = []
+                    let count = map.decoded.withUnsafeBufferPointer { bytes in
+                        Srcset.forEachValidURL(bytes) { url in
+                            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[url]), as: UTF8.self)
+                            candidates.append((text, url, map.rawRange(url)))
+                        }
                     }
                     srcsets.append(
                         SrcsetValue(
                             attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
-                            start: range.lowerBound, allValid: candidates.count == parsed.count))
+                            start: range.lowerBound, allValid: candidates.count == count))
                 }
                 if let decoded = value("style"), let raw = tag.valueSpan("style"), case let range = raw.range,
                     let map = ValueMap(raw: page, range: range, expected: decoded)

@@ -512,4 +512,26 @@ final class FastPathTests: XCTestCase {
             XCTAssertFalse(AnchoredDirectory.isValidRelative(bytes: UnsafeBufferPointer(rebasing: buffer[3..<3])))
         }
     }
+
+    /// `Srcset.forEachValidURL` (the scan's and the sites' reading, with no candidate made)
+    /// finds the URLs `Srcset.parse` marks valid, in order, and counts every candidate, on
+    /// generated srcsets dense in commas, spaces, parentheses and descriptors of every kind.
+    func testValidSrcsetURLsAreTheParsedValidCandidates() {
+        let pieces = [
+            "a.png", "b.png,", "/img/1.png", " ", "  ", ",", ", ", "1x", "2x", "1.5x", "1.x", "0x1x", "100w", "50h",
+            "0w", "(", ")", "(a, b)", "\t", "\n", "data:,", "é.png", "2X", "x", "w", "-1x"
+        ]
+        var rng = SplitMix(state: 17)
+        var validSeen = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let parsed = Srcset.parse(text)
+            var found: [Range<Int>] = []
+            let count = text.withBytes { Srcset.forEachValidURL($0) { found.append($0) } }
+            XCTAssertEqual(found, parsed.filter(\.isValid).map(\.urlRange), "'\(text)'")
+            XCTAssertEqual(count, parsed.count, "'\(text)'")
+            validSeen += found.count
+        }
+        XCTAssertGreaterThan(validSeen, 10_000)
+    }
 }
