@@ -291,49 +291,11 @@ extension PageRewriter {
                 let (urlAttributes, srcsetAttributes) = Self.attributes(
                     of: name, insidePicture: matched.elements[i].insidePicture, value: value)
                 for attr in urlAttributes {
-                    guard let decoded = value(attr) else { continue }
-                    // A value that is its raw bytes, untrimmed (most): libxml2's string is the URL,
-                    // with no decoded copy mapped and no string made again from it.
-                    if let raw = tag.valueSpan(attr), ValueMap.isPlain(raw: page, range: raw.range, expected: decoded) {
-                        urls.append(
-                            URLValue(
-                                attribute: attr, quote: raw.quote, place: .located(url: decoded, range: raw.range),
-                                start: raw.range.lowerBound))
-                        continue
-                    }
-                    guard let raw = tag.valueSpan(attr), case let range = raw.range,
-                        let map = ValueMap(raw: page, range: range, expected: decoded)
-                    else {
-                        if !decoded.isEmpty {
-                            urls.append(URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded)))
-                        }
-                        continue
-                    }
-                    let trimmed = map.trimmedRange()
-                    guard !trimmed.isEmpty else { continue }
-                    let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
-                    urls.append(
-                        URLValue(
-                            attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed)),
-                            start: range.lowerBound))
+                    if let decoded = value(attr), let found = urlValue(attr, decoded, tag, page) { urls.append(found) }
                 }
                 for attr in srcsetAttributes {
-                    guard let decoded = value(attr), let raw = tag.valueSpan(attr), case let range = raw.range,
-                        let map = ValueMap(raw: page, range: range, expected: decoded)
-                    else { continue }
-                    // The valid candidates read from the decoded bytes (no candidate made for each,
-                    // with its descriptors' strings).
-                    var candidates: [(url: String, decoded: Range<Int>, raw: Range<Int>)] = []
-                    let count = map.decoded.withUnsafeBufferPointer { bytes in
-                        Srcset.forEachValidURL(bytes) { url in
-                            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[url]), as: UTF8.self)
-                            candidates.append((text, url, map.rawRange(url)))
-                        }
-                    }
-                    srcsets.append(
-                        SrcsetValue(
-                            attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
-                            start: range.lowerBound, allValid: candidates.count == count))
+                    guard let decoded = value(attr), let found = srcsetValue(attr, decoded, tag, page) else { continue }
+                    srcsets.append(found)
                 }
                 if let decoded = value("style"), let raw = tag.valueSpan("style"), case let range = raw.range,
                     let map = ValueMap(raw: page, range: range, expected: decoded)
@@ -348,6 +310,52 @@ extension PageRewriter {
                         insidePicture: matched.elements[i].insidePicture, urls: urls, srcsets: srcsets, style: style))
             }
             return out
+        }
+
+        /// The site of a single-URL attribute whose value libxml2 gave as `decoded` (unlocatable
+        /// when its bytes cannot be found in the page; nil when it is empty).
+        private static func urlValue(_ attr: String, _ decoded: String, _ tag: StartTagScanner.Tag, _ page: [UInt8])
+            -> URLValue?
+        {
+            // A value that is its raw bytes, untrimmed (most): libxml2's string is the URL, with no
+            // decoded copy mapped and no string made again from it.
+            if let raw = tag.valueSpan(attr), ValueMap.isPlain(raw: page, range: raw.range, expected: decoded) {
+                return URLValue(
+                    attribute: attr, quote: raw.quote, place: .located(url: decoded, range: raw.range),
+                    start: raw.range.lowerBound)
+            }
+            guard let raw = tag.valueSpan(attr), case let range = raw.range,
+                let map = ValueMap(raw: page, range: range, expected: decoded)
+            else {
+                return decoded.isEmpty ? nil : URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded))
+            }
+            let trimmed = map.trimmedRange()
+            guard !trimmed.isEmpty else { return nil }
+            let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
+            return URLValue(
+                attribute: attr, quote: raw.quote, place: .located(url: url, range: map.rawRange(trimmed)),
+                start: range.lowerBound)
+        }
+
+        /// The site of a srcset attribute whose value libxml2 gave as `decoded`: its valid
+        /// candidates, read from the decoded bytes (no candidate made for each, with its
+        /// descriptors' strings); nil when its bytes cannot be found in the page.
+        private static func srcsetValue(
+            _ attr: String, _ decoded: String, _ tag: StartTagScanner.Tag, _ page: [UInt8]
+        ) -> SrcsetValue? {
+            guard let raw = tag.valueSpan(attr), case let range = raw.range,
+                let map = ValueMap(raw: page, range: range, expected: decoded)
+            else { return nil }
+            var candidates: [(url: String, decoded: Range<Int>, raw: Range<Int>)] = []
+            let count = map.decoded.withUnsafeBufferPointer { bytes in
+                Srcset.forEachValidURL(bytes) { url in
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[url]), as: UTF8.self)
+                    candidates.append((text, url, map.rawRange(url)))
+                }
+            }
+            return SrcsetValue(
+                attribute: attr, quote: raw.quote, decoded: map.decoded, candidates: candidates,
+                start: range.lowerBound, allValid: candidates.count == count)
         }
 
         /// The single-URL and srcset attributes an element's image sites are in (`value`
