@@ -66,11 +66,8 @@ public final class AssetFolder: CopyPlacer {
     private func placeOnce(_ body: RawPath, url: String) -> RawPath? {
         guard let folder = madeFolder() else { return nil }
         let (stem, ext) = Self.readableName(for: url)
-        // `stem`, `stem-2` … `stem-999`, then names told apart by a hash of the URL (a page
-        // naming thousands of `pic.png?n=N`).
-        for attempt in 1..<1004 {
-            let suffix = attempt == 1 ? "" : attempt < 1000 ? "-\(attempt)" : "-\(Self.hash(url, attempt))"
-            let name = Array((stem + suffix).utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
+        for attempt in Self.attempts {
+            let name = Self.name(stem, ext, url: url, attempt: attempt)
             guard !names.contains(Self.folded(name)) else { continue }
             switch place(body, as: name, in: folder.fd) {
             case .placed:
@@ -86,6 +83,66 @@ public final class AssetFolder: CopyPlacer {
     }
 
     private enum Placement { case placed, taken, failed, cannotClone }
+
+    /// The names tried for a URL, in order (see `name`).
+    private static let attempts = 1..<1004
+
+    /// The name of an attempt for a URL whose readable name is `stem` and `ext`: `stem`,
+    /// `stem-2` … `stem-999`, then names told apart by a hash of the URL (a page naming
+    /// thousands of `pic.png?n=N`).
+    private static func name(_ stem: String, _ ext: String?, url: String, attempt: Int) -> [UInt8] {
+        let suffix = attempt == 1 ? "" : attempt < 1000 ? "-\(attempt)" : "-\(Self.hash(url, attempt))"
+        return Array((stem + suffix).utf8) + (ext.map { Array(".\($0)".utf8) } ?? [])
+    }
+
+    /// Places many bodies as `place` would one by one, in order, under the same names (unless
+    /// the folder already holds other files under them), with the links made on two threads:
+    /// the folder's lock serializes much of each `linkat`, not all (18,000 links into one
+    /// folder, in C: 272 → 243 ms). Bodies are placed one at a time until one is linked (the
+    /// first makes the folder and finds whether clones can be made; where links cannot be
+    /// made, each is copied in turn); a body not placed here (a link that failed, a name not
+    /// found, a folder that cannot be made) is placed by `place` when asked for, as before.
+    public func placeAll(_ requests: [(file: RawPath, url: String)]) {
+        var batch: [(body: RawPath, url: String, name: [UInt8])] = []
+        var inBatch = Set<RawPath>()
+        var claimed = Set<RawPath>()
+        for (body, url) in requests where placed[body] == nil && !inBatch.contains(body) {
+            guard !canClone, linked > 0 else {
+                // One that cannot be placed ends the batch: `place`, asked for it, says so.
+                guard placeOnce(body, url: url) != nil else { return }
+                continue
+            }
+            let (stem, ext) = Self.readableName(for: url)
+            let name = Self.attempts.lazy.map { Self.name(stem, ext, url: url, attempt: $0) }.first {
+                let folded = Self.folded($0)
+                return !names.contains(folded) && !claimed.contains(folded)
+            }
+            guard let name else { continue }
+            claimed.insert(Self.folded(name))
+            inBatch.insert(body)
+            batch.append((body, url, name))
+        }
+        guard let folder = madeFolder(), !batch.isEmpty else { return }
+        let fd = folder.fd.raw
+        let links = WorkerPool.map(batch.count, workers: 2, chunk: 256) { i in
+            Sys.link(batch[i].body, to: batch[i].name, in: fd)
+        }
+        for (request, link) in zip(batch, links) {
+            switch link {
+            case .success:
+                linked += 1
+                unflushed.names = true
+            case .failure(let error):
+                // A file of that name already (this very body's, from an earlier run, is kept),
+                // or no link: left for `place`, which tries the next names, or a copy.
+                guard error.code == EEXIST, Self.holds(request.name, in: folder.fd, sameAs: request.body) else {
+                    continue
+                }
+            }
+            names.insert(Self.folded(request.name))
+            placed[request.body] = folder.path.appending(request.name)
+        }
+    }
 
     /// `name` with ASCII letters lower-cased (as a path: hashed in one call).
     private static func folded(_ name: [UInt8]) -> RawPath {

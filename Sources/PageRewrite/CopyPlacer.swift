@@ -13,6 +13,10 @@ public protocol CopyPlacer: AnyObject {
     /// The file the page should reference for `copy` (a cached body) fetched from `url`; nil
     /// when it cannot be placed (the page then references the cached file itself).
     func place(_ file: RawPath, url: String) -> RawPath?
+    /// Places many copies at once, in order, as `place` would one by one (a placer may do the
+    /// file system's work on more threads); `place` then answers for them from what was
+    /// placed. A placer that does not (the default) places each when `place` is asked.
+    func placeAll(_ requests: [(file: RawPath, url: String)])
     /// A file the placer writes itself (a rewritten stylesheet) for `url`, named with
     /// `ext`; the same URL placed again is replaced. Nil when it cannot be written.
     func placeBytes(_ bytes: [UInt8], url: String, ext: String) -> RawPath?
@@ -24,4 +28,9 @@ public protocol CopyPlacer: AnyObject {
     /// The URLs whose copies could not be placed, so far: the page references the cache for
     /// them (which must then keep them: the command pins them).
     var unplaced: [String] { get }
+}
+
+extension CopyPlacer {
+    /// Places nothing ahead: each copy is placed when `place` is asked for it.
+    public func placeAll(_ requests: [(file: RawPath, url: String)]) {}
 }

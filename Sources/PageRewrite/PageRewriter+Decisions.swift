@@ -30,12 +30,18 @@ extension PageRewriter.Job {
     private func decision(
         _ resolved: URLText.Resolved, copy found: CachedCopy?, prefix: (ArraySlice<UInt8>) -> String
     ) -> Decision {
-        guard let copy = found,
-            copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment)
-        else { return Decision(resolved: resolved, copy: found, local: nil) }
+        guard let copy = found, usable(copy, resolved) else {
+            return Decision(resolved: resolved, copy: found, local: nil)
+        }
         let target = placer?.place(copy.path, url: resolved.withoutFragment) ?? copy.path
         if options.absolute { return Decision(resolved: resolved, copy: copy, local: URLText.fileURL(target)) }
         return Self.decision(resolved, copy: copy, at: target, prefix: prefix)
+    }
+
+    /// Whether a reference's copy may be used: fresh, or stale with `--allow-stale`, or just
+    /// fetched for this page.
+    private func usable(_ copy: CachedCopy, _ resolved: URLText.Resolved) -> Bool {
+        copy.isFresh || options.allowStale || options.justFetched.contains(resolved.withoutFragment)
     }
 
     /// The decision pointing at `target` relative to the output: one relative prefix per
@@ -61,6 +67,14 @@ extension PageRewriter.Job {
         _ resolved: [URLText.Resolved], found: [CachedCopy?], copy: @escaping (Int) -> CachedCopy?, loop: LoopRunner
     ) -> [Decision] {
         guard placer == nil, !options.absolute else {
+            // The copies to place handed over together first (the assets folder links them on
+            // two threads), then the decisions made in order, each finding its copy placed.
+            if let placer {
+                placer.placeAll(
+                    resolved.indices.compactMap { i in
+                        copy(i).flatMap { usable($0, resolved[i]) ? ($0.path, resolved[i].withoutFragment) : nil }
+                    })
+            }
             return resolved.indices.map { decision(resolved[$0], copy: copy($0)) }
         }
         var table = PrefixTable()

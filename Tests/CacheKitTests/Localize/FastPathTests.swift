@@ -534,4 +534,52 @@ final class FastPathTests: XCTestCase {
         }
         XCTAssertGreaterThan(validSeen, 10_000)
     }
+
+    /// `AssetFolder.placeAll` (links made on two threads) gives each body the name `place` gives
+    /// it one request at a time, in order: stems shared, differing only in case, or equal to
+    /// another's numbered name, a body asked for twice, and a second run into the same folder.
+    /// A foreign file under a name the batch chooses is kept, and its body gets another name.
+    func testPlacingTogetherGivesTheNamesPlacedOneByOne() throws {
+        let tree = TestTree("place")
+        let stems = ["pic", "pic", "PIC", "pic-2", "a", "pic", "b.tar", "pic-3"]
+        let bodies = (0..<600).map { tree.file("cache/body\($0)", contents: Array("body \($0)".utf8)) }
+        var requests = bodies.indices.map { i in
+            (file: bodies[i], url: "https://h.test/d\(i % 9)/\(stems[i % stems.count]).png")
+        }
+        requests.insert((bodies[5], "https://h.test/again/other.png"), at: 40)
+        func placedOneByOne(_ folder: AssetFolder) -> [String?] {
+            requests.map { request in
+                folder.place(request.file, url: request.url).map { String(decoding: $0.lastComponent, as: UTF8.self) }
+            }
+        }
+        let serial = AssetFolder(tree.path("serial"))
+        let expected = placedOneByOne(serial)
+        let together = AssetFolder(tree.path("together"))
+        together.placeAll(requests)
+        XCTAssertEqual(placedOneByOne(together), expected)
+        XCTAssertEqual(Set(expected.compactMap { $0?.lowercased() }).count, bodies.count)
+        XCTAssertEqual(together.linked, serial.linked)
+        XCTAssertEqual(together.linked, bodies.count)
+        for (i, name) in expected.enumerated() {
+            let inFolder = try XCTUnwrap(Sys.stat(path: tree.path("together/\(name!)")).get())
+            XCTAssertEqual(inFolder.inode, try Sys.stat(path: requests[i].file).get().inode, name!)
+        }
+        // Again into the same folder: every body found there already, no new link.
+        let again = AssetFolder(tree.path("together"))
+        again.placeAll(requests)
+        XCTAssertEqual(placedOneByOne(again), expected)
+        XCTAssertEqual(again.linked, 0)
+        // A foreign file under a name the batch picks: kept; that body placed under another.
+        let taken = try XCTUnwrap(expected[10])
+        let foreign = tree.file("foreign/\(taken)", contents: Array("not a body".utf8))
+        let mixed = AssetFolder(tree.path("foreign"))
+        mixed.placeAll(requests)
+        let names = placedOneByOne(mixed)
+        XCTAssertEqual(try FileIO.readAll(foreign), Array("not a body".utf8))
+        XCTAssertFalse(names.contains(taken))
+        XCTAssertNotNil(names[10])
+        XCTAssertEqual(Set(names.compactMap { $0?.lowercased() }).count, bodies.count)
+        XCTAssertEqual(mixed.linked, bodies.count)
+        XCTAssertTrue(mixed.unplaced.isEmpty)
+    }
 }
