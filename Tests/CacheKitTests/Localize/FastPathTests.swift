@@ -541,6 +541,26 @@ final class FastPathTests: XCTestCase {
     /// A foreign file under a name the batch chooses is kept, and its body gets another name.
     func testPlacingTogetherGivesTheNamesPlacedOneByOne() throws {
         let tree = TestTree("place")
+        try checkPlacingTogether(tree, in: tree.root, links: true)
+    }
+
+    /// The same where the folder is on another file system (`/dev/shm`), so that each body is
+    /// copied (on two threads) rather than linked.
+    func testCopyingTogetherGivesTheNamesCopiedOneByOne() throws {
+        let tree = TestTree("copy")
+        guard case .success(let shm) = Sys.stat(path: RawPath("/dev/shm")), shm.isDirectory,
+            case .success(let here) = Sys.stat(path: tree.root), here.device != shm.device
+        else { throw XCTSkip("no /dev/shm on a file system of its own here") }
+        var template = Array("/dev/shm/cachectl-copy-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw XCTSkip("cannot make a folder in /dev/shm")
+        }
+        let base = RawPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        defer { _ = Run.command(["rm", "-rf", base.description]) }
+        try checkPlacingTogether(tree, in: base, links: false)
+    }
+
+    private func checkPlacingTogether(_ tree: TestTree, in base: RawPath, links: Bool) throws {
         let stems = ["pic", "pic", "PIC", "pic-2", "a", "pic", "b.tar", "pic-3"]
         let bodies = (0..<600).map { tree.file("cache/body\($0)", contents: Array("body \($0)".utf8)) }
         var requests = bodies.indices.map { i in
@@ -552,34 +572,40 @@ final class FastPathTests: XCTestCase {
                 folder.place(request.file, url: request.url).map { String(decoding: $0.lastComponent, as: UTF8.self) }
             }
         }
-        let serial = AssetFolder(tree.path("serial"))
+        let serial = AssetFolder(base.appending("serial"))
         let expected = placedOneByOne(serial)
-        let together = AssetFolder(tree.path("together"))
+        let together = AssetFolder(base.appending("together"))
         together.placeAll(requests)
         XCTAssertEqual(placedOneByOne(together), expected)
         XCTAssertEqual(Set(expected.compactMap { $0?.lowercased() }).count, bodies.count)
-        XCTAssertEqual(together.linked, serial.linked)
-        XCTAssertEqual(together.linked, bodies.count)
+        XCTAssertEqual([together.linked, together.copied], [serial.linked, serial.copied])
+        XCTAssertEqual(links ? together.linked : together.copied, bodies.count)
         for (i, name) in expected.enumerated() {
-            let inFolder = try XCTUnwrap(Sys.stat(path: tree.path("together/\(name!)")).get())
-            XCTAssertEqual(inFolder.inode, try Sys.stat(path: requests[i].file).get().inode, name!)
+            let placed = base.appending("together/\(name!)")
+            if links {
+                XCTAssertEqual(try Sys.stat(path: placed).get().inode, try Sys.stat(path: requests[i].file).get().inode)
+            } else {
+                XCTAssertEqual(try FileIO.readAll(placed), try FileIO.readAll(requests[i].file), name!)
+            }
         }
-        // Again into the same folder: every body found there already, no new link.
-        let again = AssetFolder(tree.path("together"))
+        // Again into the same folder: every body found there already, nothing new.
+        let again = AssetFolder(base.appending("together"))
         again.placeAll(requests)
         XCTAssertEqual(placedOneByOne(again), expected)
-        XCTAssertEqual(again.linked, 0)
+        XCTAssertEqual(again.linked + again.copied, 0)
         // A foreign file under a name the batch picks: kept; that body placed under another.
         let taken = try XCTUnwrap(expected[10])
-        let foreign = tree.file("foreign/\(taken)", contents: Array("not a body".utf8))
-        let mixed = AssetFolder(tree.path("foreign"))
+        try FileIO.makeDirectories(base.appending("foreign"))
+        let foreign = base.appending("foreign/\(taken)")
+        try FileIO.writeAtomically(foreign, Array("not a body".utf8), mode: 0o644)
+        let mixed = AssetFolder(base.appending("foreign"))
         mixed.placeAll(requests)
         let names = placedOneByOne(mixed)
         XCTAssertEqual(try FileIO.readAll(foreign), Array("not a body".utf8))
         XCTAssertFalse(names.contains(taken))
         XCTAssertNotNil(names[10])
         XCTAssertEqual(Set(names.compactMap { $0?.lowercased() }).count, bodies.count)
-        XCTAssertEqual(mixed.linked, bodies.count)
+        XCTAssertEqual(mixed.linked + mixed.copied, bodies.count)
         XCTAssertTrue(mixed.unplaced.isEmpty)
     }
 }
