@@ -317,18 +317,20 @@ extension PageRewriter {
         private static func urlValue(_ attr: String, _ decoded: String, _ tag: StartTagScanner.Tag, _ page: [UInt8])
             -> URLValue?
         {
+            // A value whose bytes cannot be found in the page: reported, unless empty.
+            var unlocatable: URLValue? {
+                decoded.isEmpty ? nil : URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded))
+            }
+            guard let raw = tag.valueSpan(attr) else { return unlocatable }
+            let range = raw.range
             // A value that is its raw bytes, untrimmed (most): libxml2's string is the URL, with no
             // decoded copy mapped and no string made again from it.
-            if let raw = tag.valueSpan(attr), ValueMap.isPlain(raw: page, range: raw.range, expected: decoded) {
+            if ValueMap.isPlain(raw: page, range: range, expected: decoded) {
                 return URLValue(
-                    attribute: attr, quote: raw.quote, place: .located(url: decoded, range: raw.range),
-                    start: raw.range.lowerBound)
+                    attribute: attr, quote: raw.quote, place: .located(url: decoded, range: range),
+                    start: range.lowerBound)
             }
-            guard let raw = tag.valueSpan(attr), case let range = raw.range,
-                let map = ValueMap(raw: page, range: range, expected: decoded)
-            else {
-                return decoded.isEmpty ? nil : URLValue(attribute: attr, quote: nil, place: .unlocatable(decoded))
-            }
+            guard let map = ValueMap(raw: page, range: range, expected: decoded) else { return unlocatable }
             let trimmed = map.trimmedRange()
             guard !trimmed.isEmpty else { return nil }
             let url = String(decoding: map.decoded[trimmed], as: UTF8.self)
